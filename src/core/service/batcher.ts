@@ -1,0 +1,426 @@
+/**
+ * Gathers ISBN look-ups from any number of callers into `POST /books` calls.
+ * Dedupes, answers from the cache, shares in-flight promises, sends full chunks as
+ * slots of the plan's throttle come free, and turns the service's limits into
+ * back-off instead of failures.
+ */
+import type { Book } from './book';
+import type { BookCache } from './cache';
+import type { BookServiceClient } from './client';
+import { ServiceError, isServiceError } from './errors';
+import { type Clock, systemClock } from './throttle';
+
+export type LookupResult =
+  | { status: 'found'; book: Book }
+  | { status: 'notFound' }
+  | { status: 'failed'; error: ServiceError };
+
+export type BatcherState =
+  | { kind: 'noKey' }
+  | { kind: 'idle' }
+  | { kind: 'working'; waiting: number; inFlight: number }
+  /** Backing off after a limit answer; the queue resumes by itself at `until`. */
+  | { kind: 'limited'; until: number; waiting: number }
+  /** Nothing is sent until `until` (a daily quota), the key or plan changes, or `resume()`. */
+  | { kind: 'stopped'; error: ServiceError; until?: number };
+
+export interface BatcherOptions {
+  cache: BookCache;
+  /** ISBNs per `POST /books`. */
+  batchSize?: number;
+  /** How long a lone look-up waits for company before it is sent. */
+  gatherMs?: number;
+  /** Retries of a chunk after a network or server failure before its ISBNs fail. */
+  maxRetries?: number;
+  /** Consecutive limit answers after which the quota is taken as spent for now. */
+  maxLimitRetries?: number;
+  /** Requests in flight at once; enough to keep the plan's rate busy over a slow network. */
+  maxConcurrent?: number;
+  clock?: Clock;
+}
+
+export interface LookupOptions {
+  signal?: AbortSignal;
+  /** Goes ahead of the queue (the ISBN under the mouse, the visible ones). */
+  urgent?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface Entry {
+  isbn: string;
+  promise: Promise<LookupResult>;
+  resolve(result: LookupResult): void;
+  /** Callers still waiting; a look-up with no one waiting is dropped or aborted. */
+  waiters: number;
+  /** Fire-and-forget look-ups (prefetch) keep an entry alive without a waiter. */
+  keepAlive: boolean;
+  /** Sends that failed for the network or the server; limits do not count. */
+  failures: number;
+  inFlight?: Chunk;
+}
+
+interface Chunk {
+  entries: Entry[];
+  controller: AbortController;
+}
+
+const MAX_BACKOFF_MS = 60_000;
+const LONG_WAIT_MS = 5 * 60_000;
+
+export class Batcher {
+  private client: BookServiceClient | undefined;
+  private readonly cache: BookCache;
+  /** The configured size, halved while the service refuses chunks for their size. */
+  private effectiveBatchSize: number;
+  private readonly gatherMs: number;
+  private readonly maxRetries: number;
+  private readonly maxLimitRetries: number;
+  private readonly maxConcurrent: number;
+  private readonly clock: Clock;
+
+  private readonly entries = new Map<string, Entry>();
+  private readonly urgentQueue: Entry[] = [];
+  private readonly queue: Entry[] = [];
+  private readonly inFlight = new Set<Chunk>();
+  private timer: NodeJS.Timeout | undefined;
+  private consecutiveLimits = 0;
+  private limitedUntil = 0;
+  private stopped: { error: ServiceError; until?: number } | undefined;
+  private readonly listeners = new Set<(state: BatcherState) => void>();
+  private lastStateJson = '';
+
+  constructor(client: BookServiceClient | undefined, options: BatcherOptions) {
+    this.client = client;
+    this.cache = options.cache;
+    this.effectiveBatchSize = clampBatch(options.batchSize ?? 100);
+    this.gatherMs = options.gatherMs ?? 30;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.maxLimitRetries = options.maxLimitRetries ?? 6;
+    this.maxConcurrent = options.maxConcurrent ?? 4;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** A new key or plan: whatever stopped the queue may no longer hold. */
+  setClient(client: BookServiceClient | undefined): void {
+    this.client = client;
+    this.stopped = undefined;
+    this.consecutiveLimits = 0;
+    this.limitedUntil = 0;
+    if (!client) this.failAll(new ServiceError('auth', 'No API key is set.'));
+    this.schedule(0);
+    this.emit();
+  }
+
+  setBatchSize(size: number): void {
+    this.effectiveBatchSize = clampBatch(size);
+  }
+
+  /** The user asks to try again now. */
+  resume(): void {
+    this.stopped = undefined;
+    this.consecutiveLimits = 0;
+    this.limitedUntil = 0;
+    this.client?.throttle.resume();
+    this.schedule(0);
+    this.emit();
+  }
+
+  get state(): BatcherState {
+    if (!this.client) return { kind: 'noKey' };
+    this.expireStop();
+    if (this.stopped) return { kind: 'stopped', ...this.stopped };
+    const waiting = this.urgentQueue.length + this.queue.length;
+    if (this.limitedUntil > this.clock.now()) return { kind: 'limited', until: this.limitedUntil, waiting };
+    const inFlight = [...this.inFlight].reduce((n, chunk) => n + chunk.entries.length, 0);
+    return waiting + inFlight === 0 ? { kind: 'idle' } : { kind: 'working', waiting, inFlight };
+  }
+
+  onDidChangeState(listener: (state: BatcherState) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
+  async lookup(isbns: readonly string[], options: LookupOptions = {}): Promise<Map<string, LookupResult>> {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) throw cancelled();
+    const unique = [...new Set(isbns)];
+    const results = new Map<string, LookupResult>();
+    const pending: Entry[] = [];
+    for (const isbn of unique) {
+      const cached = this.fromCache(isbn);
+      if (cached) results.set(isbn, cached);
+      else pending.push(this.join(isbn, options.urgent ?? false, false));
+    }
+    const total = unique.length;
+    onProgress?.(results.size, total);
+    if (pending.length === 0) return results;
+
+    for (const entry of pending) entry.waiters++;
+    let settled = 0;
+    const leave = () => {
+      for (const entry of pending) {
+        if (!results.has(entry.isbn)) this.leave(entry);
+      }
+    };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => reject(cancelled());
+        signal?.addEventListener('abort', onAbort, { once: true });
+        for (const entry of pending) {
+          void entry.promise.then((result) => {
+            if (signal?.aborted) return;
+            entry.waiters--;
+            results.set(entry.isbn, result);
+            onProgress?.(results.size, total);
+            if (++settled === pending.length) {
+              signal?.removeEventListener('abort', onAbort);
+              resolve();
+            }
+          });
+        }
+      });
+    } catch (e) {
+      leave();
+      throw e;
+    }
+    return results;
+  }
+
+  async lookupOne(isbn: string, options: LookupOptions = {}): Promise<LookupResult> {
+    return (await this.lookup([isbn], options)).get(isbn)!;
+  }
+
+  /** Queues ISBNs without waiting for them (prefetch for later hovers). */
+  prefetch(isbns: readonly string[], urgent = false): void {
+    for (const isbn of new Set(isbns)) {
+      if (!this.cache.peek(isbn)) this.join(isbn, urgent, true);
+    }
+  }
+
+  /** The cached or pending answer, without queueing anything. */
+  peek(isbn: string): LookupResult | 'pending' | undefined {
+    const cached = this.cache.peek(isbn);
+    if (cached) return cached.status === 'found' ? { status: 'found', book: cached.book } : { status: 'notFound' };
+    return this.entries.has(isbn) ? 'pending' : undefined;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const chunk of this.inFlight) chunk.controller.abort();
+    this.failAll(cancelled());
+    this.listeners.clear();
+  }
+
+  private fromCache(isbn: string): LookupResult | undefined {
+    const cached = this.cache.get(isbn);
+    if (cached) return cached.status === 'found' ? { status: 'found', book: cached.book } : { status: 'notFound' };
+    this.expireStop();
+    // While stopped, answer at once rather than queue work that cannot be sent.
+    if (!this.client) return { status: 'failed', error: new ServiceError('auth', 'No API key is set.') };
+    if (this.stopped) return { status: 'failed', error: this.stopped.error };
+    return undefined;
+  }
+
+  private join(isbn: string, urgent: boolean, keepAlive: boolean): Entry {
+    let entry = this.entries.get(isbn);
+    if (!entry) {
+      let resolve!: (result: LookupResult) => void;
+      const promise = new Promise<LookupResult>((r) => (resolve = r));
+      entry = { isbn, promise, resolve, waiters: 0, keepAlive, failures: 0 };
+      this.entries.set(isbn, entry);
+      (urgent ? this.urgentQueue : this.queue).push(entry);
+      this.schedule(this.gatherMs);
+      this.emit();
+    } else {
+      entry.keepAlive ||= keepAlive;
+      if (urgent && !entry.inFlight) this.promote(entry);
+    }
+    return entry;
+  }
+
+  private promote(entry: Entry): void {
+    const index = this.queue.indexOf(entry);
+    if (index < 0) return;
+    this.queue.splice(index, 1);
+    this.urgentQueue.push(entry);
+  }
+
+  /** A caller gave up on an entry: drop it if no one else wants it. */
+  private leave(entry: Entry): void {
+    entry.waiters--;
+    if (entry.waiters > 0 || entry.keepAlive) return;
+    if (entry.inFlight) {
+      if (entry.inFlight.entries.every((e) => e.waiters <= 0 && !e.keepAlive)) entry.inFlight.controller.abort();
+      return;
+    }
+    for (const queue of [this.urgentQueue, this.queue]) {
+      const index = queue.indexOf(entry);
+      if (index >= 0) queue.splice(index, 1);
+    }
+    this.settle(entry, { status: 'failed', error: cancelled() });
+    this.emit();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer !== undefined && delayMs > 0) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, delayMs);
+  }
+
+  /** Starts a chunk whenever the throttle has a slot, so late urgent ISBNs still go first. */
+  private pump(): void {
+    const client = this.client;
+    if (!client || this.isStopped()) return;
+    while (this.urgentQueue.length + this.queue.length > 0 && this.inFlight.size < this.maxConcurrent) {
+      const delay = Math.max(client.throttle.delayUntilNextSlot(), this.limitedUntil - this.clock.now());
+      if (delay > 0 || client.throttle.waiting > 0) {
+        this.schedule(Math.max(delay, 5));
+        break;
+      }
+      const entries = [...this.urgentQueue.splice(0, this.effectiveBatchSize)];
+      entries.push(...this.queue.splice(0, this.effectiveBatchSize - entries.length));
+      void this.send(client, { entries, controller: new AbortController() });
+    }
+    this.emit();
+  }
+
+  private async send(client: BookServiceClient, chunk: Chunk): Promise<void> {
+    this.inFlight.add(chunk);
+    for (const entry of chunk.entries) entry.inFlight = chunk;
+    try {
+      const answer = await client.getBooks(chunk.entries.map((e) => e.isbn), chunk.controller.signal);
+      this.consecutiveLimits = 0;
+      for (const entry of chunk.entries) {
+        const book = answer.found.get(entry.isbn);
+        if (book) this.cache.setFound(entry.isbn, book);
+        else this.cache.setNotFound(entry.isbn);
+        this.settle(entry, book ? { status: 'found', book } : { status: 'notFound' });
+      }
+    } catch (e) {
+      const error = isServiceError(e) ? e : new ServiceError('badResponse', String(e));
+      if (client === this.client) this.handleFailure(client, chunk, error);
+      else this.requeue(chunk);
+    } finally {
+      this.inFlight.delete(chunk);
+      this.schedule(0);
+      this.emit();
+    }
+  }
+
+  private handleFailure(client: BookServiceClient, chunk: Chunk, error: ServiceError): void {
+    switch (error.kind) {
+      case 'cancelled':
+        for (const entry of chunk.entries) this.settle(entry, { status: 'failed', error });
+        return;
+      case 'tooLarge':
+        // The service's batch limit is not published: halve and go on.
+        this.effectiveBatchSize = Math.max(1, Math.floor(chunk.entries.length / 2));
+        this.requeue(chunk);
+        return;
+      case 'quota':
+        return this.handleLimit(client, chunk, error);
+      case 'auth':
+      case 'wrongPlan':
+        this.stopped = { error };
+        this.fail(chunk, error);
+        this.failAll(error);
+        return;
+      case 'network':
+      case 'server':
+        const failures = Math.max(...chunk.entries.map((e) => e.failures));
+        if (failures < this.maxRetries) {
+          const wait = error.details.retryAt ? error.details.retryAt - this.clock.now() : 1000 * 2 ** failures;
+          client.throttle.pauseUntil(this.clock.now() + Math.min(Math.max(wait, 0), MAX_BACKOFF_MS));
+          for (const entry of chunk.entries) entry.failures++;
+          this.requeue(chunk);
+          return;
+        }
+        // The service is out of reach: fail what waits rather than time out chunk by chunk.
+        this.fail(chunk, error);
+        this.failAll(error);
+        return;
+      default:
+        this.fail(chunk, error);
+    }
+  }
+
+  private handleLimit(client: BookServiceClient, chunk: Chunk, error: ServiceError): void {
+    const now = this.clock.now();
+    this.consecutiveLimits++;
+    const backoff = Math.min(1000 * 2 ** (this.consecutiveLimits - 1), MAX_BACKOFF_MS);
+    const until = error.details.retryAt ?? now + backoff;
+    if (error.details.daily || until - now > LONG_WAIT_MS || this.consecutiveLimits > this.maxLimitRetries) {
+      // The quota is spent for a while: stop sending, and say until when.
+      const resumeAt = error.details.retryAt && error.details.retryAt - now > LONG_WAIT_MS ? error.details.retryAt : nextUtcMidnight(now);
+      const spent = new ServiceError('quota', error.message, { ...error.details, daily: true, retryAt: resumeAt });
+      this.stopped = { error: spent, until: resumeAt };
+      this.fail(chunk, spent);
+      this.failAll(spent);
+      return;
+    }
+    this.limitedUntil = until;
+    client.throttle.pauseUntil(until);
+    this.requeue(chunk);
+  }
+
+  private requeue(chunk: Chunk): void {
+    const alive = chunk.entries.filter((e) => e.waiters > 0 || e.keepAlive);
+    for (const entry of chunk.entries) {
+      entry.inFlight = undefined;
+      if (!alive.includes(entry)) this.settle(entry, { status: 'failed', error: cancelled() });
+    }
+    // Back to the front, in their order: they have waited longest.
+    this.urgentQueue.unshift(...alive);
+  }
+
+  private fail(chunk: Chunk, error: ServiceError): void {
+    for (const entry of chunk.entries) this.settle(entry, { status: 'failed', error });
+  }
+
+  private failAll(error: ServiceError): void {
+    for (const entry of [...this.urgentQueue.splice(0), ...this.queue.splice(0)]) this.settle(entry, { status: 'failed', error });
+  }
+
+  private settle(entry: Entry, result: LookupResult): void {
+    entry.inFlight = undefined;
+    if (this.entries.get(entry.isbn) === entry) this.entries.delete(entry.isbn);
+    entry.resolve(result);
+  }
+
+  private isStopped(): boolean {
+    this.expireStop();
+    return this.stopped !== undefined;
+  }
+
+  private expireStop(): void {
+    if (this.stopped?.until !== undefined && this.stopped.until <= this.clock.now()) {
+      this.stopped = undefined;
+      this.consecutiveLimits = 0;
+    }
+  }
+
+  private emit(): void {
+    const state = this.state;
+    const json = JSON.stringify(state);
+    if (json === this.lastStateJson) return;
+    this.lastStateJson = json;
+    for (const listener of this.listeners) listener(state);
+  }
+}
+
+function clampBatch(size: number): number {
+  return Math.min(1000, Math.max(1, Math.floor(size) || 100));
+}
+
+function cancelled(): ServiceError {
+  return new ServiceError('cancelled', 'Cancelled.');
+}
+
+export function nextUtcMidnight(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+}

@@ -1,0 +1,140 @@
+/**
+ * Bounded LRU of look-up results with separate lifetimes for found and not-found.
+ * Only answers the service gave are stored: a limit or a failure is never cached, so it
+ * can never pass for "no such book".
+ */
+import type { Book } from './book';
+import { type Clock, systemClock } from './throttle';
+
+export type CacheEntry =
+  | { status: 'found'; book: Book; storedAt: number }
+  | { status: 'notFound'; storedAt: number };
+
+export interface CacheOptions {
+  maxEntries?: number;
+  foundTtlMs?: number;
+  notFoundTtlMs?: number;
+  clock?: Clock;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+export const CACHE_FORMAT = 'isbn-lens-cache/1';
+
+export interface SerializedCache {
+  format: typeof CACHE_FORMAT;
+  entries: [string, CacheEntry][];
+}
+
+export class BookCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly maxEntries: number;
+  private readonly foundTtlMs: number;
+  private readonly notFoundTtlMs: number;
+  private readonly clock: Clock;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: CacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 20_000;
+    this.foundTtlMs = options.foundTtlMs ?? 30 * DAY;
+    this.notFoundTtlMs = options.notFoundTtlMs ?? 1 * DAY;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The entry for an ISBN-13 if it is still fresh; refreshes its place in the LRU order. */
+  get(isbn13: string): CacheEntry | undefined {
+    const entry = this.entries.get(isbn13);
+    if (!entry) return undefined;
+    if (this.isExpired(entry)) {
+      this.entries.delete(isbn13);
+      return undefined;
+    }
+    this.entries.delete(isbn13);
+    this.entries.set(isbn13, entry);
+    return entry;
+  }
+
+  /** Like `get`, without touching the LRU order (for painting many at once). */
+  peek(isbn13: string): CacheEntry | undefined {
+    const entry = this.entries.get(isbn13);
+    return entry && !this.isExpired(entry) ? entry : undefined;
+  }
+
+  setFound(isbn13: string, book: Book): void {
+    this.put(isbn13, { status: 'found', book, storedAt: this.clock.now() });
+  }
+
+  setNotFound(isbn13: string): void {
+    this.put(isbn13, { status: 'notFound', storedAt: this.clock.now() });
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.changed();
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  serialize(): SerializedCache {
+    const entries = [...this.entries].filter(([, entry]) => !this.isExpired(entry));
+    return { format: CACHE_FORMAT, entries };
+  }
+
+  /** Loads what `serialize` wrote; anything foreign or malformed is skipped. Returns the count loaded. */
+  load(data: unknown): number {
+    if (!isSerializedCache(data)) return 0;
+    let loaded = 0;
+    for (const item of data.entries) {
+      if (!Array.isArray(item) || typeof item[0] !== 'string' || !isEntry(item[1])) continue;
+      if (this.isExpired(item[1]) || this.entries.has(item[0])) continue;
+      this.entries.set(item[0], item[1]);
+      loaded++;
+    }
+    this.evict();
+    if (loaded > 0) this.changed();
+    return loaded;
+  }
+
+  private put(isbn13: string, entry: CacheEntry): void {
+    this.entries.delete(isbn13);
+    this.entries.set(isbn13, entry);
+    this.evict();
+    this.changed();
+  }
+
+  private evict(): void {
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(key);
+    }
+  }
+
+  private isExpired(entry: CacheEntry): boolean {
+    const ttl = entry.status === 'found' ? this.foundTtlMs : this.notFoundTtlMs;
+    return this.clock.now() - entry.storedAt > ttl;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function isSerializedCache(data: unknown): data is SerializedCache {
+  return typeof data === 'object' && data !== null && (data as SerializedCache).format === CACHE_FORMAT && Array.isArray((data as SerializedCache).entries);
+}
+
+function isEntry(value: unknown): value is CacheEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as CacheEntry;
+  if (typeof entry.storedAt !== 'number') return false;
+  if (entry.status === 'notFound') return true;
+  if (entry.status !== 'found' || typeof entry.book !== 'object' || entry.book === null) return false;
+  const book = entry.book;
+  return typeof book.isbn13 === 'string' && typeof book.title === 'string' && [book.authors, book.subjects, book.deweyDecimal, book.otherIsbns].every(Array.isArray);
+}

@@ -1,0 +1,293 @@
+/**
+ * The book data service, exactly as specified: the key only in the `Authorization`
+ * header, `POST /books` with the text `isbns=a,b,c` and `Content-Type: application/json`,
+ * every request through the plan's throttle, cancellable and timed.
+ */
+import { Agent, type Dispatcher, request } from 'undici';
+import { type Book, isbnDigits, normalizeBook, toIsbn13 } from './book';
+import { ServiceError, isServiceError } from './errors';
+import type { PlanName } from './plans';
+import type { Throttle } from './throttle';
+
+export interface RequestRecord {
+  method: 'GET' | 'POST';
+  /** Path relative to the base address, as sent (never holds the key). */
+  path: string;
+  status?: number;
+  ms: number;
+  isbnCount?: number;
+  error?: ServiceError;
+}
+
+export interface ClientOptions {
+  baseUrl: URL;
+  plan: PlanName;
+  apiKey: string;
+  throttle: Throttle;
+  /** Whole request, from the first byte sent to the last received. */
+  timeoutMs?: number;
+  /** Answers larger than this are refused rather than held in memory. */
+  maxBodyBytes?: number;
+  dispatcher?: Dispatcher;
+  onRequest?: (record: RequestRecord) => void;
+}
+
+export interface AuthorPage {
+  name: string;
+  books: Book[];
+  page: number;
+  pageSize: number;
+  /** Total books of the author when the service says; otherwise unknown. */
+  total?: number;
+  /** Whether asking for `page + 1` can return more. */
+  hasMore: boolean;
+}
+
+export interface BatchAnswer {
+  /** Keyed by the ISBN as requested. */
+  found: Map<string, Book>;
+  notFound: string[];
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** An ISBN the service surely knows nothing of in a way that matters: used only to ask whether a 404 was a limit. */
+const PROBE_ISBN = '9780306406157';
+
+let sharedAgent: Agent | undefined;
+function defaultDispatcher(): Agent {
+  // Redirects are not followed (undici's default): the key must never reach another host.
+  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
+  return sharedAgent;
+}
+
+export class BookServiceClient {
+  readonly plan: PlanName;
+  readonly baseUrl: URL;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.plan = options.plan;
+    this.baseUrl = options.baseUrl;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  }
+
+  get throttle(): Throttle {
+    return this.options.throttle;
+  }
+
+  /** `GET /book/{isbn}`. A 404 is ambiguous (spec §7), so a limit is told apart from an unknown book. */
+  async getBook(isbn: string, signal?: AbortSignal): Promise<Book> {
+    const digits = isbnDigits(isbn);
+    if (!digits) throw new ServiceError('notFound', `"${isbn}" is not an ISBN.`);
+    try {
+      const body = await this.send('GET', `book/${digits}`, undefined, signal);
+      const book = normalizeBook(body);
+      if (!book) throw new ServiceError('badResponse', 'The service sent a book record that could not be read.');
+      return book;
+    } catch (e) {
+      if (!isAmbiguous404(e)) throw e;
+      const answer = await this.getBooks([digits], signal);
+      const book = answer.found.get(digits);
+      if (book) return book;
+      throw new ServiceError('notFound', `No book with ISBN ${digits} is known to the service.`, { status: 404 });
+    }
+  }
+
+  /** `GET /author/{name}?page=&pageSize=`, the name as one percent-encoded path segment. */
+  async getAuthor(name: string, page = 1, pageSize = 20, signal?: AbortSignal): Promise<AuthorPage> {
+    const query = `?page=${page}&pageSize=${pageSize}`;
+    let body: unknown;
+    try {
+      body = await this.send('GET', `author/${encodeURIComponent(name)}${query}`, undefined, signal);
+    } catch (e) {
+      if (!isAmbiguous404(e)) throw e;
+      // A limit answers a batch call with 404 as well; a batch that succeeds means the author is unknown.
+      await this.getBooks([PROBE_ISBN], signal);
+      throw new ServiceError('notFound', `The service knows no author named "${name}".`, { status: 404 });
+    }
+    if (!isObject(body) || !Array.isArray(body.books)) {
+      throw new ServiceError('badResponse', 'The service sent an author record that could not be read.');
+    }
+    const books = body.books.map(normalizeBook).filter((b): b is Book => b !== undefined);
+    const total = typeof body.total === 'number' ? body.total : undefined;
+    return {
+      name: typeof body.author === 'string' ? body.author : name,
+      books,
+      page,
+      pageSize,
+      total,
+      hasMore: total !== undefined ? page * pageSize < total : body.books.length >= pageSize,
+    };
+  }
+
+  /**
+   * `POST /books`. Results are matched to the request by ISBN (13 or 10), never by
+   * position; requested ISBNs absent from the answer are not found.
+   */
+  async getBooks(isbns: readonly string[], signal?: AbortSignal): Promise<BatchAnswer> {
+    const requested = isbns.map((isbn) => {
+      const digits = isbnDigits(isbn);
+      if (!digits) throw new ServiceError('badResponse', `"${isbn}" is not an ISBN.`);
+      return digits;
+    });
+    if (requested.length === 0) return { found: new Map(), notFound: [] };
+    const body = await this.send('POST', 'books', `isbns=${requested.join(',')}`, signal, requested.length);
+    const records = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
+    if (!records) throw new ServiceError('badResponse', 'The service sent a batch answer that could not be read.');
+
+    const byIsbn = new Map<string, Book>();
+    for (const record of records) {
+      const book = normalizeBook(record);
+      if (!book) continue;
+      byIsbn.set(book.isbn13, book);
+      if (book.isbn10) byIsbn.set(book.isbn10, book);
+    }
+    const found = new Map<string, Book>();
+    const notFound: string[] = [];
+    for (const isbn of requested) {
+      const book = byIsbn.get(isbn) ?? byIsbn.get(toIsbn13(isbn) ?? isbn);
+      if (book) found.set(isbn, book);
+      else notFound.push(isbn);
+    }
+    return { found, notFound };
+  }
+
+  /** One cheap request that tells whether the key works on this plan; throws the typed error if not. */
+  async checkKey(signal?: AbortSignal): Promise<void> {
+    await this.getBooks([PROBE_ISBN], signal);
+  }
+
+  private async send(method: 'GET' | 'POST', path: string, body: string | undefined, signal?: AbortSignal, isbnCount?: number): Promise<unknown> {
+    const url = new URL(path, this.baseUrl);
+    await this.options.throttle.acquire(signal);
+    const started = performance.now();
+    const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const response = await request(url, {
+        method,
+        headers: {
+          authorization: this.options.apiKey,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body,
+        signal: combined,
+        dispatcher: this.options.dispatcher ?? defaultDispatcher(),
+      });
+      record.status = response.statusCode;
+      const text = await readBody(response.body, this.maxBodyBytes);
+      return interpret(response.statusCode, response.headers, text, method, isbnCount);
+    } catch (e) {
+      const error = toServiceError(e, signal, timeout, this.timeoutMs);
+      record.error = error;
+      throw error;
+    } finally {
+      record.ms = Math.round(performance.now() - started);
+      this.options.onRequest?.(record);
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAmbiguous404(e: unknown): boolean {
+  return isServiceError(e, 'quota') && e.details.status === 404;
+}
+
+async function readBody(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new ServiceError('badResponse', `The service sent more than ${Math.round(maxBytes / 1048576)} MB; the answer was refused.`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(json: unknown): string {
+  if (!isObject(json)) return '';
+  const message = json.message ?? json.errorMessage;
+  return typeof message === 'string' ? message : '';
+}
+
+/** Retry-After in seconds or as an HTTP date, as an absolute time. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const header = Array.isArray(value) ? value[0] : value;
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return now + seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : date;
+}
+
+const LIMIT_404_MESSAGE = 'Not Found';
+const DAILY_QUOTA = /daily|quota|per day|tomorrow/i;
+
+function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, isbnCount?: number): unknown {
+  const json = parseJson(text);
+  const retryAt = parseRetryAfter(headers['retry-after']);
+  const message = messageOf(json);
+
+  if (status >= 200 && status < 300) {
+    if (json === undefined) throw new ServiceError('badResponse', 'The service sent an answer that is not valid JSON.', { status });
+    return json;
+  }
+  if (status === 429) {
+    return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
+  }
+  if (status === 404) {
+    const limitShaped = isObject(json) && json.errorMessage === LIMIT_404_MESSAGE;
+    // A batch never answers 404 for unknown ISBNs (it leaves them out), so there it is a limit (spec §7).
+    if (method === 'POST' || limitShaped) {
+      return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
+    }
+    return fail('notFound', 'Not found.', { status });
+  }
+  if (status === 401) return fail('auth', 'The service refused the API key.', { status });
+  if (status === 403) return fail('wrongPlan', 'The API key is denied on this plan\'s address.', { status });
+  if ((status === 400 || status === 413) && method === 'POST' && (isbnCount ?? 0) > 1) {
+    return fail('tooLarge', 'The service refused a batch of this size.', { status });
+  }
+  if (status >= 300 && status < 400) {
+    return fail('badResponse', `The service answered with a redirect (${status}); it was not followed, so the key stays with the configured address.`, { status });
+  }
+  if (status >= 500) return fail('server', `The service failed (HTTP ${status}).`, { status, retryAt });
+  return fail('badResponse', `The service answered HTTP ${status}.`, { status });
+}
+
+function fail(kind: ServiceError['kind'], message: string, details: ServiceError['details']): never {
+  throw new ServiceError(kind, message, details);
+}
+
+function toServiceError(e: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): ServiceError {
+  if (e instanceof ServiceError) return e;
+  if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
+  if (timeout.aborted) return new ServiceError('network', `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  const code = (e as { code?: string } | undefined)?.code ?? '';
+  const reason =
+    code === 'ECONNREFUSED' ? 'the connection was refused'
+    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'
+    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'the connection was dropped'
+    : code.startsWith('UND_ERR_') && code.includes('TIMEOUT') ? 'it timed out'
+    : 'the network failed';
+  return new ServiceError('network', `Could not reach the book service: ${reason}.`);
+}
