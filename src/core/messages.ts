@@ -1,0 +1,48 @@
+/**
+ * The words a user sees for each kind of failure, in one place. Each says what happened
+ * and what to do. Never includes the key, a stack trace or a raw response body.
+ */
+import type { ServiceError } from './service/errors';
+import type { PlanName } from './service/plans';
+
+export interface MessageContext {
+  plan: PlanName;
+  /** Host of the configured plan address, for network messages. */
+  host?: string;
+  /** Formats an absolute time for the user's locale (hh:mm:ss). */
+  formatTime?: (time: number) => string;
+}
+
+const SET_KEY = '“ISBN Lens: Set API Key”';
+
+export function describeError(error: ServiceError, context: MessageContext): string {
+  const time = context.formatTime ?? ((t: number) => new Date(t).toLocaleTimeString());
+  switch (error.kind) {
+    case 'auth':
+      return error.details.status === undefined
+        ? `No API key is set. Run ${SET_KEY} to enter your key.`
+        : `The book service refused the API key on the ${context.plan} plan. Check the key and run ${SET_KEY} again.`;
+    case 'wrongPlan':
+      return `The API key is denied on the ${context.plan} plan's address: it belongs to another plan. Set “isbnLens.plan” to the key's plan.`;
+    case 'quota':
+      if (error.details.daily) {
+        const until = error.details.retryAt ? ` Look-ups resume at ${time(error.details.retryAt)}, or run “ISBN Lens: Retry Now”.` : '';
+        return `The daily request quota of your key is spent.${until}`;
+      }
+      return error.details.retryAt
+        ? `The request limit of the ${context.plan} plan is reached; ISBN Lens retries at ${time(error.details.retryAt)}.`
+        : `The request limit of the ${context.plan} plan is reached; ISBN Lens retries shortly.`;
+    case 'notFound':
+      return error.message;
+    case 'network':
+      return `${error.message.replace(/\.$/, '')}${context.host ? ` (${context.host})` : ''}. Check your connection and the “isbnLens.baseUrls” setting.`;
+    case 'server':
+      return `${error.message} Try again in a few minutes.`;
+    case 'tooLarge':
+      return `The book service refused a batch of this size. Lower “isbnLens.batchSize”.`;
+    case 'badResponse':
+      return `${error.message} Try again later; if it persists, see “ISBN Lens: Show Log”.`;
+    case 'cancelled':
+      return 'Cancelled.';
+  }
+}

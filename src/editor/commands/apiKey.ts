@@ -1,0 +1,75 @@
+/** "Set API Key" and "Clear API Key": the key goes into SecretStorage and is checked with one cheap request. */
+import * as vscode from 'vscode';
+import { isServiceError } from '../../core/service/errors';
+import type { ApiKeyStore } from '../apiKeyStore';
+import type { LookupService } from '../lookupService';
+
+export async function setApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
+  const key = await vscode.window.showInputBox({
+    title: 'ISBN Lens: Set API Key',
+    prompt: `Your book service REST key for the ${service.plan} plan. It is kept in VS Code's secret storage and sent only to the plan's address.`,
+    placeHolder: 'Paste your API key',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (/\s/.test(value.trim()) ? 'An API key has no spaces.' : undefined),
+  });
+  if (!key?.trim()) return; // Empty input or Escape: nothing changes.
+  await keys.set(key);
+  await service.reconnect();
+  await checkKey(service);
+}
+
+export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
+  await keys.clear();
+  await service.reconnect();
+  void vscode.window.showInformationMessage('ISBN Lens: API key removed.');
+}
+
+async function checkKey(service: LookupService): Promise<void> {
+  const client = service.currentClient;
+  const plan = service.plan;
+  if (!client) {
+    void vscode.window.showWarningMessage(`ISBN Lens: API key saved. ${service.problem ?? ''}`.trim());
+    return;
+  }
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `ISBN Lens: checking the key on the ${plan} plan…`, cancellable: true },
+      async (_progress, token) => {
+        const controller = new AbortController();
+        const listener = token.onCancellationRequested(() => controller.abort());
+        try {
+          await client.checkKey(controller.signal);
+        } finally {
+          listener.dispose();
+        }
+      },
+    );
+    void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.`);
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    switch (e.kind) {
+      case 'cancelled':
+        void vscode.window.showInformationMessage('ISBN Lens: API key saved; the check was cancelled.');
+        return;
+      case 'auth':
+        void vscode.window.showErrorMessage(`ISBN Lens: API key saved, but the service refused it on the ${plan} plan. Check the key and set it again.`, 'Set API Key').then((choice) => {
+          if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
+        });
+        return;
+      case 'wrongPlan': {
+        const choice = await vscode.window.showErrorMessage(
+          `ISBN Lens: API key saved, but it belongs to another plan: the ${plan} plan's address denies it. Set “isbnLens.plan” to the key's plan.`,
+          'Open Settings',
+        );
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'isbnLens.plan');
+        return;
+      }
+      case 'quota':
+        void vscode.window.showWarningMessage(`ISBN Lens: API key saved. It could not be checked now: ${service.describe(e)}`);
+        return;
+      default:
+        void vscode.window.showWarningMessage(`ISBN Lens: API key saved, but it could not be checked. ${service.describe(e)}`);
+    }
+  }
+}

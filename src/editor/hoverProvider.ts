@@ -1,0 +1,105 @@
+/**
+ * The book under the mouse. The first hover in a document queues every ISBN of it
+ * (the visible ones first) so that the next hovers are instant; a hover waits at most
+ * HOVER_WAIT_MS and otherwise says it is looking the book up.
+ */
+import * as vscode from 'vscode';
+import { bookHoverMarkdown } from '../core/format/bookText';
+import { escapeMarkdown } from '../core/format/markdown';
+import type { IsbnMatch } from '../core/isbn/find';
+import type { LookupResult } from '../core/service/batcher';
+import type { Config } from './config';
+import type { DocumentIsbns } from './documentIsbns';
+import { type LookupService, formatTime } from './lookupService';
+
+/** The longest a hover waits for the service before it answers "looking up…". */
+export const HOVER_WAIT_MS = 1500;
+
+const PROBLEM_TEXT: Record<string, string> = {
+  checksum: 'its check digit does not match',
+  length: 'it has the wrong number of digits',
+  range: 'no ISBN agency has assigned its group or publisher range',
+};
+
+export class IsbnHoverProvider implements vscode.HoverProvider {
+  constructor(
+    private readonly isbns: DocumentIsbns,
+    private readonly service: LookupService,
+    private readonly config: Config,
+  ) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const match = this.isbns.at(document, position);
+    if (!match) return undefined;
+    const range = new vscode.Range(document.positionAt(match.start), document.positionAt(match.end));
+    if (!match.valid || !match.info) return new vscode.Hover(invalidMarkdown(match), range);
+
+    const isbn = match.info.isbn13;
+    const known = this.service.batcher.peek(isbn);
+    if (known && known !== 'pending') return new vscode.Hover(this.resultMarkdown(isbn, known), range);
+
+    if (this.config.hoverLookupScope === 'document') this.queueDocument(document);
+    // The look-up goes on when the hover closes: the next hover shows the book.
+    const lookup = this.service.batcher.lookupOne(isbn, { urgent: true });
+    const result = await Promise.race([lookup, delay(HOVER_WAIT_MS, token)]);
+    if (token.isCancellationRequested) return undefined;
+    return new vscode.Hover(result ? this.resultMarkdown(isbn, result) : this.waitingMarkdown(match), range);
+  }
+
+  private queueDocument(document: vscode.TextDocument): void {
+    const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges);
+    const { first, rest } = this.isbns.isbn13s(document, visible);
+    this.service.batcher.prefetch(first, true);
+    this.service.batcher.prefetch(rest);
+  }
+
+  private waitingMarkdown(match: IsbnMatch): vscode.MarkdownString {
+    const isbn = match.info?.hyphenated13 ?? match.raw;
+    const state = this.service.batcher.state;
+    if (state.kind === 'limited') {
+      return new vscode.MarkdownString(`ISBN ${isbn}: the request limit of the ${this.service.plan} plan is reached; ISBN Lens retries at ${formatTime(state.until)}.`);
+    }
+    return new vscode.MarkdownString(`ISBN ${isbn}: looking up… Hover again in a moment to see the book.`);
+  }
+
+  private resultMarkdown(isbn: string, result: LookupResult): vscode.MarkdownString {
+    if (result.status === 'found') {
+      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book));
+      markdown.supportHtml = false;
+      return markdown;
+    }
+    if (result.status === 'notFound') return new vscode.MarkdownString(`ISBN ${isbn}: the book service knows no book with this ISBN.`);
+    const error = result.error;
+    if (error.kind === 'auth' && error.details.status === undefined) {
+      const markdown = new vscode.MarkdownString(`ISBN ${isbn}: [Set an API key](command:isbnLens.setApiKey) to see this book.`);
+      markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
+      return markdown;
+    }
+    const text = `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}`;
+    if (error.kind === 'quota' && error.details.daily) {
+      const markdown = new vscode.MarkdownString(`${text}  \n[Retry now](command:isbnLens.retryNow)`);
+      markdown.isTrusted = { enabledCommands: ['isbnLens.retryNow'] };
+      return markdown;
+    }
+    return new vscode.MarkdownString(text);
+  }
+}
+
+function invalidMarkdown(match: IsbnMatch): vscode.MarkdownString {
+  const why = PROBLEM_TEXT[match.problem ?? 'checksum'] ?? 'it is malformed';
+  return new vscode.MarkdownString(`**Not a valid ISBN:** ${escapeMarkdown(match.raw)} — ${why}. No look-up was made.`);
+}
+
+
+/** Resolves `undefined` after `ms`, or at once when the hover is cancelled. */
+function delay(ms: number, token: vscode.CancellationToken): Promise<undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(), ms);
+    const listener = token.onCancellationRequested(() => finish());
+    function finish() {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(undefined);
+    }
+  });
+}

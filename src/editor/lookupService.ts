@@ -1,0 +1,143 @@
+/**
+ * Owns the look-up machinery of one window: the cache (kept on disk), one throttle per
+ * key and plan, the client for the current key and settings, and the batcher that all
+ * features share. Rebuilds the client when the key or the settings change.
+ */
+import * as vscode from 'vscode';
+import { describeError } from '../core/messages';
+import { Batcher } from '../core/service/batcher';
+import { BookCache } from '../core/service/cache';
+import { readCacheFile, writeCacheFile } from '../core/service/cacheFile';
+import { BookServiceClient } from '../core/service/client';
+import type { ServiceError } from '../core/service/errors';
+import { keyFingerprint } from '../core/service/keyFingerprint';
+import { PLAN_RATES } from '../core/service/plans';
+import { ThrottleRegistry } from '../core/service/throttle';
+import type { ApiKeyStore } from './apiKeyStore';
+import type { Config } from './config';
+import type { Log } from './log';
+
+const SAVE_DELAY_MS = 2000;
+
+export class LookupService implements vscode.Disposable {
+  readonly cache = new BookCache({ maxEntries: 5000 });
+  readonly batcher: Batcher;
+  private readonly throttles = new ThrottleRegistry();
+  private client: BookServiceClient | undefined;
+  /** Why there is no client although a key is set (a setting that is not a URL). */
+  private setupProblem: string | undefined;
+  private readonly emitter = new vscode.EventEmitter<void>();
+  /** Fires when the key, the plan, the queue or the cache changed. */
+  readonly onDidChange = this.emitter.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private saveTimer: NodeJS.Timeout | undefined;
+  private connecting: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly config: Config,
+    private readonly keys: ApiKeyStore,
+    private readonly log: Log,
+    private readonly cacheFile: string,
+  ) {
+    this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: config.batchSize });
+    this.disposables.push(
+      this.emitter,
+      config.onDidChange(() => {
+        this.batcher.setBatchSize(config.batchSize);
+        void this.reconnect();
+      }),
+      keys.onDidChange(() => void this.reconnect()),
+      this.batcher.onDidChangeState(() => this.emitter.fire()),
+      this.cache.onDidChange(() => this.scheduleSave()),
+    );
+  }
+
+  /** Loads the cache from disk and connects with the stored key. */
+  async start(): Promise<void> {
+    await Promise.all([this.loadCache(), this.reconnect()]);
+  }
+
+  get plan() {
+    return this.config.plan;
+  }
+
+  get currentClient(): BookServiceClient | undefined {
+    return this.client;
+  }
+
+  get problem(): string | undefined {
+    return this.setupProblem;
+  }
+
+  /** Resolves once the latest key and settings are in use. */
+  ready(): Promise<void> {
+    return this.connecting;
+  }
+
+  reconnect(): Promise<void> {
+    this.connecting = this.connecting.then(() => this.connect());
+    return this.connecting;
+  }
+
+  /** The user's words for a failure, with the plan and host filled in. */
+  describe(error: ServiceError): string {
+    return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host, formatTime: formatTime });
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    try {
+      await writeCacheFile(this.cacheFile, this.cache.serialize());
+    } catch (e) {
+      this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.saveTimer);
+    this.batcher.dispose();
+    this.throttles.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private async connect(): Promise<void> {
+    const key = await this.keys.get();
+    const plan = this.config.plan;
+    const baseUrl = this.config.baseUrl(plan);
+    this.setupProblem = undefined;
+    if (key && !baseUrl) {
+      this.setupProblem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
+      this.log.error(this.setupProblem);
+    }
+    this.client =
+      key && baseUrl
+        ? new BookServiceClient({
+            baseUrl,
+            plan,
+            apiKey: key,
+            throttle: this.throttles.get(keyFingerprint(key), plan, PLAN_RATES[plan]),
+            timeoutMs: this.config.requestTimeoutMs,
+            onRequest: (record) => this.log.request(record),
+          })
+        : undefined;
+    this.batcher.setClient(this.client);
+    this.log.info(this.client ? `Using the ${plan} plan at ${baseUrl!.origin} (${PLAN_RATES[plan]} requests/s).` : 'No API key is set; look-ups wait for one.');
+    this.emitter.fire();
+  }
+
+  private async loadCache(): Promise<void> {
+    const loaded = this.cache.load(await readCacheFile(this.cacheFile));
+    if (loaded > 0) this.log.info(`Loaded ${loaded} cached look-ups.`);
+  }
+
+  private scheduleSave(): void {
+    this.emitter.fire();
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  }
+}
+
+export function formatTime(time: number): string {
+  return new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+}

@@ -1,0 +1,44 @@
+/** Every command of the extension, bound to the services it needs. */
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from './apiKeyStore';
+import { clearApiKey, setApiKey } from './commands/apiKey';
+import { lookupAllInFile } from './commands/lookupAllInFile';
+import { lookupAuthor } from './commands/lookupAuthor';
+import { lookupIsbn } from './commands/lookupIsbn';
+import { statusMenu } from './commands/statusMenu';
+import type { DocumentIsbns } from './documentIsbns';
+import type { Log } from './log';
+import type { LookupService } from './lookupService';
+import { STATUS_MENU_COMMAND } from './statusBar';
+
+export interface CommandServices {
+  keys: ApiKeyStore;
+  service: LookupService;
+  isbns: DocumentIsbns;
+  log: Log;
+}
+
+export function registerCommands({ keys, service, isbns, log }: CommandServices): vscode.Disposable[] {
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'isbnLens.setApiKey': () => setApiKey(keys, service),
+    'isbnLens.clearApiKey': () => clearApiKey(keys, service),
+    'isbnLens.lookupAuthor': () => lookupAuthor(service),
+    'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service),
+    'isbnLens.lookupAllInFile': () => lookupAllInFile(isbns, service),
+    'isbnLens.retryNow': () => service.batcher.resume(),
+    'isbnLens.showLog': () => log.show(),
+    [STATUS_MENU_COMMAND]: () => statusMenu(),
+  };
+  return Object.entries(commands).map(([id, run]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await run(...args);
+      } catch (e) {
+        // Last line of defence: one clear message, details in the log, never a stack trace.
+        log.error(`Command ${id} failed`, e);
+        void vscode.window.showErrorMessage('ISBN Lens: something went wrong. Details are in “ISBN Lens: Show Log”.');
+        return undefined;
+      }
+    }),
+  );
+}

@@ -1,0 +1,72 @@
+/** Plan and queue at a glance: idle, n waiting, limited until hh:mm:ss, no key. Clicking offers the commands. */
+import * as vscode from 'vscode';
+import { type LookupService, formatTime } from './lookupService';
+
+export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
+
+export class StatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('isbnLens.status', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscription: vscode.Disposable;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly service: LookupService) {
+    this.item.name = 'ISBN Lens';
+    this.item.command = STATUS_MENU_COMMAND;
+    // Updates come in bursts during a batch: paint at most every 200 ms.
+    this.subscription = service.onDidChange(() => {
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.update();
+      }, 200);
+    });
+    this.update();
+    this.item.show();
+  }
+
+  update(): void {
+    const plan = this.service.plan;
+    const state = this.service.batcher.state;
+    const problem = this.service.problem;
+    let text: string;
+    let tooltip: string;
+    this.item.backgroundColor = undefined;
+    if (problem) {
+      text = `$(warning) ISBN: settings`;
+      tooltip = problem;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    } else {
+      switch (state.kind) {
+        case 'noKey':
+          text = '$(key) ISBN: no key';
+          tooltip = 'No API key is set. Click to set one.';
+          break;
+        case 'idle':
+          text = `$(book) ISBN: ${plan}`;
+          tooltip = `ISBN Lens on the ${plan} plan: idle.`;
+          break;
+        case 'working':
+          text = `$(sync~spin) ISBN: ${state.waiting + state.inFlight} waiting`;
+          tooltip = `ISBN Lens on the ${plan} plan: ${state.inFlight} being looked up, ${state.waiting} queued.`;
+          break;
+        case 'limited':
+          text = `$(watch) ISBN: limited until ${formatTime(state.until)}`;
+          tooltip = `The ${plan} plan's request limit was reached; ${state.waiting} look-ups resume at ${formatTime(state.until)}.`;
+          break;
+        case 'stopped':
+          text = state.error.kind === 'quota' ? `$(error) ISBN: quota spent${state.until ? ` until ${formatTime(state.until)}` : ''}` : `$(error) ISBN: ${state.error.kind === 'wrongPlan' ? 'wrong plan' : 'key refused'}`;
+          tooltip = this.service.describe(state.error);
+          this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+          break;
+      }
+    }
+    this.item.text = text;
+    this.item.tooltip = `${tooltip}\nClick for ISBN Lens commands.`;
+    this.item.accessibilityInformation = { label: `ISBN Lens: ${tooltip}` };
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
