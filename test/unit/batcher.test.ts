@@ -18,7 +18,7 @@ function fakeClient(answer?: (isbns: readonly string[], call: number, signal?: A
     // Rate 1 makes requests strictly one after the other (each answer is instant).
     throttle: new Throttle(rate, 50),
     async getBooks(isbns: readonly string[], signal?: AbortSignal): Promise<BatchAnswer> {
-      await this.throttle.acquire(signal);
+      (await this.throttle.acquire(signal))();
       calls.push([...isbns]);
       if (answer) return answer(isbns, calls.length, signal);
       return known(isbns);

@@ -7,7 +7,10 @@ test('never more starts in any window than the rate, and close to the bound when
   const throttle = new Throttle(3, 200);
   const starts: number[] = [];
   const began = performance.now();
-  await Promise.all(Array.from({ length: 12 }, () => throttle.acquire().then(() => starts.push(performance.now()))));
+  await Promise.all(Array.from({ length: 12 }, () => throttle.acquire().then((release) => {
+    release();
+    starts.push(performance.now());
+  })));
   const elapsed = performance.now() - began;
   assert.equal(starts.length, 12);
   assert.ok(maxInWindow(starts, 199) <= 3, `at most 3 starts in any 200 ms, got ${maxInWindow(starts, 199)}`);
@@ -18,7 +21,7 @@ test('never more starts in any window than the rate, and close to the bound when
 
 test('a cancelled waiter leaves the queue and the others go on', async () => {
   const throttle = new Throttle(1, 150);
-  await throttle.acquire();
+  (await throttle.acquire())();
   const controller = new AbortController();
   const cancelledOne = throttle.acquire(controller.signal);
   const next = throttle.acquire();
@@ -42,7 +45,7 @@ test('pauseUntil holds every request back, resume lets them go', async () => {
   const throttle = new Throttle(5, 100);
   throttle.pauseUntil(Date.now() + 250);
   const began = performance.now();
-  await throttle.acquire();
+  (await throttle.acquire())();
   assert.ok(performance.now() - began >= 240, 'waited for the pause');
   throttle.pauseUntil(Date.now() + 10_000);
   const waiting = throttle.acquire();
@@ -55,9 +58,24 @@ test('pauseUntil holds every request back, resume lets them go', async () => {
 test('setRate applies to work already queued', async () => {
   const throttle = new Throttle(1, 200);
   const starts: number[] = [];
-  const all = Promise.all(Array.from({ length: 6 }, () => throttle.acquire().then(() => starts.push(performance.now()))));
+  const all = Promise.all(Array.from({ length: 6 }, () => throttle.acquire().then((release) => {
+    release();
+    starts.push(performance.now());
+  })));
   throttle.setRate(6);
   await all;
   assert.ok(starts[5]! - starts[0]! < 100, 'all six went in the first window once the rate rose');
+  throttle.dispose();
+});
+
+test('a request in flight holds its slot; the window counts from its answer', async () => {
+  const throttle = new Throttle(1, 100);
+  const release = await throttle.acquire();
+  const began = performance.now();
+  const next = throttle.acquire();
+  setTimeout(release, 200);
+  (await next)();
+  const waited = performance.now() - began;
+  assert.ok(waited >= 295, `waited for the answer plus a window: ${waited} ms`);
   throttle.dispose();
 });

@@ -162,7 +162,7 @@ export class BookServiceClient {
 
   private async send(method: 'GET' | 'POST', path: string, body: string | undefined, signal?: AbortSignal, isbnCount?: number): Promise<unknown> {
     const url = new URL(path, this.baseUrl);
-    await this.options.throttle.acquire(signal);
+    const release = await this.options.throttle.acquire(signal);
     const started = performance.now();
     const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
     const timeout = AbortSignal.timeout(this.timeoutMs);
@@ -179,6 +179,7 @@ export class BookServiceClient {
         signal: combined,
         dispatcher: this.options.dispatcher ?? defaultDispatcher(),
       });
+      release();
       record.status = response.statusCode;
       const text = await readBody(response.body, this.maxBodyBytes);
       return interpret(response.statusCode, response.headers, text, method, isbnCount);
@@ -187,6 +188,7 @@ export class BookServiceClient {
       record.error = error;
       throw error;
     } finally {
+      release();
       record.ms = Math.round(performance.now() - started);
       this.options.onRequest?.(record);
     }

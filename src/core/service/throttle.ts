@@ -1,7 +1,13 @@
 /**
- * The plan's rate as a sliding window: never more than `rate` request starts in any
- * window of `windowMs`. One instance per key and plan is shared by every endpoint and
- * every caller, so hovers, commands and batches together stay within the plan.
+ * The plan's rate as a sliding window: never more than `rate` requests in any window of
+ * `windowMs` as the service counts them. One instance per key and plan is shared by every
+ * endpoint and every caller, so hovers, commands and batches together stay within the plan.
+ *
+ * The service counts arrivals, which we cannot see: a request arrives somewhere between
+ * its start and its answer (a new connection alone can take 100 ms). So each request
+ * holds its slot until its answer comes, and the window is counted from then. That keeps
+ * the bound even when one request is slow and the next is fast, at the cost of one
+ * round trip per window.
  */
 import { ServiceError } from './errors';
 
@@ -11,22 +17,30 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/**
- * The spec's window is one second. The service sees arrivals, not our starts: a request
- * that leaves a few ms late would otherwise share a window with the next one.
- */
+/** The spec's window is one second; the margin absorbs timer and clock granularity. */
 export const WINDOW_MS = 1000;
-export const SAFETY_MARGIN_MS = 25;
+export const SAFETY_MARGIN_MS = 10;
+/** A slot whose request never reported back is taken as done after this long. */
+const MAX_SLOT_HOLD_MS = 5 * 60_000;
+
+/** Call when the request's answer (or failure) has arrived. */
+export type ReleaseSlot = () => void;
+
+interface Slot {
+  /** When the request started, and when its answer came (undefined while in flight). */
+  start: number;
+  end?: number;
+}
 
 interface Waiter {
-  resolve(): void;
+  resolve(release: ReleaseSlot): void;
   reject(error: unknown): void;
   signal?: AbortSignal;
   onAbort?: () => void;
 }
 
 export class Throttle {
-  private readonly starts: number[] = [];
+  private readonly slots: Slot[] = [];
   private readonly waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
   private pausedUntil = 0;
@@ -80,10 +94,13 @@ export class Throttle {
     this.pump();
   }
 
-  /** Resolves when a request may start now; rejects with `cancelled` if the signal aborts first. */
-  acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when a request may start now, with the function to call once its answer has
+   * arrived; rejects with `cancelled` if the signal aborts first.
+   */
+  acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(cancelled());
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<ReleaseSlot>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
@@ -104,8 +121,16 @@ export class Throttle {
   /** Time until the next start is allowed, 0 when one may start now. */
   delayUntilNextSlot(): number {
     const now = this.clock.now();
-    while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift();
-    const windowFull = this.starts.length >= this.rate ? this.starts[this.starts.length - this.rate]! + this.windowMs - now : 0;
+    // Slots in flight count as ending now: their arrival may still be ahead.
+    const ends = this.slots.map((slot) => slot.end ?? (now - slot.start > MAX_SLOT_HOLD_MS ? slot.start : now));
+    for (let i = this.slots.length - 1; i >= 0; i--) {
+      if (ends[i]! <= now - this.windowMs) {
+        this.slots.splice(i, 1);
+        ends.splice(i, 1);
+      }
+    }
+    ends.sort((a, b) => a - b);
+    const windowFull = ends.length >= this.rate ? ends[ends.length - this.rate]! + this.windowMs - now : 0;
     return Math.max(0, windowFull, this.pausedUntil - now);
   }
 
@@ -129,8 +154,13 @@ export class Throttle {
       }
       const waiter = this.waiters.shift()!;
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.starts.push(this.clock.now());
-      waiter.resolve();
+      const slot: Slot = { start: this.clock.now() };
+      this.slots.push(slot);
+      waiter.resolve(() => {
+        if (slot.end !== undefined) return;
+        slot.end = this.clock.now();
+        this.pump();
+      });
       this.changed();
     }
   }

@@ -1,0 +1,213 @@
+// Local stand-in for the book data service (ISBNdb v2 as the spec describes it):
+// one HTTP server per plan, plus an admin server. Tests and the demo run against it.
+//
+// Request handling order on a plan server:
+//   log -> injected fault (before auth: it models the network/proxy) -> covers (no auth,
+//   no rate) -> auth (401/403) -> rate/exhaustion (limit response) -> endpoint.
+
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { adminHandler, type SandboxInfo } from './admin';
+import { DEFAULT_CATALOGUE_SIZE, DEMO_BOOKS, DEMO_ISBNS, generateCatalogue, type Catalogue } from './catalogue';
+import { FaultQueue, answerWithFault, faultAnswers } from './faults';
+import { flatHeaders, now, readBody, sendJson, sendRaw, splitUrl } from './http-util';
+import { Limits } from './limits';
+import { coverAnswer, isCoverPath, parseBatchBody, route } from './routes';
+import { PLANS, type Fault, type LimitMode, type LoggedRequest, type PlanName, type Sandbox, type SandboxOptions } from './types';
+
+export * from './types';
+export type { Catalogue, OtherIsbn, RawBook } from './catalogue';
+export { DEMO_BOOKS, DEMO_ISBNS } from './catalogue';
+export type { SandboxInfo } from './admin';
+
+/** Fixed demo keys, one per plan. Each only works on its own plan's server. */
+export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
+  default: '51827_0c3f9a7e2b6d48158e4a1f0d9c7b3e62',
+  premium: '51828_8a2e5c1f9d3b47069b1e7c4a2d8f5061',
+  pro: '51829_c7d1e9a3f5b24086a3c9e1f7b5d2048e',
+};
+
+export const DEFAULT_RATES: Readonly<Record<PlanName, number>> = { default: 1, premium: 3, pro: 5 };
+export const DEFAULT_MAX_BATCH = 1000;
+
+const UNAUTHORIZED = { message: 'Unauthorized' };
+const WRONG_PLAN = { message: 'Forbidden: this key belongs to another plan' };
+
+const infoOf = new WeakMap<Sandbox, () => SandboxInfo>();
+
+/** Everything a script needs to talk to a running sandbox (also served as GET /info). */
+export function sandboxInfo(sb: Sandbox): SandboxInfo {
+  const info = infoOf.get(sb);
+  if (!info) throw new Error('not a sandbox started by startSandbox()');
+  return info();
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections(); // keep-alive sockets would otherwise hold close() open
+  });
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const verbose = process.env.SANDBOX_VERBOSE === '1';
+
+  const keyPlans = new Map<string, PlanName>(PLANS.map((p) => [DEMO_KEYS[p], p]));
+  for (const [key, plan] of Object.entries(options.extraKeys ?? {})) keyPlans.set(key, plan);
+
+  const limits = new Limits({ ...DEFAULT_RATES, ...options.rates }, options.limitResponse ?? '429');
+  const faults = new FaultQueue();
+  let maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  const log: LoggedRequest[] = [];
+  // Delays of pending faults; cleared on close() so a long delayMs cannot keep the process alive.
+  const timers = new Set<NodeJS.Timeout>();
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, ms);
+      timers.add(t);
+    });
+
+  // The catalogue's cover URLs need the default plan's address, known only once it
+  // listens; requests arriving before then wait for it.
+  let catalogue!: Catalogue;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  async function handle(plan: PlanName, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const time = now();
+    const method = req.method ?? 'GET';
+    const { path, query } = splitUrl(req.url);
+    const entry: LoggedRequest = { plan, method, path, query, headers: flatHeaders(req), body: '', time, status: 0, limited: false };
+    log.push(entry); // at arrival, so the log is in arrival order
+    if (verbose) res.on('close', () => console.error(`[sandbox] ${plan} ${method} ${req.url} -> ${entry.status}${entry.limited ? ' (limited)' : ''}`));
+
+    entry.body = await readBody(req);
+    const isBatch = method === 'POST' && path === '/books';
+    if (isBatch) entry.isbnCount = parseBatchBody(entry.body)?.length;
+    await ready;
+
+    const serviceReq = { method, path, query, contentType: req.headers['content-type'], body: entry.body };
+    const fault = faults.take(plan, method, path);
+    if (fault?.delayMs) await delay(fault.delayMs);
+    if (res.destroyed) return; // client gave up, or the sandbox closed, during the delay
+    if (fault && faultAnswers(fault)) {
+      const normal = route(catalogue, maxBatch, serviceReq);
+      const normalBody = normal.status === 200 ? normal.body : { book: catalogue.books[0] };
+      return answerWithFault(fault, { req, res, entry, normalBody, defaultRedirect: `${urls.default}${req.url ?? '/'}` });
+    }
+
+    const answer = (status: number, body: unknown, headers?: Record<string, string>) => {
+      entry.status = status; // before writing, so the log is complete when the client sees the answer
+      sendJson(res, status, body, headers);
+    };
+
+    if (isCoverPath(path)) {
+      const cover = coverAnswer(catalogue, method, path);
+      entry.status = cover.status;
+      return sendRaw(res, cover.status, cover.body, cover.headers);
+    }
+
+    // The key counts only in the Authorization header, bare; a query parameter never authenticates.
+    const key = req.headers.authorization;
+    const keyPlan = key === undefined ? undefined : keyPlans.get(key);
+    if (!key || !keyPlan) return answer(401, UNAUTHORIZED);
+    if (keyPlan !== plan) return answer(403, WRONG_PLAN);
+
+    const limited = limits.check(key, plan, time);
+    if (limited) {
+      entry.limited = true;
+      return answer(limited.status, limited.body, limited.headers);
+    }
+
+    const result = route(catalogue, maxBatch, serviceReq);
+    answer(result.status, result.body, result.headers);
+  }
+
+  const urls = {} as Record<PlanName, string>;
+  const allServers: http.Server[] = [];
+  try {
+    for (const plan of PLANS) {
+      const server = http.createServer((req, res) => {
+        handle(plan, req, res).catch((err) => {
+          if (verbose) console.error('[sandbox] handler error', err);
+          if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+          else res.destroy();
+        });
+      });
+      allServers.push(server);
+      urls[plan] = `http://${urlHost}:${await listen(server, options.ports?.[plan] ?? 0, host)}`;
+    }
+  } catch (err) {
+    await Promise.all(allServers.map(closeServer));
+    throw err;
+  }
+
+  catalogue = generateCatalogue({ size: options.catalogueSize ?? DEFAULT_CATALOGUE_SIZE, seed: options.seed, coverBase: urls.default });
+  markReady();
+
+  const sandbox: Sandbox = {
+    urls,
+    adminUrl: '', // set below, once the admin server listens
+    keys: { ...DEMO_KEYS },
+    catalogue,
+    log,
+    clearLog: () => {
+      log.length = 0; // keep the same array: callers may hold `sandbox.log`
+    },
+    injectFault: (fault: Fault) => faults.add(fault),
+    clearFaults: () => faults.clear(),
+    setLimitResponse: (mode: LimitMode) => {
+      limits.mode = mode;
+    },
+    exhaustKey: (key, forMs, style = 'rate') => limits.exhaust(key, now() + forMs, style),
+    setRate: (plan, perSecond) => {
+      limits.rates[plan] = perSecond;
+    },
+    setMaxBatch: (n) => {
+      maxBatch = n;
+    },
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.all(allServers.map(closeServer));
+    },
+  };
+
+  const info = (): SandboxInfo => ({
+    urls: { ...urls },
+    adminUrl: sandbox.adminUrl,
+    keys: { ...sandbox.keys },
+    demoIsbns: DEMO_ISBNS,
+    demoBooks: { ...DEMO_BOOKS },
+    rates: { ...limits.rates },
+    limitResponse: limits.mode,
+    maxBatch,
+    catalogueSize: catalogue.books.length,
+  });
+  infoOf.set(sandbox, info);
+
+  const admin = http.createServer(adminHandler(sandbox, info));
+  allServers.push(admin);
+  try {
+    sandbox.adminUrl = `http://${urlHost}:${await listen(admin, options.adminPort ?? 0, host)}`;
+  } catch (err) {
+    await sandbox.close();
+    throw err;
+  }
+  return sandbox;
+}
