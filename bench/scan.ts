@@ -1,0 +1,230 @@
+// Scan benchmark: findIsbns over a ~10 MB deterministic mixed corpus against
+// one pass of a bare ISBN-ish regex over the same text. Target: ratio <= 2.
+// Run: `npx tsx bench/scan.ts`, or import benchScan() from a bench runner.
+import { performance } from 'node:perf_hooks';
+import { findIsbns } from '../src/core/isbn/find';
+import { clearIsbnCache, isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../src/core/isbn/parse';
+
+/** The "bare" baseline: one regex pass that only proposes ISBN-shaped runs. */
+export const BARE_REGEX = /(?:97[89][- ]?)?\d[\d -]{8,15}[\dXx]/g;
+
+const TARGET_BYTES = 10 * 1024 * 1024;
+const BOOK_POOL = 2000; // distinct books a large notes vault might cite
+
+/** mulberry32: small, fast, seeded, so the corpus is identical on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Registrant prefixes that isbn3 has ranges for, with the article length left.
+const REGISTRANTS: Array<[string, number]> = [
+  ['978-0-306', 5],
+  ['978-3-16', 6],
+  ['978-0-19', 6],
+  ['978-2-07', 6],
+  ['978-1-4028', 4],
+  ['978-88-04', 5],
+  ['979-10-90636', 2],
+  ['979-8-3000', 4],
+];
+
+const WORDS = (
+  'the of and a to in is was for on that with as by at from his her an were are which this be or ' +
+  'history theory notes reading chapter volume edition press university introduction essays ' +
+  'language mathematics physics novel poetry letters science philosophy art war peace'
+).split(' ');
+const NAMES = ['Knuth', 'Austen', 'Tolstoy', 'Hofstadter', 'Calvino', 'Le Guin', 'Eco', 'Borges', 'Woolf', 'Sagan'];
+
+interface Book {
+  h13: string; // hyphenated ISBN-13
+  h10?: string; // hyphenated ISBN-10 for 978 books
+  title: string;
+  author: string;
+}
+
+function makeBooks(rand: () => number): Book[] {
+  const books: Book[] = [];
+  for (let i = 0; i < BOOK_POOL; i++) {
+    const [prefix, articleLength] = REGISTRANTS[Math.floor(rand() * REGISTRANTS.length)];
+    let article = '';
+    for (let k = 0; k < articleLength; k++) article += Math.floor(rand() * 10);
+    const body = `${prefix}-${article}`;
+    const digits12 = body.replace(/-/g, '');
+    const h13 = `${body}-${isbn13CheckDigit(digits12)}`;
+    const h10 = prefix.startsWith('978') ? `${body.slice(4)}-${isbn10CheckDigit(digits12.slice(3))}` : undefined;
+    if (parseIsbn(h13)?.hyphenated13 !== h13) throw new Error(`bench registrant table is wrong: ${h13}`);
+    const title = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => pick(rand, WORDS)).join(' ');
+    books.push({ h13, h10, title, author: pick(rand, NAMES) });
+  }
+  return books;
+}
+
+function pick<T>(rand: () => number, items: readonly T[]): T {
+  return items[Math.floor(rand() * items.length)];
+}
+
+function digits(rand: () => number, n: number): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += Math.floor(rand() * 10);
+  return s;
+}
+
+/** One ISBN of `book` in a random notation. */
+function notation(rand: () => number, book: Book): string {
+  const useTen = book.h10 !== undefined && rand() < 0.3;
+  const hyphenated = useTen ? book.h10! : book.h13;
+  switch (Math.floor(rand() * 4)) {
+    case 0:
+      return hyphenated;
+    case 1:
+      return hyphenated.replace(/-/g, '');
+    case 2:
+      return hyphenated.replace(/-/g, ' ');
+    default:
+      return useTen ? hyphenated : `${hyphenated.slice(0, 3)}-${hyphenated.slice(4).replace(/-/g, '')}`;
+  }
+}
+
+function prose(rand: () => number, words: number): string {
+  return Array.from({ length: words }, () => pick(rand, WORDS)).join(' ');
+}
+
+/** Numbers that look like ISBNs but are not: phones, DOIs, dates, arXiv, EAN, timestamps. */
+function lookAlike(rand: () => number): string {
+  switch (Math.floor(rand() * 8)) {
+    case 0:
+      return `+1 555-${digits(rand, 3)}-${digits(rand, 4)}`;
+    case 1:
+      return `(0${digits(rand, 2)}) ${digits(rand, 3)}-${digits(rand, 4)}`;
+    case 2:
+      return `doi:10.${digits(rand, 4)}/${digits(rand, 13)}`;
+    case 3:
+      return `20${digits(rand, 2)}-0${1 + Math.floor(rand() * 9)}-1${Math.floor(rand() * 9)}`;
+    case 4:
+      return `arXiv:2${digits(rand, 3)}.${digits(rand, 5)}v2`;
+    case 5:
+      return `EAN 40${digits(rand, 11)}`;
+    case 6:
+      return `ts=16${digits(rand, 11)}`;
+    default:
+      return `order ${digits(rand, 10)} at ${digits(rand, 2)}:${digits(rand, 2)}`;
+  }
+}
+
+function markdownList(rand: () => number, books: Book[]): string {
+  let s = `## Reading list: ${prose(rand, 3)}\n\n`;
+  for (let i = 0; i < 8; i++) {
+    const b = pick(rand, books);
+    switch (Math.floor(rand() * 4)) {
+      case 0:
+        s += `- *${b.title}* by ${b.author}, ISBN ${notation(rand, b)}\n`;
+        break;
+      case 1:
+        s += `- [${b.title}](https://openlibrary.org/isbn/${b.h13.replace(/-/g, '')}) ${prose(rand, 6)}\n`;
+        break;
+      case 2:
+        s += `| ${b.title} | ${b.author} | ${notation(rand, b)} | ${1950 + Math.floor(rand() * 70)} |\n`;
+        break;
+      default:
+        s += `- **ISBN-13:** ${b.h13} — ${prose(rand, 8)}\n`;
+    }
+  }
+  return s + '\n';
+}
+
+function bibtex(rand: () => number, books: Book[]): string {
+  const b = pick(rand, books);
+  const other = pick(rand, books);
+  const isbns = rand() < 0.3 ? `${notation(rand, b)}, ${notation(rand, other)}` : notation(rand, b);
+  return (
+    `@book{${b.author.replace(/ /g, '').toLowerCase()}${digits(rand, 4)},\r\n` +
+    `  author    = {${b.author}},\r\n` +
+    `  title     = {${b.title}},\r\n` +
+    `  year      = {${1950 + Math.floor(rand() * 70)}},\r\n` +
+    `  isbn      = {${isbns}},\r\n` +
+    `  doi       = {10.1007/${b.h13}_${1 + Math.floor(rand() * 20)}},\r\n` +
+    `}\r\n\r\n`
+  );
+}
+
+function plain(rand: () => number, books: Book[]): string {
+  let s = '';
+  for (let i = 0; i < 6; i++) s += `${prose(rand, 10)} ${lookAlike(rand)} ${prose(rand, 6)}. `;
+  if (rand() < 0.5) s += `See ${notation(rand, pick(rand, books))} for details. `;
+  return s + '\n\n';
+}
+
+/** Deterministic ~10 MB corpus (ASCII, so characters = bytes). */
+export function makeCorpus(seed = 42, bytes = TARGET_BYTES): string {
+  const rand = prng(seed);
+  const books = makeBooks(rand);
+  const parts: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const r = rand();
+    const part = r < 0.35 ? markdownList(rand, books) : r < 0.7 ? bibtex(rand, books) : plain(rand, books);
+    parts.push(part);
+    size += part.length;
+  }
+  return parts.join('');
+}
+
+function bestOf<T>(runs: number, fn: () => T, before?: () => void): { ms: number; result: T } {
+  let best = Infinity;
+  let result!: T;
+  for (let i = 0; i < runs; i++) {
+    before?.();
+    const t0 = performance.now();
+    result = fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return { ms: best, result };
+}
+
+function bareRegexPass(text: string): number {
+  const re = BARE_REGEX;
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.exec(text) !== null) n++;
+  return n;
+}
+
+export async function benchScan(): Promise<Record<string, number | string>> {
+  const corpus = makeCorpus();
+  // Warm-up: JIT for both paths, and the isbn3 cache for the warm figures.
+  findIsbns(corpus);
+  bareRegexPass(corpus);
+  const find = bestOf(3, () => findIsbns(corpus));
+  const bare = bestOf(3, () => bareRegexPass(corpus));
+  const cold = bestOf(3, () => findIsbns(corpus), clearIsbnCache);
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    mb: round(corpus.length / (1024 * 1024)),
+    findMs: round(find.ms),
+    bareRegexMs: round(bare.ms),
+    ratio: round(find.ms / bare.ms),
+    findColdCacheMs: round(cold.ms),
+    coldRatio: round(cold.ms / bare.ms),
+    matches: find.result.length,
+    validMatches: find.result.filter((m) => m.valid).length,
+    bareRegexMatches: bare.result,
+    bareRegex: BARE_REGEX.source,
+  };
+}
+
+if (require.main === module) {
+  benchScan().then(
+    (figures) => console.table(figures),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}
