@@ -1,16 +1,18 @@
 /** ISBN Lens: the composition root. Builds the services, registers the features, nothing else. */
 import * as vscode from 'vscode';
 import { ApiKeyStore } from './editor/apiKeyStore';
+import { IsbnCodeActions } from './editor/codeActions';
 import { Config } from './editor/config';
+import { IsbnDiagnostics } from './editor/diagnostics';
+import { TEXT_DOCUMENTS } from './editor/documentSelector';
 import { DocumentIsbns } from './editor/documentIsbns';
 import { IsbnHoverProvider } from './editor/hoverProvider';
+import { InlineTitles } from './editor/inlineTitles';
+import { IsbnIndex } from './editor/isbnIndex';
 import { Log } from './editor/log';
 import { LookupService } from './editor/lookupService';
 import { registerCommands } from './editor/registerCommands';
 import { StatusBar } from './editor/statusBar';
-
-/** Documents of every language, on disk, unsaved or in a virtual workspace; not output panels. */
-const TEXT_DOCUMENTS: vscode.DocumentSelector = ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'vscode-userdata'].map((scheme) => ({ scheme }));
 
 let service: LookupService | undefined;
 
@@ -21,9 +23,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   try {
     const config = new Config();
     const keys = new ApiKeyStore(context.secrets);
-    const cacheFile = vscode.Uri.joinPath(context.globalStorageUri, 'book-cache.json').fsPath;
-    service = new LookupService(config, keys, log, cacheFile);
+    service = new LookupService(config, keys, log, context.globalStorageUri.fsPath);
     const isbns = new DocumentIsbns();
+    const index = new IsbnIndex();
+    const inlineTitles = new InlineTitles(index, service);
     context.subscriptions.push(
       config,
       keys,
@@ -31,6 +34,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       isbns,
       new StatusBar(service),
       vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config)),
+      index,
+      new IsbnDiagnostics(index, service),
+      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
+      inlineTitles,
+      vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
       ...registerCommands({ keys, service, isbns, log }),
     );
     await service.start();

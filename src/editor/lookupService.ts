@@ -12,7 +12,9 @@ import { BookServiceClient } from '../core/service/client';
 import type { ServiceError } from '../core/service/errors';
 import { keyFingerprint } from '../core/service/keyFingerprint';
 import { PLAN_RATES } from '../core/service/plans';
+import { SharedLedger } from '../core/service/sharedLedger';
 import { ThrottleRegistry } from '../core/service/throttle';
+import { join } from 'node:path';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
@@ -32,13 +34,16 @@ export class LookupService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private saveTimer: NodeJS.Timeout | undefined;
   private connecting: Promise<void> = Promise.resolve();
+  private readonly cacheFile: string;
 
   constructor(
     private readonly config: Config,
     private readonly keys: ApiKeyStore,
     private readonly log: Log,
-    private readonly cacheFile: string,
+    /** The extension's global storage folder, shared by every window. */
+    private readonly storageDir: string,
   ) {
+    this.cacheFile = join(storageDir, 'book-cache.json');
     this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: config.batchSize });
     this.disposables.push(
       this.emitter,
@@ -116,7 +121,11 @@ export class LookupService implements vscode.Disposable {
             baseUrl,
             plan,
             apiKey: key,
-            throttle: this.throttles.get(keyFingerprint(key), plan, PLAN_RATES[plan]),
+            throttle: this.throttles.get(keyFingerprint(key), plan, PLAN_RATES[plan], () => ({
+              // Every window using this key on this machine shares the plan's rate.
+              ledger: new SharedLedger(join(this.storageDir, 'rate', `${plan}-${keyFingerprint(key)}.json`)),
+              onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
+            })),
             timeoutMs: this.config.requestTimeoutMs,
             onRequest: (record) => this.log.request(record),
           })

@@ -1,11 +1,14 @@
 /** Every command of the extension, bound to the services it needs. */
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from './apiKeyStore';
+import { annotateFile, type AnnotateArgs } from './commands/annotateFile';
 import { clearApiKey, setApiKey } from './commands/apiKey';
+import { insertBibtexEntry } from './commands/insertBibtexEntry';
 import { lookupAllInFile } from './commands/lookupAllInFile';
 import { lookupAuthor } from './commands/lookupAuthor';
 import { lookupIsbn } from './commands/lookupIsbn';
 import { statusMenu } from './commands/statusMenu';
+import { toggleInlineTitles } from './commands/toggleInlineTitles';
 import type { DocumentIsbns } from './documentIsbns';
 import type { Log } from './log';
 import type { LookupService } from './lookupService';
@@ -25,6 +28,9 @@ export function registerCommands({ keys, service, isbns, log }: CommandServices)
     'isbnLens.lookupAuthor': () => lookupAuthor(service),
     'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service),
     'isbnLens.lookupAllInFile': () => lookupAllInFile(isbns, service),
+    'isbnLens.annotateFile': (args) => annotateFile(service, args as AnnotateArgs | undefined),
+    'isbnLens.insertBibtexEntry': () => insertBibtexEntry(isbns, service),
+    'isbnLens.toggleInlineTitles': () => toggleInlineTitles(),
     'isbnLens.retryNow': () => service.batcher.resume(),
     'isbnLens.showLog': () => log.show(),
     [STATUS_MENU_COMMAND]: () => statusMenu(),

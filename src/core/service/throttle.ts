@@ -1,7 +1,8 @@
 /**
  * The plan's rate as a sliding window: never more than `rate` requests in any window of
  * `windowMs` as the service counts them. One instance per key and plan is shared by every
- * endpoint and every caller, so hovers, commands and batches together stay within the plan.
+ * endpoint and every caller, so hovers, commands and batches together stay within the plan;
+ * with a `SharedLedger`, every window on the machine shares it too.
  *
  * The service counts arrivals, which we cannot see: a request arrives somewhere between
  * its start and its answer (a new connection alone can take 100 ms). So each request
@@ -10,6 +11,7 @@
  * round trip per window.
  */
 import { ServiceError } from './errors';
+import type { SharedLedger } from './sharedLedger';
 
 export interface Clock {
   now(): number;
@@ -39,20 +41,39 @@ interface Waiter {
   onAbort?: () => void;
 }
 
+export interface ThrottleOptions {
+  windowMs?: number;
+  clock?: Clock;
+  /** Shares the window with other processes (other VS Code windows) using the same key. */
+  ledger?: SharedLedger;
+  /** Told when the shared ledger cannot be used; the throttle then keeps to its own count. */
+  onLedgerError?: (error: unknown) => void;
+}
+
 export class Throttle {
   private readonly slots: Slot[] = [];
   private readonly waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
   private pausedUntil = 0;
+  private pumping = false;
   private readonly listeners = new Set<() => void>();
+  private readonly windowMs: number;
+  private readonly clock: Clock;
+  private ledger: SharedLedger | undefined;
 
   constructor(
     private rate: number,
-    private readonly windowMs = WINDOW_MS + SAFETY_MARGIN_MS,
-    private readonly clock: Clock = systemClock,
+    windowMsOrOptions: number | ThrottleOptions = {},
   ) {
     if (!(rate > 0)) throw new RangeError('rate must be positive');
+    const options = typeof windowMsOrOptions === 'number' ? { windowMs: windowMsOrOptions } : windowMsOrOptions;
+    this.windowMs = options.windowMs ?? WINDOW_MS + SAFETY_MARGIN_MS;
+    this.clock = options.clock ?? systemClock;
+    this.ledger = options.ledger;
+    this.onLedgerError = options.onLedgerError;
   }
+
+  private readonly onLedgerError: ((error: unknown) => void) | undefined;
 
   get perSecond(): number {
     return this.rate;
@@ -79,10 +100,11 @@ export class Throttle {
     this.pump();
   }
 
-  /** Holds every request back until `time` (a limit answer asked us to wait). */
+  /** Holds every request back until `time` (a limit answer asked us to wait), in every window. */
   pauseUntil(time: number): void {
     if (time <= this.pausedUntil) return;
     this.pausedUntil = time;
+    this.shared((ledger) => ledger.pauseUntil(time, this.windowMs));
     this.changed();
     this.pump();
   }
@@ -90,6 +112,7 @@ export class Throttle {
   /** Lifts a pause early, for example when the user asks to retry now. */
   resume(): void {
     this.pausedUntil = 0;
+    this.shared((ledger) => ledger.resume(this.windowMs));
     this.changed();
     this.pump();
   }
@@ -118,7 +141,7 @@ export class Throttle {
     });
   }
 
-  /** Time until the next start is allowed, 0 when one may start now. */
+  /** Time until this window's count allows the next start, 0 when one may start now. */
   delayUntilNextSlot(): number {
     const now = this.clock.now();
     // Slots in flight count as ending now: their arrival may still be ahead.
@@ -144,25 +167,82 @@ export class Throttle {
   }
 
   private pump(): void {
+    if (this.pumping) {
+      // A grant is waiting on the shared ledger; it looks again when it is done.
+      this.pumpAgain = true;
+      return;
+    }
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.pumping = true;
+    void this.grant();
+  }
+
+  private pumpAgain = false;
+
+  /** Hands out slots while both this window's count and the shared ledger allow. */
+  private async grant(): Promise<void> {
+    try {
+      await this.grantSlots();
+    } finally {
+      this.pumping = false;
+      if (this.pumpAgain) {
+        this.pumpAgain = false;
+        if (!this.timer) this.pump();
+      }
+    }
+  }
+
+  private async grantSlots(): Promise<void> {
     while (this.waiters.length > 0) {
-      const delay = this.delayUntilNextSlot();
+      let delay = this.delayUntilNextSlot();
+      let ledgerId: string | undefined;
+      if (delay === 0 && this.ledger) {
+        const taken = await this.takeShared();
+        if (taken?.ok === false) delay = Math.max(taken.delayMs, 1);
+        else ledgerId = taken?.id;
+      }
       if (delay > 0) {
         this.timer = setTimeout(() => this.pump(), delay);
         return;
       }
-      const waiter = this.waiters.shift()!;
+      const waiter = this.waiters.shift();
+      if (!waiter) {
+        // Everyone gave up while the ledger was asked: hand the slot straight back.
+        if (ledgerId) this.shared((ledger) => ledger.release(ledgerId, this.windowMs));
+        return;
+      }
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
       const slot: Slot = { start: this.clock.now() };
       this.slots.push(slot);
       waiter.resolve(() => {
         if (slot.end !== undefined) return;
         slot.end = this.clock.now();
+        if (ledgerId) this.shared((ledger) => ledger.release(ledgerId, this.windowMs));
         this.pump();
       });
       this.changed();
     }
+  }
+
+  private async takeShared(): Promise<Awaited<ReturnType<SharedLedger['take']>> | undefined> {
+    try {
+      return await this.ledger!.take(this.rate, this.windowMs);
+    } catch (e) {
+      // A broken shared file must not stop look-ups: keep to this window's own count.
+      this.ledger = undefined;
+      this.onLedgerError?.(e);
+      return undefined;
+    }
+  }
+
+  private shared(action: (ledger: SharedLedger) => Promise<void>): void {
+    const ledger = this.ledger;
+    if (!ledger) return;
+    action(ledger).catch((e) => {
+      this.ledger = undefined;
+      this.onLedgerError?.(e);
+    });
   }
 
   private changed(): void {
@@ -178,12 +258,15 @@ function cancelled(): ServiceError {
 export class ThrottleRegistry {
   private readonly throttles = new Map<string, Throttle>();
 
-  /** `keyId` identifies the key without holding it (see `keyFingerprint`). */
-  get(keyId: string, plan: string, rate: number): Throttle {
+  /**
+   * `keyId` identifies the key without holding it (see `keyFingerprint`);
+   * `options` apply when the throttle is first made.
+   */
+  get(keyId: string, plan: string, rate: number, options: () => ThrottleOptions = () => ({})): Throttle {
     const id = `${plan}:${keyId}`;
     let throttle = this.throttles.get(id);
     if (!throttle) {
-      throttle = new Throttle(rate);
+      throttle = new Throttle(rate, options());
       this.throttles.set(id, throttle);
     } else if (throttle.perSecond !== rate) {
       throttle.setRate(rate);

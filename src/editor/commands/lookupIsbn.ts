@@ -6,6 +6,7 @@ import type { Book } from '../../core/service/book';
 import { isServiceError } from '../../core/service/errors';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
+import { insertOrCopyEntry } from './insertBibtexEntry';
 
 export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): Promise<void> {
   const editor = vscode.window.activeTextEditor;
@@ -51,10 +52,13 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): 
 export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined): Promise<void> {
   const insert = 'Insert Citation';
   const copy = 'Copy ISBN-13';
-  const actions = editor ? [insert, copy] : [copy];
+  const bibtex = 'Insert BibTeX Entry';
+  const actions = editor ? [insert, bibtex, copy] : [bibtex, copy];
   const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: bookDetailsText(book) }, ...actions);
   if (choice === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
+  } else if (choice === bibtex) {
+    await insertOrCopyEntry(book, editor);
   } else if (choice === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
     void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
@@ -67,7 +71,7 @@ function initialIsbn(editor: vscode.TextEditor, isbns: DocumentIsbns): string {
   return isbns.at(editor.document, editor.selection.active)?.raw ?? '';
 }
 
-function whyNotAnIsbn(value: string): string | undefined {
+export function whyNotAnIsbn(value: string): string | undefined {
   const normalized = normalizeIsbn(value);
   if (/[^0-9Xx\s-]/.test(value.replace(/^\s*isbn(?:-1[03])?:?/i, ''))) return 'An ISBN has only digits, hyphens and spaces (and X as the last character of an ISBN-10).';
   const verdict = classifyNormalized(normalized);

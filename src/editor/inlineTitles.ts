@@ -1,0 +1,78 @@
+/**
+ * The short title after each ISBN whose book is in the look-up cache, as an
+ * inlay hint (dimmed by the theme). Reads the cache only, never asks the
+ * service; computes hints for the requested lines only; redraws, debounced,
+ * when the cache or the setting changes.
+ */
+import * as vscode from 'vscode';
+import { ANNOTATION_START } from '../core/annotate/markdownAnnotation';
+import { formatAuthors } from '../core/format/bookText';
+import { inlineTitle } from '../core/format/inlineTitle';
+import { itemsInLines } from '../core/scan/lineScan';
+import type { IsbnIndex } from './isbnIndex';
+import type { LookupService } from './lookupService';
+
+export const INLINE_TITLES_SETTING = 'inlineTitles.enabled';
+const REFRESH_DEBOUNCE_MS = 250;
+
+/**
+ * The scope the setting is read and written in. Without a BibTeX extension
+ * VS Code opens .bib files as plain text; they still count as BibTeX here, so
+ * that the BibTeX default applies to them.
+ */
+export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
+  const bib = document.languageId === 'plaintext' && /\.bib$/i.test(document.fileName);
+  return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
+}
+
+export function inlineTitlesEnabled(document: vscode.TextDocument): boolean {
+  return vscode.workspace.getConfiguration('isbnLens', settingScope(document)).get<boolean>(INLINE_TITLES_SETTING, false);
+}
+
+export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeInlayHints = this.emitter.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly index: IsbnIndex,
+    private readonly service: LookupService,
+  ) {
+    this.subscriptions = [
+      this.emitter,
+      service.cache.onDidChange(() => this.refreshSoon()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`isbnLens.${INLINE_TITLES_SETTING}`)) this.emitter.fire();
+      }),
+    ];
+  }
+
+  provideInlayHints(document: vscode.TextDocument, range: vscode.Range): vscode.InlayHint[] {
+    if (!inlineTitlesEnabled(document)) return [];
+    const hints: vscode.InlayHint[] = [];
+    for (const item of itemsInLines(this.index.get(document), range.start.line, range.end.line)) {
+      if (!item.info) continue;
+      const cached = this.service.cache.peek(item.info.isbn13);
+      if (cached?.status !== 'found') continue;
+      // An annotated ISBN already shows its title in the text.
+      if (document.lineAt(item.line).text.startsWith(ANNOTATION_START, item.end)) continue;
+      const hint = new vscode.InlayHint(new vscode.Position(item.line, item.end), inlineTitle(cached.book));
+      hint.paddingLeft = true;
+      const authors = formatAuthors(cached.book.authors);
+      hint.tooltip = authors ? `${cached.book.title} — ${authors}` : cached.book.title;
+      hints.push(hint);
+    }
+    return hints;
+  }
+
+  private refreshSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.emitter.fire(), REFRESH_DEBOUNCE_MS);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

