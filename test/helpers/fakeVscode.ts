@@ -1,0 +1,63 @@
+/**
+ * A light fake of the parts of the `vscode` module that adapter unit tests touch.
+ * Installed before the adapter is required; the features themselves are proven in
+ * real VS Code by the end-to-end suite.
+ */
+import Module from 'node:module';
+
+type Listener<T> = (value: T) => void;
+
+export class EventEmitter<T> {
+  private listeners = new Set<Listener<T>>();
+  readonly event = (listener: Listener<T>) => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+  fire(value: T): void {
+    for (const listener of this.listeners) listener(value);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+/** Settings by scope, as `inspect` reports them. */
+export interface FakeSettings {
+  user: Record<string, unknown>;
+  workspace: Record<string, unknown>;
+}
+
+export const settings: FakeSettings = { user: {}, workspace: {} };
+const configurationChanged = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
+
+export function changeSettings(change: Partial<FakeSettings>): void {
+  Object.assign(settings, change);
+  configurationChanged.fire({ affectsConfiguration: (section) => section === 'isbnLens' || section.startsWith('isbnLens.') });
+}
+
+const fake = {
+  EventEmitter,
+  workspace: {
+    onDidChangeConfiguration: configurationChanged.event,
+    getConfiguration(section: string) {
+      const lookup = (name: string) => {
+        const key = `${section}.${name}`;
+        return { globalValue: settings.user[key], workspaceValue: settings.workspace[key] };
+      };
+      return {
+        inspect: lookup,
+        // Like VS Code for a setting that is not application-scoped: workspace wins.
+        get: <T>(name: string, fallback?: T) => {
+          const { globalValue, workspaceValue } = lookup(name);
+          return (workspaceValue ?? globalValue ?? fallback) as T;
+        },
+      };
+    },
+  },
+};
+
+const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+const original = loader._load;
+loader._load = function (request: string, ...rest: unknown[]) {
+  return request === 'vscode' ? fake : original.call(this, request, ...rest);
+};

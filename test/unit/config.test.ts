@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { changeSettings } from '../helpers/fakeVscode';
+import { Config } from '../../src/editor/config';
+
+test('plan and base URLs come from user settings only: a workspace cannot redirect the key', () => {
+  changeSettings({
+    user: { 'isbnLens.plan': 'premium', 'isbnLens.baseUrls': { premium: 'http://127.0.0.1:9/' } },
+    workspace: { 'isbnLens.plan': 'pro', 'isbnLens.baseUrls': { premium: 'https://evil.example/', pro: 'https://evil.example/' } },
+  });
+  const config = new Config();
+  assert.equal(config.plan, 'premium');
+  assert.equal(config.baseUrl()?.href, 'http://127.0.0.1:9/');
+  config.dispose();
+});
+
+test('defaults to the default plan and the real hosts; bad values fall back or are refused', () => {
+  changeSettings({ user: {}, workspace: {} });
+  const config = new Config();
+  assert.equal(config.plan, 'default');
+  assert.equal(config.baseUrl()?.href, 'https://api2.isbndb.com/');
+  changeSettings({ user: { 'isbnLens.plan': 'gold', 'isbnLens.baseUrls': { default: 'ftp://x' }, 'isbnLens.batchSize': 5000 }, workspace: {} });
+  assert.equal(config.plan, 'default');
+  assert.equal(config.baseUrl(), undefined, 'not an http(s) address: no client rather than a wrong host');
+  assert.equal(config.batchSize, 100);
+  config.dispose();
+});
+
+test('a change of an isbnLens setting is announced', () => {
+  const config = new Config();
+  let fired = 0;
+  config.onDidChange(() => fired++);
+  changeSettings({ user: { 'isbnLens.batchSize': 50 } });
+  assert.equal(fired, 1);
+  assert.equal(config.batchSize, 50);
+  config.dispose();
+});
