@@ -12,6 +12,7 @@ import { IsbnIndex } from './editor/isbnIndex';
 import { Log } from './editor/log';
 import { LookupService } from './editor/lookupService';
 import { registerCommands } from './editor/registerCommands';
+import { StateNotifier } from './editor/stateNotifier';
 import { StatusBar } from './editor/statusBar';
 
 let service: LookupService | undefined;
@@ -33,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       service,
       isbns,
       new StatusBar(service),
+      new StateNotifier(service),
       vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config)),
       index,
       new IsbnDiagnostics(index, service),

@@ -27,6 +27,8 @@ export class IsbnIndex implements vscode.Disposable {
       this.emitter,
       vscode.workspace.onDidOpenTextDocument((document) => this.refresh(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.onChange(event)),
+      // The incremental scan can miss what a half-typed, unclosed isbn field did further away; a save settles it.
+      vscode.workspace.onDidSaveTextDocument((document) => this.refresh(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.docs.delete(document.uri.toString())),
     ];
     for (const document of vscode.workspace.textDocuments) this.refresh(document);

@@ -897,6 +897,8 @@ export interface HoverOptions {
   /** Wait until the hover's text contains this (a provider may answer after others). */
   contains?: string | RegExp;
   timeout?: number;
+  /** How long one try waits before asking again (default 1500 ms); longer for a provider that answers late on purpose. */
+  tryMs?: number;
 }
 
 function hoverMatches(text: string, contains: string | RegExp | undefined): boolean {
@@ -933,7 +935,7 @@ export async function hoverAtCursor(page: Page, opts: HoverOptions = {}): Promis
         const t = await visibleHover(page);
         return hoverMatches(t, opts.contains) ? t : undefined;
       },
-      { timeout: Math.min(HOVER_TRY_MS, Math.max(500, deadline - Date.now())), interval: 50 },
+      { timeout: Math.min(opts.tryMs ?? HOVER_TRY_MS, Math.max(500, deadline - Date.now())), interval: 50 },
     ).catch(() => undefined);
     if (text) return text;
     debug(`hoverAtCursor: no matching hover yet: ${JSON.stringify(await visibleHover(page))}`);
@@ -1010,7 +1012,7 @@ export async function hoverText(page: Page, text: string, opts: HoverOptions & {
         const t = await visibleHover(page);
         return hoverMatches(t, opts.contains) ? t : undefined;
       },
-      { timeout: Math.min(HOVER_TRY_MS, Math.max(500, deadline - Date.now())), interval: 50 },
+      { timeout: Math.min(opts.tryMs ?? HOVER_TRY_MS, Math.max(500, deadline - Date.now())), interval: 50 },
     ).catch(() => undefined);
     if (got) return got;
     debug(`hoverText(${JSON.stringify(text)}) try ${attempt} at ${Math.round(pt.x)},${Math.round(pt.y)}: hover ${JSON.stringify(await visibleHover(page))}`);

@@ -420,11 +420,18 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 
   // Article numbers walk each registrant's range from a seeded start, skipping collisions.
   const nextArticle = new Map<string, number>();
+  const exhausted = new Map<string, number>();
   function newIsbn13(reg: Registrant): string {
     const digits = 12 - reg.prefix.length;
     const space = 10 ** digits;
     let n = nextArticle.get(reg.prefix) ?? Math.floor(rand() * space);
-    for (;;) {
+    // A small registrant runs out in large catalogues: go on in the largest English one.
+    if ((exhausted.get(reg.prefix) ?? 0) >= space) return newIsbn13(REGISTRANTS.en[0]);
+    for (let tries = 0; ; tries++) {
+      if (tries > space * 2) {
+        exhausted.set(reg.prefix, space);
+        return newIsbn13(REGISTRANTS.en[0]);
+      }
       n = (n + 1 + Math.floor(rand() * 7)) % space;
       const first12 = reg.prefix + String(n).padStart(digits, '0');
       const isbn13 = first12 + check13(first12);

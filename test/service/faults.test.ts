@@ -38,7 +38,7 @@ const at = (endpoint: Endpoint, fault: Fault): Fault => ({ ...fault, match: METH
 
 const CELLS: Cell[] = [
   { fault: '401', inject: () => [], key: () => 'no-such-key-123', expect: 'auth' },
-  { fault: '403', inject: (_e, s) => [], key: (s) => s.keys.default, expect: 'wrongPlan' },
+  { fault: '403', inject: () => [], key: (s) => s.keys.default, expect: 'wrongPlan' },
   // A spent limit persists: the probe that tells a limit 404 from an unknown book meets it too.
   { fault: '404 spent limit', inject: (e) => [{ ...at(e, { status: 404, body: '{"errorMessage":"Not Found"}' }), match: undefined, times: 2 }], expect: 'quota' },
   { fault: '404 unknown', inject: () => [], expect: (e) => (e === 'POST /books' ? 'ok' : 'notFound') },
@@ -84,7 +84,7 @@ function client(key?: string, timeoutMs?: number): BookServiceClient {
 /** One call of the endpoint, with an ISBN or author the cell wants (unknown for "404 unknown"). */
 async function call(endpoint: Endpoint, c: BookServiceClient, unknown: boolean): Promise<void> {
   const book = sandbox.catalogue.books[7]!;
-  const author = book.authors[0]!;
+  const author = book.authors![0]!;
   if (endpoint === 'GET /book') {
     const found = await c.getBook(unknown ? '9780306406164' : book.isbn13);
     assert.equal(found.title, book.title);

@@ -26,7 +26,9 @@ export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number 
   if (physical) parts.push(escapeMarkdown(physical));
   parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
   let text = parts.join('  \n');
-  if (book.image) text += `\n\n![Cover of ${escapeMarkdown(book.title)}](${encodeURI(book.image).replace(/[()]/g, encodeURIComponent)}|height=160)`;
+  // VS Code shows hover images only over https (its workbench's CSP: img-src 'self' https: data: blob:);
+  // an http cover would be a broken-image icon, so it is left out.
+  if (book.image?.startsWith('https:')) text += `\n\n![Cover of ${escapeMarkdown(book.title)}](${encodeURI(book.image).replace(/[()]/g, encodeURIComponent)}|height=160)`;
   if (book.synopsis) text += `\n\n${escapeMarkdown(excerpt(book.synopsis, options.synopsisChars ?? 300))}`;
   return text;
 }

@@ -40,7 +40,9 @@ export async function annotateFile(service: LookupService, args?: AnnotateArgs):
     // Computed without results, the report still counts the invalid ISBNs and those left alone.
     const { report } = computeAnnotation(document.getText(), format, new Map(), mode);
     const what = format === 'bibtex' ? 'no entry with a valid ISBN in its isbn field' : 'no valid ISBN to annotate';
-    const why = [report.invalid > 0 ? `${report.invalid} invalid` : '', report.leftAlone > 0 ? (format === 'bibtex' ? `${report.leftAlone} not valid BibTeX` : `${report.leftAlone} in code or links`) : ''].filter(Boolean);
+    const why: string[] = [];
+    if (report.invalid > 0) why.push(`${report.invalid} invalid`);
+    if (report.leftAlone > 0) why.push(format === 'bibtex' ? `${report.leftAlone} not valid BibTeX` : `${report.leftAlone} in code or links`);
     void vscode.window.showInformationMessage(`ISBN Lens: ${what} in this file${why.length > 0 ? ` (${why.join(', ')})` : ''}.`);
     return;
   }

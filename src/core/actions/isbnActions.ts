@@ -1,0 +1,52 @@
+/**
+ * What the code-action menu offers for an ISBN as written: for an invalid
+ * one, the likely intended ISBNs (quick fixes); for a valid one, the other
+ * length, the hyphenated form and the bare digits (refactorings). Each keeps
+ * the writer's choices where it can: a hyphenated ISBN is corrected to a
+ * hyphenated one, a 10 to a 10.
+ */
+import { hyphenateIsbn, normalizeIsbn, parseIsbn, suggestCorrections } from '../isbn/parse';
+
+export interface IsbnAction {
+  title: string;
+  kind: 'quickfix' | 'refactor';
+  newText: string;
+  /** The one obvious fix: editors apply it with a single shortcut. */
+  preferred?: boolean;
+}
+
+export function isbnActions(raw: string): IsbnAction[] {
+  const info = parseIsbn(raw);
+  return info ? refactorings(raw) : corrections(raw);
+}
+
+function corrections(raw: string): IsbnAction[] {
+  const normalized = normalizeIsbn(raw);
+  const separated = /[^0-9Xx]/.test(raw.trim());
+  const candidates = suggestCorrections(raw).map((isbn13) => {
+    const info = parseIsbn(isbn13)!;
+    const ten = normalized.length === 10 && info.isbn10;
+    if (separated) return ten ? info.hyphenated10! : info.hyphenated13;
+    return ten ? info.isbn10! : info.isbn13;
+  });
+  const unique = [...new Set(candidates)];
+  return unique.map((candidate) => ({ title: `Change to ${candidate}`, kind: 'quickfix', newText: candidate, preferred: unique.length === 1 }));
+}
+
+function refactorings(raw: string): IsbnAction[] {
+  const info = parseIsbn(raw)!;
+  const normalized = normalizeIsbn(raw);
+  const separated = /[^0-9Xx]/.test(raw);
+  const actions: IsbnAction[] = [];
+  if (normalized.length === 10) {
+    const isbn13 = separated ? info.hyphenated13 : info.isbn13;
+    actions.push({ title: `Convert to ISBN-13: ${isbn13}`, kind: 'refactor', newText: isbn13 });
+  } else if (info.isbn10) {
+    const isbn10 = separated ? info.hyphenated10! : info.isbn10;
+    actions.push({ title: `Convert to ISBN-10: ${isbn10}`, kind: 'refactor', newText: isbn10 });
+  }
+  const hyphenated = hyphenateIsbn(raw);
+  if (hyphenated && hyphenated !== raw) actions.push({ title: `Hyphenate: ${hyphenated}`, kind: 'refactor', newText: hyphenated });
+  if (separated) actions.push({ title: `Remove hyphens: ${normalized}`, kind: 'refactor', newText: normalized });
+  return actions;
+}

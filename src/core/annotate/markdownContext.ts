@@ -1,0 +1,77 @@
+/**
+ * Where an annotation may go in Markdown: not in front matter, fenced code,
+ * HTML comments, inline code, URLs or link targets, where added text would
+ * change what the file means rather than what it says.
+ */
+
+export interface Zone {
+  start: number;
+  end: number;
+}
+
+/** Front matter, fenced code blocks and HTML comments, in order. */
+export function protectedZones(text: string): Zone[] {
+  const zones: Zone[] = [];
+  const front = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+  if (front) zones.push({ start: 0, end: front[0].length });
+  const fence = /^ {0,3}(`{3,}|~{3,})/gm;
+  let open: { start: number; marker: string } | undefined;
+  for (let m; (m = fence.exec(text)) !== null; ) {
+    if (m.index < (front?.[0].length ?? 0)) continue;
+    if (!open) open = { start: m.index, marker: m[1] };
+    else if (m[1][0] === open.marker[0] && m[1].length >= open.marker.length) {
+      const eol = text.indexOf('\n', m.index);
+      zones.push({ start: open.start, end: eol < 0 ? text.length : eol });
+      open = undefined;
+    }
+  }
+  if (open) zones.push({ start: open.start, end: text.length }); // an unclosed fence runs to the end
+  const comment = /<!--[\s\S]*?(?:-->|$)/g;
+  for (let m; (m = comment.exec(text)) !== null; ) zones.push({ start: m.index, end: m.index + m[0].length });
+  return zones.sort((a, b) => a.start - b.start);
+}
+
+export function inZones(zones: readonly Zone[], offset: number): boolean {
+  // Binary search: the last zone starting at or before offset.
+  let lo = 0;
+  let hi = zones.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (zones[mid].start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  // Zones may nest (a comment inside a fence): look back over the few before.
+  for (let k = found; k >= 0 && k >= found - 4; k--) if (offset < zones[k].end) return true;
+  return false;
+}
+
+/**
+ * Where the annotation of an ISBN at text[start, end) goes, or -1 when the
+ * ISBN sits inside inline code, a URL, a link target, link text or an HTML
+ * tag. After `**978…**` it goes after the closing emphasis.
+ */
+export function insertionPoint(text: string, start: number, end: number): number {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const before = text.slice(lineStart, start);
+  if (countUnescaped(before, '`') % 2 === 1) return -1; // inside inline code
+  // The word glued to the ISBN: a URL path, query, link target or tag attribute.
+  const glued = /\S*$/.exec(before)![0];
+  if (/[/=<`]|\]\(/.test(glued)) return -1;
+  let at = end;
+  for (let k = 0; k < 3 && (text[at] === '*' || text[at] === '_'); k++) at++;
+  const next = text[at];
+  if (next !== undefined && !/[\s|),;:.!?]/.test(next)) return -1;
+  return at;
+}
+
+function countUnescaped(s: string, ch: string): number {
+  let n = 0;
+  for (let k = 0; k < s.length; k++) {
+    if (s[k] === '\\') k++;
+    else if (s[k] === ch) n++;
+  }
+  return n;
+}

@@ -1,0 +1,66 @@
+/** What an annotation run did, counted per ISBN occurrence, and the one-line summary for the user. */
+import type { LookupResult } from '../service/batcher';
+import type { ServiceError } from '../service/errors';
+
+export interface AnnotationReport {
+  /** Markdown: ISBNs annotated or refreshed. BibTeX: entries that got fields. */
+  changed: number;
+  /** BibTeX: fields written (added or refreshed). */
+  fields: number;
+  /** Already up to date: nothing to write. */
+  unchanged: number;
+  notFound: number;
+  invalid: number;
+  skippedForQuota: number;
+  failed: number;
+  /** Valid ISBNs with no look-up result: typed while the look-up ran. */
+  notLookedUp: number;
+  /** Markdown: ISBNs in code, links or front matter. BibTeX: entries the parser could not read. */
+  leftAlone: number;
+  /** The first failure other than a spent quota, or the quota if that is all there is. */
+  firstError?: ServiceError;
+}
+
+export function emptyReport(): AnnotationReport {
+  return { changed: 0, fields: 0, unchanged: 0, notFound: 0, invalid: 0, skippedForQuota: 0, failed: 0, notLookedUp: 0, leftAlone: 0 };
+}
+
+/** Counts a look-up that produced nothing to write (not found, failed, missing). */
+export function countUnusable(report: AnnotationReport, result: LookupResult | undefined): void {
+  if (!result) report.notLookedUp++;
+  else if (result.status === 'notFound') report.notFound++;
+  else if (result.status === 'failed') {
+    if (result.error.kind === 'quota') {
+      report.skippedForQuota++;
+      if (!report.firstError) report.firstError = result.error;
+    } else {
+      report.failed++;
+      if (!report.firstError || report.firstError.kind === 'quota') report.firstError = result.error;
+    }
+  }
+}
+
+/** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
+export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibtex'): string {
+  const head =
+    format === 'markdown'
+      ? `Annotated ${plural(report.changed, 'ISBN')}`
+      : report.fields === 0
+        ? 'Filled no fields'
+        : `Filled ${plural(report.fields, 'field')} in ${plural(report.changed, 'entry', 'entries')}`;
+  const parts = [head];
+  if (report.unchanged > 0) parts.push(`${report.unchanged} already up to date`);
+  if (report.notFound > 0) parts.push(`${report.notFound} not found`);
+  if (report.invalid > 0) parts.push(`${report.invalid} invalid`);
+  if (report.skippedForQuota > 0) parts.push(`${report.skippedForQuota} skipped for quota`);
+  if (report.failed > 0) parts.push(`${report.failed} failed`);
+  if (report.notLookedUp > 0) parts.push(`${report.notLookedUp} added during the look-up (run again to include them)`);
+  if (report.leftAlone > 0) {
+    parts.push(format === 'markdown' ? `${report.leftAlone} left alone in code or links` : `${plural(report.leftAlone, 'entry', 'entries')} skipped: not valid BibTeX`);
+  }
+  return parts.join(', ') + '.';
+}
+
+function plural(n: number, one: string, many = one + 's'): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

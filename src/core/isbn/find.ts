@@ -1,0 +1,558 @@
+// Finds ISBNs in plain text (Markdown, BibTeX, LaTeX, prose). Pure: no
+// `vscode` import. One global regex pass proposes digit runs; for each, JS
+// reads the digits once, looks back a few characters for a label, and asks the
+// parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
+// consulted for candidates the cache has not seen. No JS loop runs over the
+// whole text: the regex does the scanning.
+import { cachedInfo, digitsKey, hasValidChecksum, IsbnInfo, IsbnProblem, parseAndCache } from './parse';
+
+export interface IsbnMatch {
+  /** UTF-16 offsets: text.slice(start, end) is the ISBN as written, without its label. */
+  start: number;
+  end: number;
+  raw: string;
+  /** Preceded by an ISBN label or inside a BibTeX/BibLaTeX isbn field. */
+  labelled: boolean;
+  valid: boolean;
+  info?: IsbnInfo;
+  /** Why a labelled candidate is invalid (`range`: checksum fine, no isbn3 range). */
+  problem?: IsbnProblem;
+}
+
+export interface FindOptions {
+  /** Stop after this many matches (the editor caps work on huge files). */
+  maxMatches?: number;
+}
+
+// Group separators: ASCII hyphen plus the typographic hyphens and dashes that
+// pasted ISBNs carry. A single space also separates groups; it splits a run
+// into tokens, which the JS below joins or keeps apart.
+const SEP = '\\-\\u2010-\\u2013';
+const TOKEN_REST = `(?:[${SEP}]?[0-9])*(?:[${SEP}]?[Xx])?`;
+const TOKEN = `[0-9]${TOKEN_REST}`;
+// A lone X after a space is the check character of a space-separated ISBN-10.
+const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
+
+/**
+ * Candidate runs: maximal (never the inside of a longer run or of a decimal
+ * number), not glued to a letter or '+' (phone) before them, not right after
+ * digit + '/' (the end of a DOI prefix, 10.1007/978-…: BibTeX doi and url
+ * fields are full of those, and skipping them here is cheaper than in JS),
+ * and with at least 9 digits (or 9 + X) so that dates and small numbers fail
+ * inside the regex. N/n may precede: "ISBN9780306406157" and "isbn13 978…"
+ * are checked in JS.
+ */
+const RUN_RE = new RegExp(
+  `[0-9](?<![A-MO-Za-mo-z0-9+][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][.,/][0-9])` +
+    `(?=(?:[ ${SEP}]?[0-9Xx]){8})${TOKEN_REST}${MORE_TOKENS}`,
+  'g',
+);
+
+// Runs inside an isbn field: everything there is meant as an ISBN, so no length prefilter.
+const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
+
+const STRIP = /[ \-\u2010-\u2013]/g;
+const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+
+/** Labelled candidates shorter than this are prose ("ISBN 13 format"), not ISBNs. */
+const MIN_LABELLED_DIGITS = 9;
+/** How far back from a number a label (or `isbn = {`) may start. */
+const LABEL_LOOKBACK = 40;
+/** Longest label-to-number gap outside fields, e.g. `:** ` in `**ISBN:** 978…`. */
+const LABEL_GAP = 6;
+const FIELD_LIMIT = 4096;
+const DOI_LOOKBACK = 300;
+
+const NO_LABEL = -1;
+const LABEL = 0;
+
+/** Finds ISBNs (10 and 13, any usual notation) in `text`, in order of position. */
+export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] {
+  const scan = new Scan(text, options.maxMatches ?? Infinity);
+  const re = RUN_RE;
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (!scan.full && (m = re.exec(text)) !== null) {
+    const resume = scan.run(m.index, m[0]);
+    if (resume > re.lastIndex) re.lastIndex = resume;
+  }
+  return scan.out;
+}
+
+/**
+ * Facts about a stretch of text gathered in one pass over its characters.
+ * No checksum here: the parse cache only holds checksum-valid ISBNs, so the
+ * checksum is computed on a cache miss only (see Scan.lookup).
+ */
+class Digits {
+  count = 0; // digits and X
+  value = 0; // digits as a number (X excluded)
+  xAt = -1; // index among the digits of an X, -1 if none
+  key = 0; // parse cache key, 0 unless ISBN-shaped (see digitsKey)
+  groups = 1;
+  lastGroup = 0;
+  spaces = 0;
+  firstToken = 0; // count of the first space-separated token
+  longestToken = 0; // count of the longest one
+
+  read(text: string, start: number, end: number): this {
+    let count = 0;
+    let value = 0;
+    let xAt = -1;
+    let groups = 1;
+    let lastGroup = 0;
+    let spaces = 0;
+    let token = 0;
+    let firstToken = -1;
+    let longestToken = 0;
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 48 && c <= 57) {
+        value = value * 10 + (c - 48);
+      } else if (c === 88 || c === 120) {
+        xAt = count;
+      } else {
+        if (c === 32) {
+          spaces++;
+          if (firstToken < 0) firstToken = token;
+          if (token > longestToken) longestToken = token;
+          token = 0;
+        }
+        groups++;
+        lastGroup = 0;
+        continue;
+      }
+      count++;
+      lastGroup++;
+      token++;
+    }
+    this.firstToken = firstToken < 0 ? token : firstToken;
+    this.longestToken = token > longestToken ? token : longestToken;
+    this.count = count;
+    this.value = value;
+    this.xAt = xAt;
+    this.groups = groups;
+    this.lastGroup = lastGroup;
+    this.spaces = spaces;
+    this.key = digitsKey(value, count, xAt);
+    return this;
+  }
+
+
+  /** 13 digits starting 978/979, not 9790 (that is an ISMN). */
+  get isbn13Prefix(): boolean {
+    const prefix = Math.floor(this.value / 1e10);
+    return prefix === 978 || (prefix === 979 && Math.floor(this.value / 1e9) % 10 !== 0);
+  }
+}
+
+/**
+ * Tokens (space-separated parts) of the run being handled, as parallel arrays
+ * reused across runs so that multi-token runs allocate nothing.
+ */
+class Tokens {
+  length = 0;
+  readonly start: number[] = [];
+  readonly end: number[] = [];
+  readonly count: number[] = []; // digits and X
+}
+
+class Scan {
+  readonly out: IsbnMatch[] = [];
+  private readonly d = new Digits();
+  private readonly t = new Tokens();
+  constructor(
+    private readonly text: string,
+    private readonly max: number,
+  ) {}
+
+  get full(): boolean {
+    return this.out.length >= this.max;
+  }
+
+  /** Handles one run from RUN_RE. Returns where the main scan resumes (after a field), or -1. */
+  run(start: number, raw: string): number {
+    const end = start + raw.length;
+    if (this.d.read(this.text, start, end).spaces === 0) {
+      // Common case: one token, no allocation beyond the match itself.
+      const label = labelBefore(this.text, start);
+      if (label > LABEL) return this.field(label, start, raw);
+      this.single(start, end, raw, label === LABEL);
+      return -1;
+    }
+    // "ISBN-13 978…", "isbn10 0…": the run starts with the label's 10/13.
+    const c1 = raw.charCodeAt(1);
+    if (raw.charCodeAt(0) === 49 && (c1 === 48 || c1 === 51) && raw.charCodeAt(2) === 32) {
+      const label = labelBefore(this.text, start + 3);
+      if (label > LABEL) return this.field(label, start, raw);
+      if (label === LABEL) {
+        this.splitTokens(start, end);
+        this.tokensFrom(this.takeLabelled(1), false);
+        return -1;
+      }
+    }
+    const label = labelBefore(this.text, start);
+    if (label > LABEL) return this.field(label, start, raw);
+    if (this.wholeRun(start, end, raw, label === LABEL)) return -1;
+    this.splitTokens(start, end);
+    let i = 0;
+    if (label === LABEL) i = this.takeLabelled(0);
+    else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
+    this.tokensFrom(i, false);
+    return -1;
+  }
+
+  /**
+   * Fast path for a run with spaces that is one ISBN as a whole, as in
+   * "978 0 306 40615 7": handles it as the token logic below would and returns
+   * true, or returns false to leave it to that logic. The run is in `this.d`.
+   */
+  private wholeRun(start: number, end: number, raw: string, labelled: boolean): boolean {
+    const d = this.d;
+    if (d.count !== 10 && d.count !== 13) return false;
+    if (labelled) {
+      // takeLabelled takes all of a 10, and all of a 13 when that is valid.
+      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(start, end))) return false;
+      if (!this.gluedAfter(end, false)) this.emitLabelled(start, end, raw);
+      return true;
+    }
+    // tokensFrom joins short tokens, and a 978/979 split off a 10.
+    if (d.longestToken >= 10 && !(d.spaces === 1 && d.firstToken === 3 && d.longestToken === 10)) return false;
+    this.single(start, end, raw, false);
+    return true;
+  }
+
+  /** A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate. */
+  private single(start: number, end: number, raw: string, labelled: boolean): void {
+    const d = this.d;
+    if (labelled) {
+      if (d.count >= MIN_LABELLED_DIGITS && !this.gluedAfter(end, false)) this.emitLabelled(start, end, raw);
+      return;
+    }
+    if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
+    if (d.groups > 1 && !plausibleGroups(d)) return;
+    if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
+    const info = this.lookup(start, end);
+    if (info) this.out.push({ start, end, raw, labelled: false, valid: true, info });
+  }
+
+  /** Splits text[start, end) at its single spaces into `this.t`. */
+  private splitTokens(start: number, end: number): Tokens {
+    const t = this.t;
+    let n = 0;
+    let from = start;
+    let count = 0;
+    for (let k = start; k <= end; k++) {
+      const c = k < end ? this.text.charCodeAt(k) : 32;
+      if (c === 32) {
+        t.start[n] = from;
+        t.end[n] = k;
+        t.count[n] = count;
+        n++;
+        from = k + 1;
+        count = 0;
+      } else if ((c >= 48 && c <= 57) || c === 88 || c === 120) {
+        count++;
+      }
+    }
+    t.length = n;
+    return t;
+  }
+
+  /** Candidates among tokens i.. : all labelled inside a field, else by the unlabelled rules. */
+  private tokensFrom(i: number, inField: boolean): void {
+    const t = this.t;
+    while (i < t.length && !this.full) {
+      if (inField) {
+        i = this.takeLabelled(i);
+        continue;
+      }
+      const count = t.count[i];
+      if (prefixThenTen(t, i)) {
+        // "978 0306406157": prefix split off by a space.
+        this.takeUnlabelled(i, i + 1);
+        i += 2;
+        continue;
+      }
+      if (count >= 10) {
+        this.takeUnlabelled(i, i);
+        i++;
+        continue;
+      }
+      // Consecutive short tokens may be one space-separated ISBN ("978 0 306 40615 7").
+      let j = i;
+      let digits = 0;
+      while (j < t.length && t.count[j] < 10 && !prefixThenTen(t, j)) digits += t.count[j++];
+      if (digits === 10 || digits === 13) this.takeUnlabelled(i, j - 1);
+      i = j;
+    }
+  }
+
+  /**
+   * A labelled candidate starting at token i: joins tokens until 13 digits
+   * (978/979 start) or 10, preferring the valid reading when both fit. When
+   * neither length fits, reports a `length` problem over the tokens that stay
+   * within 13 digits. Returns the index of the first unused token.
+   */
+  private takeLabelled(i: number): number {
+    const t = this.t;
+    let count = 0;
+    let at10 = -1;
+    let at13 = -1;
+    let within = i;
+    for (let j = i; j < t.length; j++) {
+      count += t.count[j];
+      if (count <= 13) within = j;
+      if (count === 10) at10 = j;
+      if (count === 13) at13 = j;
+      if (count >= 13) break;
+    }
+    const start = t.start[i];
+    let last = within;
+    if (at13 >= 0 && (at10 < 0 || this.d.read(this.text, start, t.end[at13]).isbn13Prefix)) {
+      last = at13;
+      // "ISBN 978 2133 43 6 …" may be a 978-starting ISBN-10 followed by other
+      // numbers: take the 10 when only it is valid.
+      if (at10 >= 0 && !this.isValid(start, t.end[at13]) && this.isValid(start, t.end[at10])) last = at10;
+    } else if (at10 >= 0) {
+      last = at10;
+    }
+    const end = t.end[last];
+    if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(end, false)) {
+      this.emitLabelled(start, end, this.text.slice(start, end));
+    }
+    return last + 1;
+  }
+
+  /** Unlabelled candidate over tokens i..last: reported only when valid and ISBN-shaped. */
+  private takeUnlabelled(i: number, last: number): void {
+    const start = this.t.start[i];
+    const end = this.t.end[last];
+    const d = this.d.read(this.text, start, end);
+    if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
+    if (d.groups > 1 && !plausibleGroups(d)) return;
+    if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
+    const info = this.lookup(start, end);
+    if (info) this.out.push({ start, end, raw: this.text.slice(start, end), labelled: false, valid: true, info });
+  }
+
+  private isValid(start: number, end: number): boolean {
+    this.d.read(this.text, start, end);
+    return !!this.lookup(start, end);
+  }
+
+  /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
+  private emitLabelled(start: number, end: number, raw: string): void {
+    const d = this.d;
+    let problem: IsbnProblem;
+    if (d.count !== 10 && d.count !== 13) problem = 'length';
+    else {
+      const info = this.lookup(start, end);
+      if (info) {
+        this.out.push({ start, end, raw, labelled: true, valid: true, info });
+        return;
+      }
+      problem = info === null ? 'range' : 'checksum';
+    }
+    this.out.push({ start, end, raw, labelled: true, valid: false, problem });
+  }
+
+  /**
+   * The 10/13 just read into `this.d`: isbn3 info, null when isbn3 has no
+   * range for it, undefined when its checksum (or X placement) is wrong.
+   * A cache hit means checksum-valid, so the checksum is computed on misses only.
+   */
+  private lookup(start: number, end: number): IsbnInfo | null | undefined {
+    const d = this.d;
+    const key = d.key;
+    if (key === 0) return undefined;
+    const hit = cachedInfo(key);
+    if (hit !== undefined) return hit;
+    const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
+    return hasValidChecksum(normalized) ? parseAndCache(key, normalized) : undefined;
+  }
+
+  /** Letters before an unlabelled number: the regex lets N/n through for labels. */
+  private gluedBefore(start: number): boolean {
+    if (start === 0) return false;
+    const c = this.text.charCodeAt(start - 1);
+    if (c > 127) return NON_ASCII_WORD.test(this.text[start - 1]);
+    return (CHAR_CLASS[c] & ALNUM) !== 0;
+  }
+
+  /** True when the candidate continues into a word or a decimal fraction. */
+  private gluedAfter(end: number, decimals: boolean): boolean {
+    const c = this.text.charCodeAt(end);
+    if (Number.isNaN(c)) return false;
+    if (c > 127) return NON_ASCII_WORD.test(this.text[end]);
+    if (CHAR_CLASS[c] & ALNUM) return true;
+    return decimals && (c === 46 || c === 44) && isDigit(this.text.charCodeAt(end + 1)); // . or ,
+  }
+
+  /**
+   * Is the run at `start` inside a DOI, i.e. after `10.` + 4-9 digits + `/`
+   * with no whitespace in between (DOIs contain none)? The regex already
+   * skips runs right after the `/`; this catches 10.1000/abc/978….
+   */
+  private inDoi(start: number): boolean {
+    const text = this.text;
+    const stop = start > DOI_LOOKBACK ? start - DOI_LOOKBACK : 0;
+    for (let k = start - 1; k >= stop; k--) {
+      const c = text.charCodeAt(k);
+      if (c < 256 && CHAR_CLASS[c] & SPACE) return false;
+      if (c !== 47 /* / */) continue;
+      let digits = 0;
+      let j = k - 1;
+      for (; j >= 0 && isDigit(text.charCodeAt(j)); j--) digits++;
+      if (digits >= 4 && digits <= 9 && text.charCodeAt(j) === 46 && text.charCodeAt(j - 1) === 48 && text.charCodeAt(j - 2) === 49) {
+        return j - 3 < 0 || !isDigit(text.charCodeAt(j - 3)); // "10." not the end of "210."
+      }
+    }
+    return false;
+  }
+
+  /**
+   * An isbn field whose body starts at `from`, revealed by the run `raw` at
+   * `start` (only gap characters lie between them). Every run in the body is
+   * labelled. Returns the index after the body, where the main scan resumes.
+   */
+  private field(from: number, start: number, raw: string): number {
+    const end = fieldEnd(this.text, from, this.text.charCodeAt(from - 1) === 34);
+    if (start + raw.length > end) raw = this.text.slice(start, end); // unclosed field cut short
+    this.fieldRun(start, raw);
+    // Usually the body is just that run; otherwise look for more ("a, b").
+    if (start + raw.length < end) {
+      const re = FIELD_RUN;
+      re.lastIndex = start + raw.length;
+      let m: RegExpExecArray | null;
+      while (!this.full && (m = re.exec(this.text)) !== null && m.index < end) {
+        this.fieldRun(m.index, m.index + m[0].length > end ? this.text.slice(m.index, end) : m[0]);
+      }
+    }
+    return end;
+  }
+
+  private fieldRun(start: number, raw: string): void {
+    if (this.d.read(this.text, start, start + raw.length).spaces === 0) {
+      this.single(start, start + raw.length, raw, true);
+    } else {
+      this.splitTokens(start, start + raw.length);
+      this.tokensFrom(0, true);
+    }
+  }
+}
+
+// Character classes for the look-back below, as bit flags in a table: the
+// look-back runs for every candidate, and a table beats a chain of compares.
+const GAP = 1; // may sit between a label and its number
+const EQUALS = 2; // `=`: a field opener when `{` or `"` follows
+const LINE_BREAK = 4; // allowed in a field opener's gap, not in a label's
+const SPACE = 8;
+const ALNUM = 16;
+const CHAR_CLASS = new Uint8Array(256);
+for (const c of ' \t\u00a0~*_:#/([{"-') CHAR_CLASS[c.charCodeAt(0)] |= GAP;
+CHAR_CLASS[61] |= GAP | EQUALS;
+CHAR_CLASS[10] |= GAP | LINE_BREAK;
+CHAR_CLASS[13] |= GAP | LINE_BREAK;
+for (const c of ' \t\n\r\u00a0') CHAR_CLASS[c.charCodeAt(0)] |= SPACE;
+for (let c = 48; c <= 57; c++) CHAR_CLASS[c] |= ALNUM;
+for (let c = 65; c <= 90; c++) CHAR_CLASS[c] |= ALNUM;
+for (let c = 97; c <= 122; c++) CHAR_CLASS[c] |= ALNUM;
+
+/** CHAR_CLASS flags of text[k] (0 outside the text and beyond Latin-1). */
+function classAt(text: string, k: number): number {
+  const c = text.charCodeAt(k);
+  return c < 256 ? CHAR_CLASS[c] : 0; // NaN < 256 is false
+}
+
+/**
+ * Looks back from a number for its label. Returns NO_LABEL, LABEL, or, for a
+ * BibTeX/BibLaTeX field opener (`isbn = {`, `ISBN = "`), the index where the
+ * field body starts. Labels: ISBN, ISBNs, ISBN-10, ISBN 13, isbn13, eISBN,
+ * p-ISBN, with a short gap of ` :#=~*_/([{-` (`ISBN: `, `**ISBN:** `, `ISBN~`,
+ * `/isbn/`, `?isbn=`, `\isbn{`).
+ */
+function labelBefore(text: string, at: number): number {
+  const stop = at > LABEL_LOOKBACK ? at - LABEL_LOOKBACK : 0;
+  let k = at - 1;
+  let seen = 0;
+  for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+  const gapStart = k + 1;
+  // Fast exit: a label ends in n, s (ISBNs), 0 or 3 (ISBN-10, isbn13).
+  let c = text.charCodeAt(k) | 0x20; // lower-cases ASCII letters
+  if (c === 0x6e /* n */) {
+    // ISBN
+  } else if (c === 0x73 /* s */) {
+    k--; // ISBNs
+  } else if ((c === 0x30 || c === 0x33) && text.charCodeAt(k - 1) === 0x31) {
+    k -= 2; // ISBN-10, ISBN 13, isbn13
+    c = text.charCodeAt(k);
+    if (c === 0x2d || c === 0x20) k--;
+  } else {
+    return NO_LABEL;
+  }
+  if (k < 3 || !isIsbnWord(text, k - 3) || !labelWordStart(text, k - 4)) return NO_LABEL;
+  if (seen & EQUALS) {
+    // Field opener: `=`, whitespace, then `{` or `"`.
+    let b = gapStart;
+    while (text.charCodeAt(b) !== 61) b++;
+    for (b++; b < at && classAt(text, b) & SPACE; b++);
+    const g = text.charCodeAt(b);
+    if (b < at && (g === 123 || g === 34)) return b + 1;
+  }
+  return at - gapStart > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
+}
+
+function isIsbnWord(text: string, k: number): boolean {
+  return (
+    (text.charCodeAt(k) | 0x20) === 0x69 && // i
+    (text.charCodeAt(k + 1) | 0x20) === 0x73 && // s
+    (text.charCodeAt(k + 2) | 0x20) === 0x62 && // b
+    (text.charCodeAt(k + 3) | 0x20) === 0x6e // n
+  );
+}
+
+/** "ISBN" must start a word; an e/p prefix (eISBN, p-ISBN) is allowed. */
+function labelWordStart(text: string, before: number): boolean {
+  if (!(classAt(text, before) & ALNUM)) return true;
+  const c = text.charCodeAt(before) | 0x20;
+  return (c === 0x65 || c === 0x70) && !(classAt(text, before - 1) & ALNUM); // e, p
+}
+
+/** Are tokens k, k+1 a 3-digit prefix and a 10 ("978 0306406157")? */
+function prefixThenTen(t: Tokens, k: number): boolean {
+  return t.count[k] === 3 && k + 1 < t.length && t.count[k + 1] === 10;
+}
+
+/**
+ * Separated unlabelled numbers must be grouped like an ISBN: at most 4 groups
+ * (5 for 13 digits) ending in a one-character check group, or only the 978/979
+ * prefix split off. Rejects phone-like groupings such as 555-123-4567.
+ */
+function plausibleGroups(d: Digits): boolean {
+  if (d.groups > (d.count === 13 ? 5 : 4)) return false;
+  if (d.lastGroup === 1) return true;
+  return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
+}
+
+/** End (exclusive) of a field body: matching close brace or quote, else end of line. */
+function fieldEnd(text: string, from: number, quote: boolean): number {
+  const limit = Math.min(text.length, from + FIELD_LIMIT);
+  if (quote) {
+    const close = text.indexOf('"', from);
+    if (close >= 0 && close < limit) return close;
+  } else {
+    let depth = 1;
+    for (let k = from; k < limit; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 123) depth++;
+      else if (c === 125 && --depth === 0) return k;
+    }
+  }
+  const eol = text.indexOf('\n', from);
+  return eol >= 0 && eol < limit ? eol : limit;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}

@@ -1,0 +1,238 @@
+/**
+ * ISBNs of a document by line, kept up to date as it is edited: after a
+ * change only the touched lines, widened by a few lines of context, are
+ * scanned again; everything below just moves by the number of lines added or
+ * removed. An ISBN never spans lines, but its label can sit on an earlier
+ * line (`isbn =\n  {978…`), hence the context. Diagnostics, code actions and
+ * inline titles all read this index.
+ */
+import { findIsbns, type IsbnMatch } from '../isbn/find';
+
+export interface LineIsbn {
+  line: number;
+  /** UTF-16 columns in the line. */
+  start: number;
+  end: number;
+  raw: string;
+  labelled: boolean;
+  valid: boolean;
+  info?: IsbnMatch['info'];
+  problem?: IsbnMatch['problem'];
+  /** The line of its `isbn =` when that is an earlier line: the item is rescanned whenever that line is. */
+  labelLine?: number;
+}
+
+/** A document's lines, as the editor has them now. */
+export interface LineSource {
+  readonly lineCount: number;
+  lineAt(line: number): string;
+}
+
+/** One change in the coordinates of the text before it: lines startLine..endLine (inclusive) were touched, `text` inserted. */
+export interface LineChange {
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
+/** Lines of context rescanned on each side of a change. */
+export const CONTEXT_LINES = 2;
+/** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`). */
+export const FIELD_LINES = 20;
+
+export function scanAll(source: LineSource): LineIsbn[] {
+  return scanLines(source, 0, source.lineCount - 1);
+}
+
+/** ISBNs on lines from..to (inclusive), scanned as one text. */
+export function scanLines(source: LineSource, from: number, to: number): LineIsbn[] {
+  if (to < from) return [];
+  const starts: number[] = [];
+  const parts: string[] = [];
+  let offset = 0;
+  for (let line = from; line <= to; line++) {
+    const text = source.lineAt(line);
+    starts.push(offset);
+    parts.push(text);
+    offset += text.length + 1;
+  }
+  const out: LineIsbn[] = [];
+  const text = parts.join('\n');
+  const bodies = fieldBodies(text);
+  let k = 0;
+  let b = 0;
+  for (const m of findIsbns(text)) {
+    while (k + 1 < starts.length && starts[k + 1] <= m.start) k++;
+    const item: LineIsbn = { line: from + k, start: m.start - starts[k], end: m.end - starts[k], raw: m.raw, labelled: m.labelled, valid: m.valid };
+    if (m.info) item.info = m.info;
+    if (m.problem) item.problem = m.problem;
+    while (b < bodies.length && bodies[b].end < m.start) b++;
+    const body = bodies[b];
+    if (m.labelled && body && body.start <= m.start && body.opener < starts[k]) {
+      let j = k;
+      while (j > 0 && starts[j] > body.opener) j--;
+      item.labelLine = from + j;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+/**
+ * The index after `changes` (in the order the editor reports them, each in
+ * the coordinates left by the previous one), given the source as it is now.
+ */
+export function rescan(previous: readonly LineIsbn[], changes: readonly LineChange[], source: LineSource, context = CONTEXT_LINES): LineIsbn[] {
+  let items = previous as LineIsbn[];
+  // Dirty line ranges, kept in the coordinates of the latest change applied.
+  let dirty: Array<[number, number]> = [];
+  for (const change of changes) {
+    const { startLine: s, endLine: e } = change;
+    const added = countLineBreaks(change.text) - (e - s);
+    // Items on the changed lines are gone; those below move, and so does a label line below;
+    // a label line in the change is pinned to its start, which is rescanned.
+    items = items.flatMap((item) => {
+      if (item.line < s) return [item];
+      if (item.line <= e) return [];
+      if (added === 0 && (item.labelLine === undefined || item.labelLine < s || item.labelLine > e)) return [item];
+      const moved = { ...item, line: item.line + added };
+      if (item.labelLine !== undefined && item.labelLine >= s) moved.labelLine = item.labelLine > e ? item.labelLine + added : s;
+      return [moved];
+    });
+    dirty = dirty.map(([a, b]): [number, number] => (a > e ? [a + added, b + added] : b < s ? [a, b] : [Math.min(a, s), Math.max(b + added, e + added)]));
+    dirty.push([s - context, e + added + context]);
+  }
+  const last = source.lineCount - 1;
+  let ranges = merge(dirty.map(([a, b]) => widen(source, Math.max(0, a), Math.min(last, b))));
+  // ISBNs below a range whose label lies in it are rescanned with it.
+  for (const item of items) {
+    const range = item.labelLine === undefined ? undefined : ranges.find(([a, b]) => item.labelLine! >= a && item.labelLine! <= b && item.line > b);
+    if (range) range[1] = item.line;
+  }
+  ranges = merge(ranges);
+  const kept = items.filter((item) => !ranges.some(([a, b]) => item.line >= a && item.line <= b));
+  const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, b));
+  if (scanned.length === 0 && kept.length === items.length) return items;
+  return [...kept, ...scanned].sort((x, y) => x.line - y.line || x.start - y.start);
+}
+
+/**
+ * Widens a dirty range to whole isbn fields, whose ISBNs are labelled only
+ * when the scan starts at `isbn =`: up to the opener of a field that reaches
+ * into the range, and down to where any field opened in the range closes.
+ */
+function widen(source: LineSource, from: number, to: number): [number, number] {
+  // From the new start on, keep looking: that line may sit in a field opened above it.
+  for (let k = from - 1; k >= 0 && k >= from - FIELD_LINES; k--) {
+    if (fieldEnd(source, k) >= from) from = k;
+  }
+  let end = to;
+  for (let k = from; k <= to; k++) end = Math.max(end, fieldEnd(source, k));
+  return [from, end];
+}
+
+/** The last line reached by a field opened on `line` (the line itself when none is). */
+function fieldEnd(source: LineSource, line: number): number {
+  const text = source.lineAt(line);
+  let end = line;
+  for (let at = text.search(ISBN_WORD); at >= 0; at = nextMention(text, at)) end = Math.max(end, fieldEndLine(source, line, at + 4));
+  return end;
+}
+
+function nextMention(text: string, at: number): number {
+  const next = text.slice(at + 4).search(ISBN_WORD);
+  return next < 0 ? -1 : at + 4 + next;
+}
+
+/**
+ * If `isbn` ending at (line, col) opens a field (`=`, then `{` or `"`,
+ * across line breaks too), the line where that field closes; else `line`.
+ */
+function fieldEndLine(source: LineSource, line: number, col: number): number {
+  const limit = Math.min(source.lineCount - 1, line + FIELD_LINES);
+  let phase: 'equals' | 'open' | 'braces' | 'quote' = 'equals';
+  let depth = 0;
+  for (let k = line; k <= limit; k++) {
+    const text = source.lineAt(k);
+    for (let j = k === line ? col : 0; j < text.length; j++) {
+      const c = text[j];
+      if (phase === 'equals' || phase === 'open') {
+        // As the finder's label look-back: any gap character before `=`, blanks after it.
+        if (c === ' ' || c === '\t' || (phase === 'equals' && LABEL_GAP.includes(c))) continue;
+        if (phase === 'equals' && c === '=') phase = 'open';
+        else if (phase === 'open' && (c === '{' || c === '"')) {
+          phase = c === '{' ? 'braces' : 'quote';
+          depth = 1;
+        } else return line;
+      } else if (phase === 'quote' ? c === '"' : c === '}' && --depth === 0) {
+        return k;
+      } else if (phase === 'braces' && c === '{') depth++;
+    }
+  }
+  return phase === 'equals' || phase === 'open' ? line : limit;
+}
+
+const ISBN_WORD = /isbn/i;
+const LABEL_GAP = '\u00a0~*_:#/([{"-';
+
+// An isbn field opener as the finder reads one: gap characters, `=`, blanks, `{` or `"`.
+const OPENER = /isbn[ \t\r\n\u00a0~*_:#/([{"-]*=\s*([{"])/gi;
+const FIELD_LIMIT = 4096;
+
+/** Bodies of the isbn fields in a text, in order: where the opener starts and the body's extent. */
+function fieldBodies(text: string): Array<{ opener: number; start: number; end: number }> {
+  const bodies: Array<{ opener: number; start: number; end: number }> = [];
+  OPENER.lastIndex = 0;
+  for (let m; (m = OPENER.exec(text)) !== null; ) {
+    const start = m.index + m[0].length;
+    const limit = Math.min(text.length, start + FIELD_LIMIT);
+    let end = -1;
+    if (m[1] === '"') {
+      end = text.indexOf('"', start);
+      if (end >= limit) end = -1;
+    } else {
+      for (let k = start, depth = 1; k < limit && end < 0; k++) {
+        if (text[k] === '{') depth++;
+        else if (text[k] === '}' && --depth === 0) end = k;
+      }
+    }
+    // Unclosed: the finder ends the field at its line end.
+    if (end < 0) end = text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start);
+    bodies.push({ opener: m.index, start, end });
+    OPENER.lastIndex = Math.max(start, end);
+  }
+  return bodies;
+}
+
+function countLineBreaks(text: string): number {
+  let n = 0;
+  for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) n++;
+  // A lone CR is a line break too (old Mac files); CRLF counts once.
+  for (let k = text.indexOf('\r'); k >= 0; k = text.indexOf('\r', k + 1)) if (text[k + 1] !== '\n') n++;
+  return n;
+}
+
+function merge(ranges: Array<[number, number]>): Array<[number, number]> {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const r of sorted) {
+    const top = out[out.length - 1];
+    if (top && r[0] <= top[1] + 1) top[1] = Math.max(top[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+/** Items on lines from..to (inclusive) of a sorted index, by binary search. */
+export function itemsInLines(items: readonly LineIsbn[], from: number, to: number): LineIsbn[] {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].line < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: LineIsbn[] = [];
+  for (let k = lo; k < items.length && items[k].line <= to; k++) out.push(items[k]);
+  return out;
+}

@@ -1,0 +1,87 @@
+/** ISBN Lens's own pieces of the workbench, driven as a user would (built on the harness's helpers). */
+import assert from 'node:assert/strict';
+import { type Page, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+
+export const SET_KEY_TITLE = 'ISBN Lens: Set API Key';
+
+/**
+ * Types `key` into the "Set API Key" input box (opened by the palette, or already open after a
+ * click on the hover's link) and waits for the check's verdict toast matching `verdict`.
+ */
+export async function enterApiKey(page: Page, key: string, verdict: RegExp, opts: { viaPalette: boolean }): Promise<string> {
+  if (opts.viaPalette) await runCommand(page, SET_KEY_TITLE);
+  const qi = quickInput(page);
+  await qi.waitPrompt(SET_KEY_TITLE);
+  // The key is typed into a password box: the page never shows it.
+  assert.equal(await qi.widget.locator('.quick-input-box input').getAttribute('type'), 'password', 'the key input is not a password box');
+  await qi.fill(key);
+  await qi.accept();
+  await qi.waitClosed();
+  return waitForNotification(page, verdict, 20_000);
+}
+
+/** Text of the ISBN Lens status bar item ('' when it is not shown). */
+export async function statusText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const items = Array.from(document.querySelectorAll('.part.statusbar .statusbar-item'));
+    const ours = items.find((e) => (e.querySelector('a')?.getAttribute('aria-label') ?? '').startsWith('ISBN Lens:'));
+    return ((ours as HTMLElement | undefined)?.innerText ?? '').trim();
+  });
+}
+
+export async function waitForStatus(page: Page, expected: RegExp, timeout = 15_000): Promise<string> {
+  return waitFor(async () => {
+    const text = await statusText(page);
+    return expected.test(text) ? text : undefined;
+  }, { timeout, message: `the ISBN Lens status bar item never showed ${expected}`, page });
+}
+
+/** Clicks a link in the visible hover, e.g. "Set an API key". */
+export async function clickHoverLink(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-hover:not(.hidden) .monaco-hover-content a', { hasText: text }).first().click();
+}
+
+/** Images in the visible hover that the workbench could not show (a broken-image icon for the user). */
+export async function brokenHoverImages(page: Page): Promise<string[]> {
+  return page
+    .locator('.monaco-hover:not(.hidden) .monaco-hover-content img')
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
+}
+
+/** Text of the open modal dialog, once one shows `expected`. */
+export async function waitForDialog(page: Page, expected: string | RegExp, timeout = 15_000): Promise<string> {
+  return waitFor(async () => {
+    const box = page.locator('.monaco-dialog-box');
+    if (!(await box.isVisible())) return undefined;
+    const text = (await box.innerText()).trim();
+    return (typeof expected === 'string' ? text.includes(expected) : expected.test(text)) ? text : undefined;
+  }, { timeout, message: `no dialog showing ${String(expected)}`, page });
+}
+
+export async function clickDialogButton(page: Page, label: string): Promise<void> {
+  await page.locator('.monaco-dialog-box .dialog-buttons .monaco-button', { hasText: label }).first().click();
+  await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** The region around the editor's text and the visible hover, for a screenshot that shows just those. */
+export async function hoverRegion(page: Page, margin = 12): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await page.evaluate(() => {
+    const rect = (sel: string) => document.querySelector(sel)?.getBoundingClientRect();
+    const hover = Array.from(document.querySelectorAll('.monaco-hover:not(.hidden)'))
+      .map((e) => e.getBoundingClientRect())
+      .find((r) => r.width > 0 && r.height > 0);
+    const editor = rect('.part.editor .editor-instance .monaco-editor');
+    if (!hover || !editor) return undefined;
+    return { left: editor.left, top: Math.min(editor.top, hover.top), right: Math.max(hover.right, editor.left + 760), bottom: Math.max(hover.bottom, editor.top + 240) };
+  });
+  assert.ok(box, 'no hover is shown');
+  const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
+  const x = Math.max(0, box.left - margin);
+  const y = Math.max(0, box.top - margin);
+  return {
+    x,
+    y,
+    width: Math.min(viewport.width, box.right + margin) - x,
+    height: Math.min(viewport.height, box.bottom + margin) - y,
+  };
+}

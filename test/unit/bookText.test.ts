@@ -1,0 +1,10 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bookHoverMarkdown } from '../../src/core/format/bookText';
+import { book } from '../helpers/books';
+
+test('the hover shows an https cover and leaves out an http one, which VS Code would show broken', () => {
+  const base = book('9780131103627', 'The C Programming Language', ['Brian W. Kernighan']);
+  assert.match(bookHoverMarkdown({ ...base, image: 'https://images.example/c.jpg' }), /!\[Cover of The C Programming Language\]\(https:\/\/images\.example\/c\.jpg\|height=160\)/);
+  assert.doesNotMatch(bookHoverMarkdown({ ...base, image: 'http://127.0.0.1:8080/covers/9780131103627.svg' }), /Cover of|http:/);
+});

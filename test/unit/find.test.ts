@@ -1,0 +1,440 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import * as ISBN from 'isbn3';
+import { findIsbns, IsbnMatch } from '../../src/core/isbn/find';
+import { isbn10CheckDigit, isbn13CheckDigit } from '../../src/core/isbn/parse';
+
+/** Compact view of the matches: raw, then L (labelled) or U, then ok or the problem. */
+function found(text: string): string[] {
+  return findIsbns(text).map((m) => `${m.raw} ${m.labelled ? 'L' : 'U'} ${m.valid ? 'ok' : m.problem}`);
+}
+
+/** Every match's range must be exactly its raw text. */
+function checkRanges(text: string, matches: IsbnMatch[]): void {
+  for (const m of matches) assert.equal(text.slice(m.start, m.end), m.raw, `range of ${m.raw}`);
+}
+
+function only(text: string): IsbnMatch {
+  const matches = findIsbns(text);
+  assert.equal(matches.length, 1, `one match in ${JSON.stringify(text)}: ${JSON.stringify(found(text))}`);
+  checkRanges(text, matches);
+  return matches[0];
+}
+
+test('ISBN-13 and ISBN-10 in every notation, unlabelled', () => {
+  const cases: Array<[string, string]> = [
+    ['9780306406157', '9780306406157'],
+    ['978-0-306-40615-7', '9780306406157'],
+    ['978 0 306 40615 7', '9780306406157'],
+    ['978-0306406157', '9780306406157'],
+    ['978 0306406157', '9780306406157'],
+    ['0306406152', '9780306406157'],
+    ['0-306-40615-2', '9780306406157'],
+    ['0 306 40615 2', '9780306406157'],
+    ['316148410X', '9783161484100'],
+    ['3-16-148410-x', '9783161484100'],
+    ['3 16 148410 X', '9783161484100'],
+    ['979-10-90636-07-1', '9791090636071'],
+    ['9791090636071', '9791090636071'],
+    ['978\u20110\u2011306\u201140615\u20117', '9780306406157'], // non-breaking hyphens
+  ];
+  for (const [written, isbn13] of cases) {
+    const text = `See ${written} for details.`;
+    const m = only(text);
+    assert.equal(m.raw, written);
+    assert.equal(m.start, 4);
+    assert.equal(m.labelled, false, written);
+    assert.equal(m.valid, true, written);
+    assert.equal(m.info?.isbn13, isbn13, written);
+  }
+});
+
+test('labels: ISBN, ISBN:, ISBN-10:, ISBN-13:, isbn13, eISBN, Markdown bold, LaTeX', () => {
+  const cases: Array<[string, string]> = [
+    ['ISBN 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['ISBN: 9780306406157', '9780306406157'],
+    ['ISBN:9780306406157', '9780306406157'],
+    ['ISBN-10: 0-306-40615-2', '0-306-40615-2'],
+    ['ISBN-13: 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['ISBN 13: 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['isbn13 9780306406157', '9780306406157'],
+    ['ISBN13 978 0 306 40615 7', '978 0 306 40615 7'],
+    ['ISBN 10 0306406152', '0306406152'],
+    ['ISBN10:0306406152', '0306406152'],
+    ['isbn 0306406152', '0306406152'],
+    ['Isbn 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['ISBN9780306406157', '9780306406157'],
+    ['ISBNs: 9780306406157', '9780306406157'],
+    ['eISBN 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['e-ISBN: 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['**ISBN:** 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['**ISBN**: 978-0-306-40615-7', '978-0-306-40615-7'],
+    ['ISBN~978-0-306-40615-7', '978-0-306-40615-7'],
+    ['\\isbn{978-0-306-40615-7}', '978-0-306-40615-7'],
+    ['ISBN\u00a0978-0-306-40615-7', '978-0-306-40615-7'],
+    ['(ISBN 0-306-40615-2)', '0-306-40615-2'],
+  ];
+  for (const [text, raw] of cases) {
+    const m = only(text);
+    assert.equal(m.raw, raw, text);
+    assert.equal(m.labelled, true, text);
+    assert.equal(m.valid, true, text);
+    assert.equal(m.info?.isbn13, '9780306406157', text);
+  }
+});
+
+test('a word that merely ends in "isbn" is no label', () => {
+  assert.deepEqual(found('xisbn 9780306406158'), [], 'invalid and unlabelled: ignored');
+  assert.deepEqual(found('ISBN\n9780306406158'), [], 'label on another line');
+});
+
+test('exact ranges: label, spaces, brackets, punctuation and trailing hyphen excluded', () => {
+  const text = 'Refs: (ISBN: 978-0-306-40615-7-), [0-306-40615-2]; "3-16-148410-X". End 9791090636071.';
+  const matches = findIsbns(text);
+  checkRanges(text, matches);
+  const at = (raw: string) => [text.indexOf(raw), text.indexOf(raw) + raw.length, raw];
+  assert.deepEqual(
+    matches.map((m) => [m.start, m.end, m.raw]),
+    [at('978-0-306-40615-7'), at('0-306-40615-2'), at('3-16-148410-X'), at('9791090636071')],
+  );
+  assert.equal(matches[0].start, 'Refs: (ISBN: '.length);
+});
+
+test('UTF-16 offsets past astral characters', () => {
+  const text = '📚📚 ISBN 978-0-306-40615-7 — 𝔅𝔬𝔬𝔨 0-306-40615-2';
+  const matches = findIsbns(text);
+  checkRanges(text, matches);
+  assert.deepEqual(
+    matches.map((m) => m.start),
+    [text.indexOf('978'), text.lastIndexOf('0-306')],
+  );
+});
+
+test('CRLF text', () => {
+  const text = 'Books\r\nISBN 978-0-306-40615-7\r\n0-306-40615-2\r\nISBN: 978-0-306-40615-8\r\n';
+  const matches = findIsbns(text);
+  checkRanges(text, matches);
+  assert.deepEqual(found(text), ['978-0-306-40615-7 L ok', '0-306-40615-2 U ok', '978-0-306-40615-8 L checksum']);
+  assert.equal(matches[0].start, 12);
+});
+
+test('BibTeX / BibLaTeX isbn fields with one or several ISBNs', () => {
+  const bib = [
+    '@book{knuth,',
+    '  author = {Donald Knuth},',
+    '  isbn   = {978-0-306-40615-7, 0-8044-2957-X},',
+    '  year   = {1997},',
+    '}',
+    '@book{other, ISBN = "9780306406158; 0306406152"}',
+    '@book{third, isbn = {{978-3-16-148410-0}}, pages = {1234567890}}',
+    '@book{fourth, isbn = {979-10-90636-07-1 and 978-0-306-40615-7}}',
+    '@book{fifth, isbn = {978-0-306-40615-7,',
+    '                     978-0-306-40615}}',
+    '@book{sixth, isbn = 9780306406157}',
+  ].join('\n');
+  const matches = findIsbns(bib);
+  checkRanges(bib, matches);
+  assert.deepEqual(found(bib), [
+    '978-0-306-40615-7 L ok',
+    '0-8044-2957-X L ok',
+    '9780306406158 L checksum',
+    '0306406152 L ok',
+    '978-3-16-148410-0 L ok',
+    '979-10-90636-07-1 L ok',
+    '978-0-306-40615-7 L ok',
+    '978-0-306-40615-7 L ok',
+    '978-0-306-40615 L length',
+    '9780306406157 L ok',
+  ]);
+});
+
+test('isbn field edge cases: no space after comma, unclosed field, spaced X, nested braces', () => {
+  assert.deepEqual(found('isbn = {9780306406157,0306406152}'), ['9780306406157 L ok', '0306406152 L ok']);
+  assert.deepEqual(found('isbn={0 19 139100 X}'), ['0 19 139100 X L ok'], 'lone X token');
+  assert.deepEqual(found('isbn = {978-0-306-40615-7\nnote = {9780306406158}'), ['978-0-306-40615-7 L ok'], 'unclosed field ends at the line end');
+  assert.deepEqual(found('isbn = {{978-0-306-40615-7} (pbk.), {0-306-40615-3}}'), ['978-0-306-40615-7 L ok', '0-306-40615-3 L checksum']);
+  assert.deepEqual(found('isbn = {N/A}, note = {0-306-40615-3}'), [], 'outside the field nothing is labelled');
+  assert.deepEqual(found('isbn = {978-0-306-40615-7 (vol. 2)}'), ['978-0-306-40615-7 L ok'], 'short numbers in a field are not ISBNs');
+});
+
+test('labelled or in-field candidates that fail are reported with the reason', () => {
+  assert.deepEqual(found('ISBN 978-0-306-40615-8'), ['978-0-306-40615-8 L checksum']);
+  assert.deepEqual(found('ISBN 0-306-40615-3'), ['0-306-40615-3 L checksum']);
+  assert.deepEqual(found('ISBN 3-16-148410-0'), ['3-16-148410-0 L checksum']);
+  assert.deepEqual(found('ISBN: 978-0-306-40615'), ['978-0-306-40615 L length']);
+  assert.deepEqual(found('ISBN: 97803064061577'), ['97803064061577 L length']);
+  assert.deepEqual(found('ISBN 030640615'), ['030640615 L length']);
+  assert.deepEqual(found('ISBN 9786999999990'), ['9786999999990 L range'], 'no 978-69 group');
+  assert.deepEqual(found('ISBN 9999999999'), ['9999999999 L range']);
+  assert.deepEqual(found('ISBN 4006381333931'), ['4006381333931 L range'], 'an EAN labelled as ISBN');
+  assert.deepEqual(found('isbn = {979-0-2600-0043-8}'), ['979-0-2600-0043-8 L range'], 'an ISMN in an isbn field');
+  // Too short to be meant as an ISBN.
+  assert.deepEqual(found('the ISBN 13 format, ISBN-10 2021, ISBN 12345'), []);
+});
+
+test('unlabelled numbers that fail checksum or range are ignored', () => {
+  assert.deepEqual(found('call 0306406153 or 9780306406158'), []);
+  assert.deepEqual(found('order 9999999999 shipped'), [], 'checksum fine, no isbn3 range');
+  assert.deepEqual(found('ISMN 979-0-2600-0043-8 and 9790260000438'), []);
+});
+
+test('no false positives: look-alikes', () => {
+  const lookAlikes = [
+    '+1 555-123-4567-89',
+    '+1 555 123 4567',
+    '+44 20 7946 0958',
+    '+0306406152',
+    '(030) 640-6152',
+    '030 640 6152', // the digits of ISBN 0306406152, grouped like a phone number
+    '030-640-6152',
+    '555-123-4567',
+    '10.1000/xyz123',
+    'doi:10.1000/9780306406157',
+    'https://doi.org/10.1007/978-3-16-148410-0',
+    'doi = {10.1007/978-3-16-148410-0_5}',
+    '10.1000/books/9780306406157',
+    'arXiv:2101.01234',
+    '2101.01234v2',
+    'arXiv:0306.4061520',
+    '1612345678901',
+    '1612345678',
+    '2021-01-01',
+    '2021-01-01T12:00:00Z',
+    '4006381333931',
+    '5012345678900',
+    '9790260000438',
+    '979-0-2600-0043-8',
+    '19780306406157',
+    '97803064061571',
+    'abc9780306406157',
+    '9780306406157abc',
+    'x0306406152',
+    '0306406152x1',
+    'é9780306406157',
+    '9780306406157é',
+    '3.1415926535',
+    '0306406152.5',
+    '1,0306406152',
+    '4111 1111 1111 1111',
+    '4111-1111-1111-1111',
+    '0 3 0 6 4 0 6 1 5 2',
+    '12 978 0 306 40615 7',
+  ];
+  for (const text of lookAlikes) {
+    assert.deepEqual(found(`before ${text} after`), [], text);
+  }
+});
+
+test('digits glued by hyphens to a longer run belong to that run', () => {
+  assert.deepEqual(found('part 12-978-0-306-40615-7'), []);
+  assert.deepEqual(found('978-0-306-40615-7-12'), []);
+});
+
+test('Markdown links and tables', () => {
+  const md = [
+    '| Title | ISBN | Year |',
+    '|---|---|---|',
+    '| Numbers | 978-0-306-40615-7 | 2021 |',
+    '| Zahlen | 3-16-148410-X | 1999 |',
+    '',
+    '- [A book](https://openlibrary.org/isbn/9780306406157)',
+    '- [9783161484100](https://example.com/books/9783161484100)',
+    '- <https://www.worldcat.org/isbn/0306406152>',
+    '- [search](https://example.com/?isbn=978-0-306-40615-8&q=1)',
+  ].join('\n');
+  const matches = findIsbns(md);
+  checkRanges(md, matches);
+  assert.deepEqual(found(md), [
+    '978-0-306-40615-7 U ok',
+    '3-16-148410-X U ok',
+    '9780306406157 L ok',
+    '9783161484100 U ok',
+    '9783161484100 U ok',
+    '0306406152 L ok',
+    '978-0-306-40615-8 L checksum',
+  ]);
+});
+
+test('several ISBNs on a line, lists after one label', () => {
+  assert.deepEqual(found('ISBN 978-0-306-40615-7, 0-306-40615-2; 9783161484100'), [
+    '978-0-306-40615-7 L ok',
+    '0-306-40615-2 U ok',
+    '9783161484100 U ok',
+  ]);
+  assert.deepEqual(found('9780306406157 9783161484100'), ['9780306406157 U ok', '9783161484100 U ok']);
+  assert.deepEqual(found('ISBN 978-0-306-40615-7 2021 edition'), ['978-0-306-40615-7 L ok']);
+  assert.deepEqual(found('ISBN 978 0 306 40615 7 2021'), ['978 0 306 40615 7 L ok']);
+  assert.deepEqual(found('0306406152 7 copies'), ['0306406152 U ok'], 'a whole token of 10 stands alone');
+  assert.deepEqual(found('p. 12 978 0306406157'), ['978 0306406157 U ok'], 'prefix split off by a space, after a number');
+  // A Nigerian ISBN-10 starts with 978 too: take the reading that is valid.
+  assert.deepEqual(found('ISBN 978 2133 43 4 123'), ['978 2133 43 4 L ok']);
+  assert.deepEqual(found('978 0 306 40615 7 12 copies'), [], 'spaced groups running into a number are ambiguous');
+});
+
+test('maxMatches caps the result', () => {
+  const text = Array.from({ length: 10 }, () => 'ISBN 9780306406157').join('\n');
+  assert.equal(findIsbns(text).length, 10);
+  assert.equal(findIsbns(text, { maxMatches: 3 }).length, 3);
+  assert.equal(findIsbns(text, { maxMatches: 0 }).length, 0);
+});
+
+test('valid matches carry isbn3 data', () => {
+  const m = only('ISBN 0-8044-2957-x');
+  assert.deepEqual(
+    { ...m.info },
+    {
+      isbn13: '9780804429573',
+      isbn10: '080442957X',
+      hyphenated13: '978-0-8044-2957-3',
+      hyphenated10: '0-8044-2957-X',
+      groupName: 'English language',
+    },
+  );
+  assert.equal(m.problem, undefined);
+  const bad = only('ISBN 0-8044-2957-1');
+  assert.equal(bad.info, undefined);
+  assert.equal(bad.problem, 'checksum');
+});
+
+test('empty and digit-free text', () => {
+  assert.deepEqual(findIsbns(''), []);
+  assert.deepEqual(findIsbns('ISBN'), []);
+  assert.deepEqual(findIsbns('isbn = {}'), []);
+  assert.deepEqual(findIsbns('isbn = {'), []);
+});
+
+// --- property test -------------------------------------------------------
+
+/** Registrants isbn3 has ranges for, with the article length that fills 12 digits. */
+const REGISTRANTS: Array<[string, number]> = [
+  ['978-0-306', 5],
+  ['978-3-16', 6],
+  ['978-0-8044', 4],
+  ['978-1-4028', 4],
+  ['978-2-07', 6],
+  ['979-10-90636', 2],
+  ['979-8-3000', 4],
+];
+
+interface Planted {
+  hyphen13: string; // 978-0-306-40615-7
+  hyphen10?: string; // 0-306-40615-2
+}
+
+const plantedIsbn: fc.Arbitrary<Planted> = fc
+  .constantFrom(...REGISTRANTS)
+  .chain(([prefix, articleLength]) =>
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: articleLength, maxLength: articleLength }).map((digits) => {
+      const body = `${prefix}-${digits.join('')}`;
+      const first12 = body.replace(/-/g, '');
+      const hyphen13 = `${body}-${isbn13CheckDigit(first12)}`;
+      const hyphen10 = prefix.startsWith('978') ? `${body.slice(4)}-${isbn10CheckDigit(first12.slice(3))}` : undefined;
+      return { hyphen13, hyphen10 };
+    }),
+  );
+
+type Notation = (p: Planted) => string | undefined;
+const NOTATIONS: Notation[] = [
+  (p) => p.hyphen13,
+  (p) => p.hyphen13.replace(/-/g, ''),
+  (p) => p.hyphen13.replace(/-/g, ' '),
+  (p) => `${p.hyphen13.slice(0, 3)}-${p.hyphen13.slice(4).replace(/-/g, '')}`,
+  (p) => p.hyphen10,
+  (p) => p.hyphen10?.replace(/-/g, ''),
+  (p) => p.hyphen10?.replace(/-/g, ' '),
+  (p) => p.hyphen10?.toLowerCase(), // x check digit
+];
+
+// How a planted ISBN sits in the text: text before, text after, labelled?
+// `after` never leaves a lone space before the next prose, which may start
+// with a number: "978 0 306 40615 7 12" is ambiguous and not an ISBN.
+type Setting = { before: string; after: string; labelled: boolean };
+const SETTINGS: Setting[] = [
+  { before: ' ', after: ', ', labelled: false },
+  { before: '\n', after: '\r\n', labelled: false },
+  { before: ' (', after: '), ', labelled: false },
+  { before: '| ', after: ' |\n', labelled: false },
+  { before: ' ISBN ', after: '. ', labelled: true },
+  { before: ' ISBN-13: ', after: '; ', labelled: true },
+  { before: ' isbn10 ', after: ' — ', labelled: true },
+  { before: '\n**ISBN:** ', after: '\n', labelled: true },
+  { before: '\n  isbn = {', after: '},\n', labelled: true },
+  { before: ' [link](https://openlibrary.org/isbn/', after: ')\n', labelled: true },
+];
+
+// Prose between ISBNs, including look-alikes that must never be reported.
+const PROSE = [
+  'the', 'book', 'was', 'printed', 'in', 'Paris', 'édition', '📚', 'p.', '12', '2021-01-01', 'tel.',
+  '+1 555-123-4567', '(030) 640-6152', 'doi:10.1000/182', 'arXiv:2101.01234v2', 'EAN 4006381333931',
+  '1612345678901', '3.14159', 'chapter', '7', 'and', 'vol.', 'ISMN 979-0-2600-0043-8', 'x',
+];
+
+const document = fc.array(
+  fc.record({
+    prose: fc.array(fc.constantFrom(...PROSE), { maxLength: 8 }),
+    isbn: plantedIsbn,
+    notation: fc.nat({ max: NOTATIONS.length - 1 }),
+    setting: fc.constantFrom(...SETTINGS),
+    // Sometimes spoil the check digit of a labelled one: it must come back invalid.
+    spoil: fc.boolean(),
+  }),
+  { minLength: 1, maxLength: 10 },
+);
+
+test('property: planted ISBNs are all found with exact ranges, nothing else is', () => {
+  fc.assert(
+    fc.property(document, (parts) => {
+      let text = '';
+      const expected: Array<{ start: number; end: number; labelled: boolean; valid: boolean }> = [];
+      for (const part of parts) {
+        text += part.prose.join(' ') + '.';
+        let written = NOTATIONS[part.notation](part.isbn) ?? part.isbn.hyphen13;
+        const spoil = part.spoil && part.setting.labelled && /[0-8]$/.test(written);
+        if (spoil) written = written.slice(0, -1) + String(Number(written.slice(-1)) + 1);
+        text += part.setting.before;
+        expected.push({ start: text.length, end: text.length + written.length, labelled: part.setting.labelled, valid: !spoil });
+        text += written + part.setting.after;
+      }
+      const matches = findIsbns(text);
+      assert.deepEqual(
+        matches.map(({ start, end, labelled, valid }) => ({ start, end, labelled, valid })),
+        expected,
+        JSON.stringify(text),
+      );
+      for (const m of matches) {
+        assert.equal(text.slice(m.start, m.end), m.raw);
+        const parsed = ISBN.parse(m.raw);
+        assert.equal(m.valid, parsed !== null, `validity of ${m.raw} agrees with isbn3`);
+        if (parsed) {
+          assert.equal(m.info?.isbn13, parsed.isbn13);
+          assert.equal(m.info?.hyphenated13, parsed.isbn13h);
+          assert.equal(m.info?.isbn10, parsed.isbn10 ?? undefined);
+        } else {
+          assert.equal(m.problem, 'checksum');
+        }
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('property: arbitrary text never throws and ranges always match raw', () => {
+  const alphabet = fc.constantFrom(...'0123456789 -xX.,/:=+{}"()[]|ISBNisbn\n\r\t\u2011é📚'.split(''));
+  fc.assert(
+    fc.property(fc.array(alphabet, { maxLength: 200 }), (chars) => {
+      const text = chars.join('');
+      const matches = findIsbns(text);
+      checkRanges(text, matches);
+      let last = -1;
+      for (const m of matches) {
+        assert.ok(m.start >= last, 'in order, not overlapping');
+        last = m.end;
+        assert.ok(/^[0-9]/.test(m.raw) && /[0-9Xx]$/.test(m.raw), m.raw);
+        if (!m.labelled) assert.equal(m.valid, true, 'unlabelled matches are valid');
+        assert.equal(m.valid, ISBN.parse(m.raw) !== null, m.raw);
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});
