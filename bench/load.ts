@@ -47,7 +47,8 @@ export async function benchLoad(count = 10_000, batchSize = 100): Promise<Record
       'requests sent': requests,
       'requests ideal ⌈n ÷ batch⌉': Math.ceil(count / batchSize),
       'seconds': Math.round(seconds * 100) / 100,
-      'seconds ideal (requests − 1) ÷ rate': (Math.ceil(count / batchSize) - 1) / rate,
+      // `rate` requests may start together, then one more group each second.
+      'seconds ideal ⌈requests ÷ rate⌉ − 1': Math.ceil(Math.ceil(count / batchSize) / rate) - 1,
       'limit answers (429 or 404)': sandbox.log.filter((e) => e.limited).length,
       'peak RSS MB': Math.round(peakRss / 1048576),
       'RSS growth MB': Math.round((peakRss - baseRss) / 1048576),
