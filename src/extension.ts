@@ -25,14 +25,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const config = new Config();
     const keys = new ApiKeyStore(context.secrets);
     service = new LookupService(config, keys, log, context.globalStorageUri.fsPath);
-    const isbns = new DocumentIsbns();
     const index = new IsbnIndex();
+    const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service);
     context.subscriptions.push(
       config,
       keys,
       service,
-      isbns,
       new StatusBar(service),
       new StateNotifier(service),
       vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config)),

@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import { bookHoverMarkdown } from '../core/format/bookText';
 import { escapeMarkdown } from '../core/format/markdown';
-import type { IsbnMatch } from '../core/isbn/find';
+import type { LineIsbn } from '../core/scan/lineScan';
 import type { LookupResult } from '../core/service/batcher';
 import type { Config } from './config';
-import type { DocumentIsbns } from './documentIsbns';
+import { type DocumentIsbns, rangeOf } from './documentIsbns';
 import { type LookupService, formatTime } from './lookupService';
 
 /** The longest a hover waits for the service before it answers "looking up…". */
@@ -31,7 +31,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const match = this.isbns.at(document, position);
     if (!match) return undefined;
-    const range = new vscode.Range(document.positionAt(match.start), document.positionAt(match.end));
+    const range = rangeOf(match);
     if (!match.valid || !match.info) return new vscode.Hover(invalidMarkdown(match), range);
 
     const isbn = match.info.isbn13;
@@ -53,7 +53,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     this.service.batcher.prefetch(rest);
   }
 
-  private waitingMarkdown(match: IsbnMatch): vscode.MarkdownString {
+  private waitingMarkdown(match: LineIsbn): vscode.MarkdownString {
     const isbn = match.info?.hyphenated13 ?? match.raw;
     const state = this.service.batcher.state;
     if (state.kind === 'limited') {
@@ -85,7 +85,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
   }
 }
 
-function invalidMarkdown(match: IsbnMatch): vscode.MarkdownString {
+function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {
   const why = PROBLEM_TEXT[match.problem ?? 'checksum'] ?? 'it is malformed';
   return new vscode.MarkdownString(`**Not a valid ISBN:** ${escapeMarkdown(match.raw)} — ${why}. No look-up was made.`);
 }

@@ -1,8 +1,8 @@
 /**
  * The ISBNs of every open document by line, kept current as the user types:
  * a change rescans only its lines (see core/scan/lineScan.ts), so a keystroke
- * in a 10,000-line file costs a few lines' scan. Diagnostics, code actions
- * and inline titles read it; the hover and commands keep using DocumentIsbns.
+ * in a 10,000-line file costs a few lines' scan. Every feature reads it: the
+ * hover and commands through DocumentIsbns, diagnostics, code actions and inline titles directly.
  */
 import * as vscode from 'vscode';
 import { type LineChange, type LineIsbn, type LineSource, rescan, scanAll } from '../core/scan/lineScan';

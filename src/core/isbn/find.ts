@@ -138,7 +138,6 @@ class Digits {
     return this;
   }
 
-
   /** 13 digits starting 978/979, not 9790 (that is an ISMN). */
   get isbn13Prefix(): boolean {
     const prefix = Math.floor(this.value / 1e10);
@@ -147,20 +146,39 @@ class Digits {
 }
 
 /**
- * Tokens (space-separated parts) of the run being handled, as parallel arrays
- * reused across runs so that multi-token runs allocate nothing.
+ * Tokens (space-separated parts) of the run being handled, as parallel typed
+ * arrays reused across runs and calls (findIsbns is synchronous), so that
+ * multi-token runs allocate nothing and long numeric lines stay cheap.
  */
 class Tokens {
   length = 0;
-  readonly start: number[] = [];
-  readonly end: number[] = [];
-  readonly count: number[] = []; // digits and X
+  start = new Int32Array(64);
+  end = new Int32Array(64);
+  count = new Int32Array(64); // digits and X
+
+  push(start: number, end: number, count: number): void {
+    if (this.length === this.start.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.start = grow(this.start);
+      this.end = grow(this.end);
+      this.count = grow(this.count);
+    }
+    this.start[this.length] = start;
+    this.end[this.length] = end;
+    this.count[this.length] = count;
+    this.length++;
+  }
 }
+const TOKENS = new Tokens();
 
 class Scan {
   readonly out: IsbnMatch[] = [];
   private readonly d = new Digits();
-  private readonly t = new Tokens();
+  private readonly t = TOKENS;
   constructor(
     private readonly text: string,
     private readonly max: number,
@@ -239,23 +257,19 @@ class Scan {
   /** Splits text[start, end) at its single spaces into `this.t`. */
   private splitTokens(start: number, end: number): Tokens {
     const t = this.t;
-    let n = 0;
+    t.length = 0;
     let from = start;
     let count = 0;
     for (let k = start; k <= end; k++) {
       const c = k < end ? this.text.charCodeAt(k) : 32;
       if (c === 32) {
-        t.start[n] = from;
-        t.end[n] = k;
-        t.count[n] = count;
-        n++;
+        t.push(from, k, count);
         from = k + 1;
         count = 0;
       } else if ((c >= 48 && c <= 57) || c === 88 || c === 120) {
         count++;
       }
     }
-    t.length = n;
     return t;
   }
 
@@ -535,22 +549,22 @@ function plausibleGroups(d: Digits): boolean {
   return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
 }
 
-/** End (exclusive) of a field body: matching close brace or quote, else end of line. */
+/**
+ * End (exclusive) of a field body: the matching close brace or quote, else
+ * (unclosed) the end of the line. Looks at most FIELD_LIMIT characters ahead,
+ * so that broken files cost no more than well-formed ones.
+ */
 function fieldEnd(text: string, from: number, quote: boolean): number {
   const limit = Math.min(text.length, from + FIELD_LIMIT);
-  if (quote) {
-    const close = text.indexOf('"', from);
-    if (close >= 0 && close < limit) return close;
-  } else {
-    let depth = 1;
-    for (let k = from; k < limit; k++) {
-      const c = text.charCodeAt(k);
-      if (c === 123) depth++;
-      else if (c === 125 && --depth === 0) return k;
-    }
+  let depth = 1;
+  let eol = -1;
+  for (let k = from; k < limit; k++) {
+    const c = text.charCodeAt(k);
+    if (quote ? c === 34 : c === 125 && --depth === 0) return k; // " or }
+    if (c === 123 && !quote) depth++;
+    else if (c === 10 && eol < 0) eol = k;
   }
-  const eol = text.indexOf('\n', from);
-  return eol >= 0 && eol < limit ? eol : limit;
+  return eol >= 0 ? eol : limit;
 }
 
 function isDigit(c: number): boolean {

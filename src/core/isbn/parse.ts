@@ -107,16 +107,8 @@ export function cachedInfo(key: number): IsbnInfo | null | undefined {
  * Null when isbn3 has no range for it. Infos are frozen: they are shared.
  */
 export function parseAndCache(key: number, normalized: string): IsbnInfo | null {
-  const parsed = ISBN.parse(normalized);
-  const info: IsbnInfo | null = parsed
-    ? Object.freeze({
-        isbn13: parsed.isbn13,
-        isbn10: parsed.isbn10 ?? undefined,
-        hyphenated13: parsed.isbn13h,
-        hyphenated10: parsed.isbn10h ?? undefined,
-        groupName: parsed.groupname || undefined,
-      })
-    : null;
+  const info = toInfo(ISBN.parse(normalized));
+  if (key === 0) return info; // not ISBN-shaped: callers do not get here, but never cache under 0
   if (cacheSize >= CACHE_LIMIT) clearIsbnCache();
   let slot = slotOf(key);
   while (cacheKeys[slot] !== 0 && cacheKeys[slot] !== key) slot = (slot + 1) & (CACHE_SLOTS - 1);
@@ -124,6 +116,18 @@ export function parseAndCache(key: number, normalized: string): IsbnInfo | null 
   cacheKeys[slot] = key;
   cacheValues[slot] = info;
   return info;
+}
+
+/** isbn3's result as an IsbnInfo without undefined-valued keys (979s have no 10). */
+function toInfo(parsed: ReturnType<typeof ISBN.parse>): IsbnInfo | null {
+  if (!parsed) return null;
+  const info: IsbnInfo = { isbn13: parsed.isbn13, hyphenated13: parsed.isbn13h };
+  if (parsed.isbn10) {
+    info.isbn10 = parsed.isbn10;
+    info.hyphenated10 = parsed.isbn10h;
+  }
+  if (parsed.groupname) info.groupName = parsed.groupname;
+  return Object.freeze(info);
 }
 
 /** Checksum-valid normalized 10/13 → isbn3 data, through the cache. */
