@@ -40,8 +40,19 @@ export const CONTEXT_LINES = 2;
 /** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`). */
 export const FIELD_LINES = 20;
 
+/** Lines scanned as one text by `scanAll`: a 20 MB document never becomes one more 20 MB string. */
+export const SLICE_LINES = 2000;
+
+/** Every ISBN of the document, scanned in slices that overlap by the reach of an isbn field. */
 export function scanAll(source: LineSource): LineIsbn[] {
-  return scanLines(source, 0, source.lineCount - 1);
+  const out: LineIsbn[] = [];
+  for (let from = 0; from < source.lineCount; from += SLICE_LINES) {
+    const to = Math.min(source.lineCount - 1, from + SLICE_LINES - 1);
+    for (const item of scanLines(source, Math.max(0, from - FIELD_LINES), to)) {
+      if (item.line >= from) out.push(item);
+    }
+  }
+  return out;
 }
 
 /** ISBNs on lines from..to (inclusive), scanned as one text. */
