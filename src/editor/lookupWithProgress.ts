@@ -15,8 +15,10 @@ export async function lookupWithProgress(service: LookupService, isbns: readonly
       try {
         return await service.batcher.lookup(isbns, {
           signal: controller.signal,
+          // A look-up the user waits for goes ahead of prefetching for hovers.
+          urgent: isbns.length === 1,
           onProgress: (done, total) => {
-            progress.report({ message: `${done} of ${total}`, increment: ((done - reported) / total) * 100 });
+            if (total > 1) progress.report({ message: `${done} of ${total}`, increment: ((done - reported) / total) * 100 });
             reported = done;
           },
         });
@@ -28,4 +30,9 @@ export async function lookupWithProgress(service: LookupService, isbns: readonly
     if (isServiceError(e, 'cancelled')) return undefined;
     throw e;
   }
+}
+
+/** One book for a command: the result, or undefined when the user cancelled. */
+export async function lookupOneWithProgress(service: LookupService, isbn13: string, title: string): Promise<LookupResult | undefined> {
+  return (await lookupWithProgress(service, [isbn13], title))?.get(isbn13);
 }

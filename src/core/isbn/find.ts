@@ -4,7 +4,7 @@
 // parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
-import { cachedInfo, digitsKey, hasValidChecksum, IsbnInfo, IsbnProblem, parseAndCache } from './parse';
+import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, parseAndCache } from './parse';
 
 export interface IsbnMatch {
   /** UTF-16 offsets: text.slice(start, end) is the ISBN as written, without its label. */

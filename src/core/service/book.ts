@@ -3,7 +3,7 @@
  * fields missing, numbers as strings, `dewey_decimal` as string or list,
  * `synopsis` spelled `synopsys`. Anything unreadable yields `undefined`, never a throw.
  */
-import * as ISBN from 'isbn3';
+import { isbn13CheckDigit, toIsbn13 as rangedIsbn13 } from '../isbn/parse';
 
 export interface Book {
   isbn13: string;
@@ -30,7 +30,7 @@ export interface Book {
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -59,15 +59,11 @@ export function isbnDigits(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The ISBN-13 for a 10- or 13-digit ISBN; isbn3 first, arithmetic where its ranges do not know the group. */
-export function toIsbn13(isbn: string): string | undefined {
+/** The ISBN-13 for a 10- or 13-digit ISBN as the service sent it, even where isbn3's ranges do not know its group. */
+export function toIsbn13(isbn: string): string {
   if (isbn.length === 13) return isbn;
-  const viaRanges = ISBN.asIsbn13(isbn);
-  if (viaRanges) return viaRanges;
   const body = '978' + isbn.slice(0, 9);
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
-  return body + String((10 - (sum % 10)) % 10);
+  return rangedIsbn13(isbn) ?? body + isbn13CheckDigit(body);
 }
 
 function year(date: string | undefined): number | undefined {

@@ -4,7 +4,7 @@
  * every request through the plan's throttle, cancellable and timed.
  */
 import { Agent, type Dispatcher, request } from 'undici';
-import { type Book, isbnDigits, normalizeBook, toIsbn13 } from './book';
+import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from './book';
 import { ServiceError, isServiceError } from './errors';
 import type { PlanName } from './plans';
 import type { Throttle } from './throttle';
@@ -148,7 +148,7 @@ export class BookServiceClient {
     const found = new Map<string, Book>();
     const notFound: string[] = [];
     for (const isbn of requested) {
-      const book = byIsbn.get(isbn) ?? byIsbn.get(toIsbn13(isbn) ?? isbn);
+      const book = byIsbn.get(isbn) ?? byIsbn.get(toIsbn13(isbn));
       if (book) found.set(isbn, book);
       else notFound.push(isbn);
     }
@@ -193,10 +193,6 @@ export class BookServiceClient {
       this.options.onRequest?.(record);
     }
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isAmbiguous404(e: unknown): boolean {

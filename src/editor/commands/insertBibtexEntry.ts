@@ -9,7 +9,7 @@ import { annotationFormat } from '../../core/annotate/annotate';
 import { bookEntry, entryInsertionOffset, entryPadding } from '../../core/bibtex/bookEntry';
 import { classifyNormalized, normalizeIsbn, parseIsbn } from '../../core/isbn/parse';
 import type { Book } from '../../core/service/book';
-import { isServiceError } from '../../core/service/errors';
+import { lookupOneWithProgress } from '../lookupWithProgress';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
 import { whyNotAnIsbn } from './lookupIsbn';
@@ -18,21 +18,8 @@ export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupSer
   const editor = vscode.window.activeTextEditor;
   const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askIsbn(editor, isbns));
   if (!isbn13) return;
-  await service.ready();
-  let result;
-  try {
-    result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`, cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return service.batcher.lookupOne(isbn13, { urgent: true, signal: controller.signal });
-      },
-    );
-  } catch (e) {
-    if (isServiceError(e, 'cancelled')) return;
-    throw e;
-  }
+  const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`);
+  if (!result) return;
   if (result.status === 'notFound') {
     void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}; no entry was made.`);
     return;

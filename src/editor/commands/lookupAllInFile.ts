@@ -1,7 +1,7 @@
 /** "Look Up All ISBNs in File": every ISBN of the document through the batcher, with progress and a summary. */
 import * as vscode from 'vscode';
 import type { LookupResult } from '../../core/service/batcher';
-import { isServiceError } from '../../core/service/errors';
+import { lookupWithProgress } from '../lookupWithProgress';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
 import { summarize } from '../../core/lookupSummary';
@@ -21,37 +21,11 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
     void vscode.window.showInformationMessage(invalid > 0 ? `ISBN Lens: no valid ISBN in this file (${invalid} invalid).` : 'ISBN Lens: no ISBN in this file.');
     return undefined;
   }
-  await service.ready();
-
-  let results: Map<string, LookupResult>;
-  try {
-    results = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ISBN Lens: looking up ${all.length} ISBN${all.length === 1 ? '' : 's'}`, cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const listener = token.onCancellationRequested(() => controller.abort());
-        let reported = 0;
-        try {
-          return await service.batcher.lookup(all, {
-            signal: controller.signal,
-            onProgress: (done, total) => {
-              progress.report({ message: `${done} of ${total}`, increment: ((done - reported) / total) * 100 });
-              reported = done;
-            },
-          });
-        } finally {
-          listener.dispose();
-        }
-      },
-    );
-  } catch (e) {
-    if (isServiceError(e, 'cancelled')) {
-      void vscode.window.showInformationMessage('ISBN Lens: look-up cancelled. What was found so far is kept for hovers.');
-      return undefined;
-    }
-    throw e;
+  const results = await lookupWithProgress(service, all, `ISBN Lens: looking up ${all.length} ISBN${all.length === 1 ? '' : 's'}`);
+  if (!results) {
+    void vscode.window.showInformationMessage('ISBN Lens: look-up cancelled. What was found so far is kept for hovers.');
+    return undefined;
   }
-
   const summary = summarize(results.values(), invalid);
   const message = `ISBN Lens: ${summary.text}`;
   if (summary.firstError) {

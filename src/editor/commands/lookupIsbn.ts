@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { bookDetailsText, citationLine } from '../../core/format/bookText';
 import { classifyNormalized, normalizeIsbn, suggestCorrections } from '../../core/isbn/parse';
 import type { Book } from '../../core/service/book';
-import { isServiceError } from '../../core/service/errors';
+import { lookupOneWithProgress } from '../lookupWithProgress';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
 import { insertOrCopyEntry } from './insertBibtexEntry';
@@ -21,22 +21,8 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): 
   const verdict = classifyNormalized(normalizeIsbn(input));
   if (!verdict.valid) return;
   const isbn13 = verdict.info.isbn13;
-  await service.ready();
-
-  let result;
-  try {
-    result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ISBN Lens: looking up ${verdict.info.hyphenated13}…`, cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return service.batcher.lookupOne(isbn13, { urgent: true, signal: controller.signal });
-      },
-    );
-  } catch (e) {
-    if (isServiceError(e, 'cancelled')) return;
-    throw e;
-  }
+  const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${verdict.info.hyphenated13}…`);
+  if (!result) return;
   if (result.status === 'notFound') {
     void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${verdict.info.hyphenated13}.`);
     return;
