@@ -35,15 +35,22 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (!match.valid || !match.info) return new vscode.Hover(invalidMarkdown(match), range);
 
     const isbn = match.info.isbn13;
+    const deadline = Date.now() + HOVER_WAIT_MS;
+    let result: LookupResult | undefined;
     const known = this.service.batcher.peek(isbn);
-    if (known && known !== 'pending') return new vscode.Hover(this.resultMarkdown(isbn, known), range);
-
-    if (this.config.hoverLookupScope === 'document') this.queueDocument(document);
-    // The look-up goes on when the hover closes: the next hover shows the book.
-    const lookup = this.service.batcher.lookupOne(isbn, { urgent: true });
-    const result = await Promise.race([lookup, delay(HOVER_WAIT_MS, token)]);
+    if (known && known !== 'pending') {
+      result = known;
+    } else {
+      if (this.config.hoverLookupScope === 'document') this.queueDocument(document);
+      // The look-up goes on when the hover closes: the next hover shows the book.
+      result = await Promise.race([this.service.batcher.lookupOne(isbn, { urgent: true }), delay(deadline - Date.now(), token)]);
+    }
+    if (!result) return token.isCancellationRequested ? undefined : new vscode.Hover(this.waitingMarkdown(match), range);
+    // The cover rides in the same budget: without it now, the next hover has it.
+    const image = result.status === 'found' ? result.book.image : undefined;
+    const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(result ? this.resultMarkdown(isbn, result) : this.waitingMarkdown(match), range);
+    return new vscode.Hover(this.resultMarkdown(isbn, result, cover), range);
   }
 
   private queueDocument(document: vscode.TextDocument): void {
@@ -62,9 +69,9 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     return new vscode.MarkdownString(`ISBN ${isbn}: looking up… Hover again in a moment to see the book.`);
   }
 
-  private resultMarkdown(isbn: string, result: LookupResult): vscode.MarkdownString {
+  private resultMarkdown(isbn: string, result: LookupResult, cover?: string): vscode.MarkdownString {
     if (result.status === 'found') {
-      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book));
+      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover }));
       markdown.supportHtml = false;
       return markdown;
     }

@@ -9,6 +9,7 @@ import { Batcher } from '../core/service/batcher';
 import { BookCache } from '../core/service/cache';
 import { readCacheFile, writeCacheFile } from '../core/service/cacheFile';
 import { BookServiceClient } from '../core/service/client';
+import { CoverImages } from '../core/service/coverImages';
 import type { ServiceError } from '../core/service/errors';
 import { keyFingerprint } from '../core/service/keyFingerprint';
 import { PLAN_RATES } from '../core/service/plans';
@@ -24,6 +25,8 @@ const SAVE_DELAY_MS = 2000;
 export class LookupService implements vscode.Disposable {
   readonly cache = new BookCache({ maxEntries: 5000 });
   readonly batcher: Batcher;
+  /** Covers for hovers, inlined as data URIs. */
+  readonly covers = new CoverImages();
   private readonly throttles = new ThrottleRegistry();
   private client: BookServiceClient | undefined;
   /** Why there is no client although a key is set (a setting that is not a URL). */

@@ -16,7 +16,7 @@ export function formatIsbns(book: Book): string[] {
 }
 
 /** The hover card: title, people, publication, physical facts, ISBNs, cover, synopsis. */
-export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number } = {}): string {
+export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number; cover?: string } = {}): string {
   const parts: string[] = [];
   parts.push(`**${escapeMarkdown(book.title)}**`);
   if (book.authors.length > 0) parts.push(escapeMarkdown(formatAuthors(book.authors)));
@@ -26,9 +26,10 @@ export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number 
   if (physical) parts.push(escapeMarkdown(physical));
   parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
   let text = parts.join('  \n');
-  // VS Code shows hover images only over https (its workbench's CSP: img-src 'self' https: data: blob:);
-  // an http cover would be a broken-image icon, so it is left out.
-  if (book.image?.startsWith('https:')) text += `\n\n![Cover of ${escapeMarkdown(book.title)}](${encodeURI(book.image).replace(/[()]/g, encodeURIComponent)}|height=160)`;
+  // VS Code shows hover images only from https and data URIs (its CSP: img-src 'self' https: data: blob:):
+  // the caller passes the cover inlined; an http cover that is not would be a broken-image icon.
+  const cover = options.cover ?? (book.image?.startsWith('https:') ? book.image : undefined);
+  if (cover) text += `\n\n![Cover of ${escapeMarkdown(book.title)}](${encodeURI(cover).replace(/[()]/g, encodeURIComponent)}|height=140)`;
   if (book.synopsis) text += `\n\n${escapeMarkdown(excerpt(book.synopsis, options.synopsisChars ?? 300))}`;
   return text;
 }
