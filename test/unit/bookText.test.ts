@@ -10,6 +10,7 @@ test('the hover shows an https cover and leaves out an http one, which VS Code w
 });
 
 test('an inlined cover is shown whatever the record\'s address', () => {
+  const base = book('9780131103627', 'The C Programming Language', ['Brian W. Kernighan']);
   const markdown = bookHoverMarkdown({ ...base, image: 'http://127.0.0.1:8080/covers/x.svg' }, { cover: 'data:image/svg+xml;base64,PHN2Zz4=' });
   assert.match(markdown, /!\[Cover of [^\]]+\]\(data:image\/svg\+xml;base64,PHN2Zz4=\|height=140\)/);
 });
