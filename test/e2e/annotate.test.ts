@@ -1,0 +1,110 @@
+/**
+ * Issue 5 in a real VS Code: annotate a Markdown and a BibTeX file (one undo takes each back),
+ * a quick fix on a mistyped ISBN, and the inline title beside a looked-up ISBN.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import { DEMO_BOOKS } from '../sandbox/server';
+import { clearNotifications, focusEditor, goTo, openFile, quickInput, runCommand, saveActiveEditor, waitFor, waitForNotification } from './harness';
+import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { enterApiKey } from './ui';
+
+const step = { timeout: STEP_TIMEOUT_MS };
+let s: E2eSession;
+
+const MARKDOWN = ['# To read', '', `- ISBN ${DEMO_BOOKS.cProgramming}`, `- ISBN 978-2-07-036002-4 and a typo: ISBN 978-0-13-110362-8`, ''].join('\n');
+const BIBTEX = ['% kept as it is', '@book{kr,', '  isbn = {978-0-13-110362-7},', '}', '', '@book{camus,', '  title = "L\'Étranger",', '  isbn  = "9782070360024",', '}', ''].join('\n');
+
+before(async () => {
+  s = await E2eSession.start('annotate', { open: 'to-read.md', files: () => ({ 'to-read.md': MARKDOWN, 'refs.bib': BIBTEX }) });
+  await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
+  await clearNotifications(s.page);
+}, { timeout: SESSION_TIMEOUT_MS });
+
+after(async () => {
+  await s?.close();
+});
+
+const onDisk = (name: string) => fs.readFileSync(path.join(s.workspace, name), 'utf8');
+
+async function waitForDisk(name: string, check: (text: string) => boolean, message: string): Promise<string> {
+  return waitFor(async () => {
+    await saveActiveEditor(s.page);
+    const text = onDisk(name);
+    return check(text) ? text : undefined;
+  }, { timeout: 20_000, message, page: s.page });
+}
+
+test('Markdown: one command annotates every ISBN, one undo takes it all back', step, (t) =>
+  s.step(t, async () => {
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    const note = await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000);
+    t.diagnostic(`summary: ${note}`);
+    const annotated = await waitForDisk('to-read.md', (text) => text.includes('The C Programming Language'), 'the annotations never reached the file');
+    assert.match(annotated, /ISBN 9780131103627 — \*The C Programming Language\* \(Brian W\\?\. Kernighan, Dennis M\\?\. Ritchie; Prentice Hall, 1988\)/);
+    assert.match(annotated, /978-2-07-036002-4 — \*L'Étranger\*/);
+    assert.match(annotated, /ISBN 978-0-13-110362-8\n/, 'the invalid ISBN is left untouched');
+    await s.shot('markdown-annotated');
+
+    // Running it again on the unchanged file changes nothing.
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await waitForNotification(s.page, /ISBN Lens: /, 30_000);
+    assert.equal(await waitForDisk('to-read.md', () => true, ''), annotated, 'a second run changed the file');
+
+    await focusEditor(s.page);
+    await s.page.keyboard.press('Control+Z');
+    const undone = await waitForDisk('to-read.md', (text) => !text.includes('—'), 'one undo did not take the annotations back');
+    assert.equal(undone, MARKDOWN);
+    await clearNotifications(s.page);
+  }),
+);
+
+test('a quick fix replaces a mistyped ISBN with the one intended', step, (t) =>
+  s.step(t, async () => {
+    const line = MARKDOWN.split('\n').findIndex((l) => l.includes('110362-8')) + 1;
+    const col = MARKDOWN.split('\n')[line - 1]!.indexOf('978-0-13-110362-8') + 3;
+    await goTo(s.page, line, col);
+    await s.page.keyboard.press('Control+.');
+    const fix = s.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Change to 978-0-13-110362-7' });
+    await fix.first().waitFor({ timeout: 15_000 });
+    await s.shot('quick-fix-menu');
+    await fix.first().click();
+    const fixed = await waitForDisk('to-read.md', (text) => text.includes('a typo: ISBN 978-0-13-110362-7'), 'the quick fix did not change the ISBN');
+    assert.ok(!fixed.includes('110362-8'));
+  }),
+);
+
+test('an inline title appears beside an ISBN once its book is known', step, (t) =>
+  s.step(t, async () => {
+    const title = await waitFor(
+      // The editor draws spaces as no-break spaces.
+      () => s.page.evaluate(() => Array.from(document.querySelectorAll('.view-line')).map((l) => (l as HTMLElement).innerText.replace(/\u00a0/g, ' ')).find((t) => t.includes('9780131103627') && t.includes('The C Programming Language'))),
+      { timeout: 20_000, message: 'no inline title beside ISBN 9780131103627', page: s.page },
+    );
+    t.diagnostic(`line with inline title: ${title}`);
+    await s.shot('inline-title');
+  }),
+);
+
+test('BibTeX: missing fields are filled as one edit; everything else stays byte for byte', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'refs.bib');
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await quickInput(s.page).pick('Fill missing fields');
+    await waitForNotification(s.page, /ISBN Lens: /, 30_000);
+    const filled = await waitForDisk('refs.bib', (text) => text.includes('publisher'), 'no field was filled');
+    assert.ok(filled.startsWith('% kept as it is\n@book{kr,\n  isbn = {978-0-13-110362-7},\n'), filled);
+    assert.match(filled, /author\s*=\s*\{Kernighan, Brian W\. and Ritchie, Dennis M\.\}/);
+    assert.match(filled, /title\s*=\s*\{The C Programming Language\}/);
+    assert.match(filled, /title = "L'Étranger",\n  isbn  = "9782070360024",/, 'the existing title is kept as it was');
+    assert.match(filled, /year\s*=\s*"?\{?\d{4}/);
+    await s.shot('bibtex-filled');
+    await focusEditor(s.page);
+    await s.page.keyboard.press('Control+Z');
+    assert.equal(await waitForDisk('refs.bib', (text) => !text.includes('publisher'), 'one undo did not take the fields back'), BIBTEX);
+  }),
+);
