@@ -38,6 +38,8 @@ export class LookupService implements vscode.Disposable {
   private saveTimer: NodeJS.Timeout | undefined;
   private connecting: Promise<void> = Promise.resolve();
   private readonly cacheFile: string;
+  /** The key (as a fingerprint) and settings the current client was made for. */
+  private signature: string | undefined;
 
   constructor(
     private readonly config: Config,
@@ -113,6 +115,12 @@ export class LookupService implements vscode.Disposable {
     const key = await this.keys.get();
     const plan = this.config.plan;
     const baseUrl = this.config.baseUrl(plan);
+    // "Set API Key" reconnects, and so does the key's own change event a moment later: a second
+    // client for the same key would resend a batch the first one saw refused and forget why it
+    // stopped. Unchanged key and settings keep the client and what its queue learned.
+    const signature = JSON.stringify([key ? keyFingerprint(key) : null, plan, baseUrl?.href ?? null, this.config.requestTimeoutMs]);
+    if (signature === this.signature) return;
+    this.signature = signature;
     this.setupProblem = undefined;
     if (key && !baseUrl) {
       this.setupProblem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;

@@ -19,6 +19,14 @@ export function makeWorkspace(label: string, extra: Record<string, string> = {})
   return dir;
 }
 
+/** 1-based line and column of the first `text` in a fixture file (for the cursor, Ctrl+G). */
+export function positionOf(fixture: string, text: string): { line: number; col: number } {
+  const lines = fs.readFileSync(path.join(FIXTURES_DIR, fixture), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(text));
+  if (line < 0) throw new Error(`${fixture} has no ${JSON.stringify(text)}`);
+  return { line: line + 1, col: lines[line]!.indexOf(text) + 1 };
+}
+
 export interface ManyIsbns {
   text: string;
   /** The valid ISBN-13s of the file, each once, in the order of their first appearance. */

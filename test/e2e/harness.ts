@@ -197,6 +197,9 @@ function installExitHandlers(): void {
   process.on('exit', cleanup);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(sig, () => {
+      // A program with its own handler (npm start) stops things its way; the 'exit' handler
+      // above still kills whatever it left.
+      if (process.listenerCount(sig) > 0) return;
       cleanup();
       process.exit(128 + (os.constants.signals[sig] ?? 0));
     });
@@ -243,20 +246,27 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'files.hotExit': 'off',
 };
 
-export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> {
-  const t0 = Date.now();
-  const host = codeServerHost();
-  const { node, entry, env } = nodeAndEntry(host);
-  const workspace = path.resolve(opts.workspace);
-  if (!fs.statSync(workspace).isDirectory()) throw new Error(`workspace is not a folder: ${workspace}`);
+/** One code-server instance's folders, environment and Node, prepared by `prepareCodeServer`. */
+export interface CodeServerSetup {
+  node: string;
+  entry: string;
+  env: NodeJS.ProcessEnv;
+  userDataDir: string;
+  extensionsDir: string;
+  /** code-server's own config file: no password, no TLS (it listens on loopback only). */
+  configFile: string;
+}
 
-  const label = (opts.name ?? 'session').replace(/[^\w.-]+/g, '_').slice(0, 16);
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), `isbn-lens-e2e-${label}-`));
-  installExitHandlers();
-  liveTempDirs.add(tempDir);
-  const userDataDir = path.join(tempDir, 'user-data');
-  const extensionsDir = path.join(tempDir, 'extensions');
-  const xdgDir = path.join(tempDir, 'xdg');
+/**
+ * Prepares a code-server instance under `root`: user data with `userSettings` over the quiet
+ * defaults, an extensions folder with the extension installed, and an environment that keeps it
+ * offline and out of the user's home folder. Used by the tests and by `npm start`.
+ */
+export function prepareCodeServer(root: string, opts: Pick<LaunchOptions, 'vsixPath' | 'extensionFolder' | 'userSettings' | 'env'> = {}): CodeServerSetup {
+  const { node, entry, env } = nodeAndEntry(codeServerHost());
+  const userDataDir = path.join(root, 'user-data');
+  const extensionsDir = path.join(root, 'extensions');
+  const xdgDir = path.join(root, 'xdg');
   for (const d of [path.join(userDataDir, 'User'), extensionsDir, xdgDir]) fs.mkdirSync(d, { recursive: true });
   // No extension gallery (code-server's default is open-vsx.org): nothing to look up, offline.
   env.EXTENSIONS_GALLERY = '{}';
@@ -265,24 +275,117 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
   env.XDG_DATA_HOME = path.join(xdgDir, 'data');
   // The VS Code server makes sockets (vscode-ipc-*.sock) in the temp folder and leaves them:
   // keep them in ours. (Unix socket paths are limited to 107 bytes: keep this path short.)
-  env.TMPDIR = path.join(tempDir, 't');
-  fs.mkdirSync(env.TMPDIR);
+  env.TMPDIR = path.join(root, 't');
   Object.assign(env, opts.env ?? {});
-  const configFile = path.join(tempDir, 'code-server.yaml');
+  fs.mkdirSync(env.TMPDIR, { recursive: true });
+  const configFile = path.join(root, 'code-server.yaml');
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
 
   fs.writeFileSync(
     path.join(userDataDir, 'User', 'settings.json'),
     JSON.stringify({ ...QUIET_SETTINGS, ...(opts.userSettings ?? {}) }, null, 2),
   );
+  installExtensions(opts, { node, entry, env, userDataDir, extensionsDir });
+  return { node, entry, env, userDataDir, extensionsDir, configFile };
+}
 
+/** code-server's command line: loopback only, no auth, no telemetry, no update check, no trust prompt. */
+export function codeServerArgs(setup: CodeServerSetup, port: number, workspace: string): string[] {
+  return [
+    setup.entry,
+    '--config', setup.configFile,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--disable-file-downloads',
+    '--user-data-dir', setup.userDataDir,
+    '--extensions-dir', setup.extensionsDir,
+    '--ignore-last-opened',
+    workspace,
+  ];
+}
+
+/**
+ * Starts code-server on `preferredPort` if given and free, else on a free loopback port (another
+ * one if that is taken meanwhile); resolves once it answers /healthz. Output goes to `logFile`.
+ * The server (its whole process tree) is killed by `stopCodeServer` or when this process exits.
+ */
+export async function startCodeServer(
+  setup: CodeServerSetup,
+  workspace: string,
+  opts: { logFile: string; timeoutMs?: number; preferredPort?: number },
+): Promise<{ pid: number; port: number }> {
+  installExitHandlers();
+  const readLog = (): string => safeRead(opts.logFile);
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 && opts.preferredPort ? opts.preferredPort : await freePort();
+    const logFd = fs.openSync(opts.logFile, 'a');
+    const server: ChildProcess = spawn(setup.node, codeServerArgs(setup, port, workspace), {
+      cwd: workspace,
+      env: setup.env,
+      detached: true, // own process group: stopCodeServer() kills the whole tree
+      stdio: ['ignore', logFd, logFd],
+    });
+    fs.closeSync(logFd);
+    if (server.pid === undefined) throw new Error(`could not start code-server (${setup.node})`);
+    const pid = server.pid;
+    liveServers.add(pid);
+    let exited: string | undefined;
+    server.on('exit', (code, signal) => {
+      exited = `code-server exited (code ${code}, signal ${signal})`;
+    });
+    try {
+      await waitFor(
+        async () => {
+          if (exited) throw new Fatal(exited);
+          return (await httpStatus(`http://127.0.0.1:${port}/healthz`)) === 200;
+        },
+        { timeout: opts.timeoutMs ?? 90_000, interval: 100, message: () => `code-server did not listen on 127.0.0.1:${port}\n${tail(readLog(), 40)}` },
+      );
+      return { pid, port };
+    } catch (e) {
+      await stopCodeServer(pid);
+      // Another process may take the free port between our probe and code-server's bind: retry.
+      if (attempt >= 3 || !/EADDRINUSE/.test(readLog())) throw e;
+      debug(`code-server: port ${port} taken, trying another (${attempt})`);
+    }
+  }
+}
+
+/** Stops a server started by `startCodeServer`: SIGTERM to its tree, SIGKILL to what is left after 5 s. */
+export async function stopCodeServer(pid: number): Promise<void> {
+  if (!liveServers.has(pid)) return;
+  const tree = processTree(pid);
+  killTreeSync(pid, 'SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && tree.some(isAlive)) await sleep(50);
+  for (const p of tree) if (isAlive(p)) killTreeSync(p, 'SIGKILL');
+  killTreeSync(pid, 'SIGKILL');
+  liveServers.delete(pid);
+}
+
+export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> {
+  const t0 = Date.now();
+  const workspace = path.resolve(opts.workspace);
+  if (!fs.statSync(workspace).isDirectory()) throw new Error(`workspace is not a folder: ${workspace}`);
+  codeServerHost(); // installs code-server first if needed, before any temp folder exists
+
+  const label = (opts.name ?? 'session').replace(/[^\w.-]+/g, '_').slice(0, 16);
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), `isbn-lens-e2e-${label}-`));
+  installExitHandlers();
+  liveTempDirs.add(tempDir);
+  let setup: CodeServerSetup;
   try {
-    installExtensions(opts, { node, entry, env, userDataDir, extensionsDir });
+    setup = prepareCodeServer(tempDir, opts);
   } catch (e) {
     liveTempDirs.delete(tempDir);
     fs.rmSync(tempDir, { recursive: true, force: true });
     throw e;
   }
+  const { userDataDir, extensionsDir } = setup;
 
   const serverLogFile = path.join(tempDir, 'code-server.log');
   const readServerLog = (): string => safeRead(serverLogFile);
@@ -291,77 +394,14 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
   let browser: Browser | undefined;
   let closed = false;
   let serverPid = 0;
-
-  const killServer = async (): Promise<void> => {
-    if (!liveServers.has(serverPid)) return;
-    const tree = processTree(serverPid);
-    killTreeSync(serverPid, 'SIGTERM');
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && tree.some(isAlive)) await sleep(50);
-    for (const p of tree) if (isAlive(p)) killTreeSync(p, 'SIGKILL');
-    killTreeSync(serverPid, 'SIGKILL');
-    liveServers.delete(serverPid);
-  };
-
-  /** Starts code-server on a free port; resolves once it answers /healthz. */
-  const startServer = async (): Promise<number> => {
-    const port = await freePort();
-    const logFd = fs.openSync(serverLogFile, 'a');
-    const args = [
-      entry,
-      '--config', configFile,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
-      '--disable-getting-started-override',
-      '--disable-file-downloads',
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
-      '--ignore-last-opened',
-      workspace,
-    ];
-    const server: ChildProcess = spawn(node, args, {
-      cwd: workspace,
-      env,
-      detached: true, // own process group: close() kills the whole tree
-      stdio: ['ignore', logFd, logFd],
-    });
-    fs.closeSync(logFd);
-    if (server.pid === undefined) throw new Error(`could not start code-server (${node})`);
-    serverPid = server.pid;
-    liveServers.add(serverPid);
-    let exited: string | undefined;
-    server.on('exit', (code, signal) => {
-      exited = `code-server exited (code ${code}, signal ${signal})`;
-    });
-    await waitFor(
-      async () => {
-        if (exited) throw new Fatal(exited);
-        return (await httpStatus(`http://127.0.0.1:${port}/healthz`)) === 200;
-      },
-      { timeout: startupTimeout, interval: 100, message: () => `code-server did not listen on 127.0.0.1:${port}\n${tail(readServerLog(), 40)}` },
-    );
-    return port;
-  };
+  const killServer = (): Promise<void> => stopCodeServer(serverPid);
 
   const tServer = Date.now();
   let port = 0;
   let base = '';
   let url = '';
   try {
-    // Another process may take the free port between our probe and code-server's bind: retry.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        port = await startServer();
-        break;
-      } catch (e) {
-        await killServer();
-        if (attempt >= 3 || !/EADDRINUSE/.test(readServerLog())) throw e;
-        debug(`code-server: port taken, trying another (${attempt})`);
-      }
-    }
+    ({ pid: serverPid, port } = await startCodeServer(setup, workspace, { logFile: serverLogFile, timeoutMs: startupTimeout }));
     base = `http://127.0.0.1:${port}`;
     url = `${base}/?folder=${encodeURIComponent(workspace)}`;
     const serverMs = Date.now() - tServer;
@@ -527,7 +567,7 @@ export async function withVsCode<T>(name: string, opts: LaunchOptions, fn: (s: V
 }
 
 function installExtensions(
-  opts: LaunchOptions,
+  opts: Pick<LaunchOptions, 'vsixPath' | 'extensionFolder'>,
   ctx: { node: string; entry: string; env: NodeJS.ProcessEnv; userDataDir: string; extensionsDir: string },
 ): void {
   if (opts.vsixPath) {
@@ -771,20 +811,13 @@ export function quickInput(page: Page) {
     },
     /** Waits for a row whose label is `label` (or matches it) and clicks it. */
     async pick(label: string | RegExp, timeout = 10_000): Promise<void> {
-      const row = await waitFor(
-        async () => {
-          const rows = page.locator(QUICK_ROWS);
-          const n = await rows.count();
-          for (let i = 0; i < n; i++) {
-            const r = rows.nth(i);
-            const name = ((await r.locator('.label-name').first().innerText().catch(() => '')) || '').trim();
-            if (typeof label === 'string' ? name === label : label.test(name)) return r;
-          }
-          return undefined;
-        },
-        { timeout, message: `no quick pick row labelled ${String(label)}`, page },
-      );
-      await row.click();
+      // One locator for "the row with this label", resolved when clicked: the list re-renders as
+      // results come in (quick open searches files), so a row index read earlier may point at
+      // another row by then, and waiting on a row that went away would stall the polling.
+      const name = typeof label === 'string' ? new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) : label;
+      const row = page.locator(QUICK_ROWS).filter({ has: page.locator('.label-name', { hasText: name }) }).first();
+      await row.waitFor({ state: 'visible', timeout }).catch(() => fail(page, `no quick pick row labelled ${String(label)} (after ${timeout} ms)`));
+      await row.click({ timeout: 5000 });
     },
     async accept(): Promise<void> {
       await input.press('Enter');

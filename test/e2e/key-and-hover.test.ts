@@ -8,17 +8,18 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { clearNotifications, dismissHover, editorText, hoverText, openFile, waitFor } from './harness';
-import { assertWithinRate, batchCalls, mark, since, waitForRequests } from './sandboxLog';
-import { E2eSession, RESULTS_DIR, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { brokenHoverImages, clickHoverLink, enterApiKey, hoverRegion, waitForStatus } from './ui';
+import { RESULTS_DIR, clearNotifications, dismissHover, editorText, hoverText, openFile, waitFor } from './harness';
+import { apiRequests, assertWithinRate, batchCalls, isCover, mark, since, waitForRequests } from './sandboxLog';
+import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { clickHoverLink, enterApiKey, hoverImages, hoverRegion, hoverWithCover, waitForStatus } from './ui';
 
 const REFUSED_KEY = '51827_this-key-was-never-issued';
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
 
 before(async () => {
-  s = await E2eSession.start('key-and-hover', { open: 'reading-list.md' });
+  // Tall enough for the whole hover, cover and synopsis (its height is at most max(editor height / 4, 250 px)).
+  s = await E2eSession.start('key-and-hover', { open: 'reading-list.md', viewport: { width: 1400, height: 1400 } });
 }, { timeout: SESSION_TIMEOUT_MS });
 
 after(async () => {
@@ -28,7 +29,6 @@ after(async () => {
 test('activates when a Markdown file opens, and says there is no key', step, (t) =>
   s.step(t, async () => {
     t.diagnostic(`activation: "Activated in ${s.activationMs} ms." (from the ISBN Lens log)`);
-    console.log(`# activation time: ${s.activationMs} ms`);
     assert.ok(s.activationMs >= 0 && s.activationMs < 5000, `activation took ${s.activationMs} ms`);
     assert.match(await waitForStatus(s.page, /^ISBN: no key$/), /no key/);
     await s.shot('no-key-status');
@@ -60,7 +60,7 @@ test('the hover link opens "Set API Key"; a key of another plan is told apart', 
     await hoverText(s.page, '978-0-13-110362-7', { contains: 'Set an API key' });
     await clickHoverLink(s.page, 'Set an API key');
     const from = mark(s.sandbox);
-    const note = await enterApiKey(s.page, s.sandbox.keys.premium, /belongs to another plan/, { viaPalette: false });
+    const note = await enterApiKey(s.page, s.sandbox.keys.premium, /API key saved, but it belongs to another plan/, { viaPalette: false });
     assert.match(note, /API key saved, but it belongs to another plan: the default plan's address denies it\. Set “isbnLens\.plan” to the key's plan\./);
     // The queue stops on the denial: the status bar says why.
     assert.equal(await waitForStatus(s.page, /wrong plan/), 'ISBN: wrong plan');
@@ -68,7 +68,7 @@ test('the hover link opens "Set API Key"; a key of another plan is told apart', 
     // The check, and the look-up the key-less hover had queued (look-ups wait for a key): all sent
     // to the default plan's address with the premium key, all denied.
     const requests = since(s.sandbox, from);
-    assert.ok(requests.some((r) => r.isbnCount === 1), 'no key check was sent');
+    assert.deepEqual(requests.map((r) => r.isbnCount).sort(), [1, 4], 'expected one key check and one batch, each sent once');
     for (const r of requests) {
       assert.deepEqual([r.plan, r.status, r.headers.authorization], ['default', 403, s.sandbox.keys.premium]);
     }
@@ -79,7 +79,7 @@ test('the hover link opens "Set API Key"; a key of another plan is told apart', 
 test('a key the service does not know is reported as refused', step, (t) =>
   s.step(t, async () => {
     const from = mark(s.sandbox);
-    const note = await enterApiKey(s.page, REFUSED_KEY, /refused/, { viaPalette: true });
+    const note = await enterApiKey(s.page, REFUSED_KEY, /API key saved, but the service refused/, { viaPalette: true });
     assert.match(note, /API key saved, but the service refused it on the default plan\. Check the key and set it again\./);
     await s.shot('refused-key');
     const [check, ...more] = await waitForRequests(s.sandbox, from, (r) => r.length >= 1, 'the key check');
@@ -91,7 +91,7 @@ test('a key the service does not know is reported as refused', step, (t) =>
 test('the default plan\'s key works, and the status bar shows the plan', step, (t) =>
   s.step(t, async () => {
     const from = mark(s.sandbox);
-    const note = await enterApiKey(s.page, s.sandbox.keys.default, /works on/, { viaPalette: true });
+    const note = await enterApiKey(s.page, s.sandbox.keys.default, /API key saved\. It works on/, { viaPalette: true });
     assert.equal(note, 'ISBN Lens: API key saved. It works on the default plan.');
     const [check, ...more] = await waitForRequests(s.sandbox, from, (r) => r.length >= 1, 'the key check');
     assert.deepEqual([check!.isbnCount, check!.status, more.length], [1, 200, 0]);
@@ -103,10 +103,10 @@ test('the default plan\'s key works, and the status bar shows the plan', step, (
 
 test('Markdown: the first hover says "looking up…", looks up the whole file at once, then shows the book', step, (t) =>
   s.step(t, async () => {
-    // A slow answer: the hover must not wait for it.
-    s.sandbox.injectFault({ match: { method: 'POST', pathPrefix: '/books' }, delayMs: 5000 });
+    // A slow answer (8 s): each hover waits 1.5 s at most, so every try in that time says "looking up…".
+    s.sandbox.injectFault({ match: { method: 'POST', pathPrefix: '/books' }, delayMs: 8000 });
     const from = mark(s.sandbox);
-    const waiting = await hoverText(s.page, '978-0-13-110362-7', { contains: 'looking up…', tryMs: 4000 });
+    const waiting = await hoverText(s.page, '978-0-13-110362-7', { contains: 'looking up…', tryMs: 3000 });
     assert.match(waiting, /ISBN 978-0-13-110362-7: looking up… Hover again in a moment to see the book\./);
     assert.match(await waitForStatus(s.page, /^ISBN: \d+ waiting$/), /^ISBN: 4 waiting$/);
     await s.shot('hover-looking-up');
@@ -118,14 +118,14 @@ test('Markdown: the first hover says "looking up…", looks up the whole file at
     assert.match(text, /272 pages · Paperback/);
     assert.match(text, /ISBN-13 978-0-13-110362-7 · ISBN-10 0-13-110362-8/);
     assert.match(text, /complete guide to ANSI standard C/);
-    assert.deepEqual(await brokenHoverImages(s.page), [], 'the hover shows a broken image');
+    assert.deepEqual((await hoverImages(s.page)).filter((i) => !i.shown), [], 'the hover shows a broken image');
     await s.shot('hover-markdown');
 
     // The first hover queued every valid ISBN of the file, in one batch, in the file's order.
     const calls = batchCalls(since(s.sandbox, from));
     assert.deepEqual(
       calls.map((c) => c.body),
-      [`isbns=${[DEMO_BOOKS.cProgramming, DEMO_BOOKS.stranger, DEMO_BOOKS.eitherOr, DEMO_BOOKS.laughOfMedusa].join(',')}`],
+      [`isbns=${[DEMO_BOOKS.stranger, DEMO_BOOKS.eitherOr, DEMO_BOOKS.laughOfMedusa, DEMO_BOOKS.cProgramming].join(',')}`],
     );
     await dismissHover(s.page);
 
@@ -134,7 +134,7 @@ test('Markdown: the first hover says "looking up…", looks up the whole file at
     const kierkegaard = await hoverText(s.page, '3-16-148410-X', { contains: 'Entweder – Oder' });
     assert.match(kierkegaard, /Søren Kierkegaard/);
     assert.match(kierkegaard, /ISBN-13 978-3-16-148410-0 · ISBN-10 3-16-148410-X/);
-    assert.equal(since(s.sandbox, before).length, 0, 'a cached book was asked for again');
+    assert.deepEqual(apiRequests(since(s.sandbox, before)), [], 'a cached book was asked for again');
     await dismissHover(s.page);
 
     // Found books show their title beside the ISBN (inlay hints, on by default in Markdown).
@@ -142,7 +142,8 @@ test('Markdown: the first hover says "looking up…", looks up the whole file at
       message: 'no inline title beside the ISBN',
       page: s.page,
     });
-    await hoverText(s.page, '978-0-13-110362-7', { contains: 'The C Programming Language' });
+    await hoverWithCover(s.page, '978-0-13-110362-7', 'The C Programming Language');
+    await s.shot('hover-with-cover');
     await s.shotOf(path.join(RESULTS_DIR, 'readme-hover.png'), await hoverRegion(s.page));
     await dismissHover(s.page);
   }),
@@ -191,5 +192,9 @@ test('the "ISBN Lens" log names each request and never holds the key; the rate s
     s.assertKeysNowhere([...Object.values(s.sandbox.keys), REFUSED_KEY]);
     assertWithinRate(s.sandbox.log, 1);
     assert.deepEqual(s.sandbox.log.filter((r) => r.status === 429), [], 'the service had to refuse a request for its rate');
+    // Covers are public images: fetched for the hover, never with the key.
+    const covers = s.sandbox.log.filter(isCover);
+    assert.ok(covers.length > 0, 'no cover was fetched');
+    assert.deepEqual(covers.filter((r) => 'authorization' in r.headers), [], 'a cover request carried the key');
   }),
 );

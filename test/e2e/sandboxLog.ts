@@ -15,6 +15,16 @@ export function since(sandbox: Sandbox, from: LogMark): LoggedRequest[] {
   return sandbox.log.slice(from);
 }
 
+/** Cover images: public, fetched by the hover without the key, outside the plan's rate. */
+export function isCover(request: LoggedRequest): boolean {
+  return request.path.startsWith('/covers/');
+}
+
+/** The requests of the book API (everything but covers). */
+export function apiRequests(requests: readonly LoggedRequest[]): LoggedRequest[] {
+  return requests.filter((r) => !isCover(r));
+}
+
 export function batchCalls(requests: readonly LoggedRequest[]): LoggedRequest[] {
   return requests.filter((r) => r.method === 'POST' && r.path === '/books');
 }
@@ -50,7 +60,7 @@ export function describeRequests(requests: readonly LoggedRequest[]): string {
 
 /** The plan's rate as the service counts it: at most `perSecond` arrivals in any window under one second. */
 export function assertWithinRate(requests: readonly LoggedRequest[], perSecond: number): void {
-  const times = requests.filter((r) => !r.path.startsWith('/covers/')).map((r) => r.time);
+  const times = apiRequests(requests).map((r) => r.time);
   const most = maxInWindow(times, 999);
   assert.ok(most <= perSecond, `${most} requests arrived within one second (plan rate ${perSecond}/s):\n${describeRequests(requests)}`);
 }

@@ -10,11 +10,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { REPO_ROOT, RESULTS_DIR, describePage, launchVsCode, openFile, type Page, type VsCodeSession } from './harness';
+import { REPO_ROOT, describePage, launchVsCode, openFile, type Page, type VsCodeSession } from './harness';
 import { makeWorkspace } from './fixtures';
 import { describeRequests } from './sandboxLog';
-
-export const EXTENSION_ID = 'isbnlens.isbn-lens';
 
 /** The .vsix that `npm run test:e2e` builds first (`npm run package`). */
 export const VSIX_PATH = (() => {
@@ -33,6 +31,8 @@ export interface SessionOptions {
   files?: (sandbox: Sandbox) => Record<string, string>;
   /** The file opened first: opening it activates the extension. */
   open: string;
+  /** Browser viewport; default 1400x900. */
+  viewport?: { width: number; height: number };
 }
 
 /** User settings that send the extension's requests to the sandbox. */
@@ -72,6 +72,7 @@ export class E2eSession {
         vsixPath: VSIX_PATH,
         workspace,
         userSettings: { ...EDITOR_SETTINGS, ...sandboxSettings(sandbox), ...opts.settings },
+        ...(opts.viewport ? { viewport: opts.viewport } : {}),
       });
       const session = new E2eSession(name, vscode, sandbox, workspace);
       await openFile(vscode.page, opts.open);
@@ -169,5 +170,3 @@ export class E2eSession {
     return err;
   }
 }
-
-export { RESULTS_DIR };

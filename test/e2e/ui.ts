@@ -1,6 +1,6 @@
 /** ISBN Lens's own pieces of the workbench, driven as a user would (built on the harness's helpers). */
 import assert from 'node:assert/strict';
-import { type Page, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { type Page, hoverText, quickInput, runCommand, waitFor, waitForNotification } from './harness';
 
 export const SET_KEY_TITLE = 'ISBN Lens: Set API Key';
 
@@ -41,11 +41,23 @@ export async function clickHoverLink(page: Page, text: string): Promise<void> {
   await page.locator('.monaco-hover:not(.hidden) .monaco-hover-content a', { hasText: text }).first().click();
 }
 
-/** Images in the visible hover that the workbench could not show (a broken-image icon for the user). */
-export async function brokenHoverImages(page: Page): Promise<string[]> {
+/** Images of the visible hover: where from, and whether the workbench could show them. */
+export async function hoverImages(page: Page): Promise<Array<{ src: string; shown: boolean }>> {
   return page
     .locator('.monaco-hover:not(.hidden) .monaco-hover-content img')
-    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => ({ src: i.src, shown: i.complete && i.naturalWidth > 0 })));
+}
+
+/** Hovers `text` until the hover shows `contains` and a cover image inlined as a data URI (fetched by the first hover). */
+export async function hoverWithCover(page: Page, text: string, contains: string): Promise<string> {
+  return waitFor(
+    async () => {
+      const hover = await hoverText(page, text, { contains });
+      const shown = await waitFor(async () => (await hoverImages(page)).some((i) => i.src.startsWith('data:image/') && i.shown), { timeout: 2000 }).catch(() => false);
+      return shown ? hover : undefined;
+    },
+    { timeout: 20_000, message: `the hover over ${text} never showed a cover`, page },
+  );
 }
 
 /** Text of the open modal dialog, once one shows `expected`. */
@@ -63,8 +75,21 @@ export async function clickDialogButton(page: Page, label: string): Promise<void
   await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
+/** Waits until the visible hover has faded in completely (for a crisp screenshot). */
+export async function waitForHoverSettled(page: Page): Promise<void> {
+  await waitFor(
+    () =>
+      page.evaluate(() => {
+        const hovers = Array.from(document.querySelectorAll('.monaco-hover:not(.hidden)')).filter((e) => e.getBoundingClientRect().width > 0);
+        return hovers.length > 0 && hovers.every((h) => h.getAnimations({ subtree: true }).every((a) => a.playState !== 'running') && getComputedStyle(h).opacity === '1');
+      }),
+    { timeout: 5000, message: 'the hover did not settle', page },
+  );
+}
+
 /** The region around the editor's text and the visible hover, for a screenshot that shows just those. */
 export async function hoverRegion(page: Page, margin = 12): Promise<{ x: number; y: number; width: number; height: number }> {
+  await waitForHoverSettled(page);
   const box = await page.evaluate(() => {
     const rect = (sel: string) => document.querySelector(sel)?.getBoundingClientRect();
     const hover = Array.from(document.querySelectorAll('.monaco-hover:not(.hidden)'))
@@ -76,8 +101,9 @@ export async function hoverRegion(page: Page, margin = 12): Promise<{ x: number;
   });
   assert.ok(box, 'no hover is shown');
   const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
-  const x = Math.max(0, box.left - margin);
-  const y = Math.max(0, box.top - margin);
+  // From the editor's top-left corner (no breadcrumbs, no side bar) to past the hover.
+  const x = Math.max(0, box.left);
+  const y = Math.max(0, box.top);
   return {
     x,
     y,

@@ -45,6 +45,8 @@ async function checkKey(service: LookupService): Promise<void> {
         }
       },
     );
+    // The same key set again after a refusal keeps its client: it works now, so look-ups go on.
+    service.batcher.resume();
     void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.`);
   } catch (e) {
     if (!isServiceError(e)) throw e;

@@ -1,0 +1,157 @@
+/**
+ * `npm start`: ISBN Lens in VS Code against the local sandbox book service, with a demo key.
+ *
+ *   1. builds the extension,
+ *   2. starts the sandbox (demo catalogue, fixed demo keys) on 127.0.0.1,
+ *   3. opens samples/ in desktop VS Code when `code` is on the PATH (the extension under
+ *      development, a dedicated profile in .e2e/demo-profile), otherwise in code-server on
+ *      loopback (installed by test/e2e/setup.sh when missing), and prints what to do next.
+ *
+ * Runs until Ctrl+C (or until the desktop window is closed), then stops everything it started.
+ *   npm start             desktop VS Code if `code` is on the PATH, else code-server
+ *   npm start -- --web    code-server even when `code` is on the PATH
+ * ISBN_LENS_DEMO_PORT picks code-server's port (default 8397; kept from run to run so that the
+ * browser keeps the key you set, which code-server stores in the browser).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startSandbox, type Sandbox } from '../test/sandbox/server';
+import { codeServerHost, prepareCodeServer, QUIET_SETTINGS, REPO_ROOT, startCodeServer, stopCodeServer } from '../test/e2e/harness';
+import { sandboxSettings } from '../test/e2e/session';
+
+const SAMPLES = path.join(REPO_ROOT, 'samples');
+const DEMO_DIR = path.join(REPO_ROOT, '.e2e');
+const DEFAULT_PORT = 8397;
+
+/** Stops what was started, in reverse order; each at most once. */
+const teardown: Array<() => Promise<void> | void> = [];
+let stopping = false;
+
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log('\nStopping the ISBN Lens demo…');
+    for (const step of teardown.reverse()) await Promise.resolve(step()).catch(() => undefined);
+  }
+  process.exit(code);
+}
+
+/** Runs an npm script quietly; on failure shows its output and stops. */
+function npmRun(script: string): void {
+  const r = spawnSync('npm', ['run', '--silent', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}\nnpm run ${script} failed (exit ${r.status}).\n`);
+    process.exit(1);
+  }
+}
+
+function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function printNextSteps(sandbox: Sandbox, open: string): void {
+  console.log(
+    [
+      '',
+      'ISBN Lens is running against the local sandbox book service.',
+      '',
+      `  ${open}`,
+      `  Demo API key (default plan): ${sandbox.keys.default}`,
+      '  Run "ISBN Lens: Set API Key" from the command palette and paste it (or click the link in the hover).',
+      '  Then open reading-list.md and hover an ISBN.',
+      '',
+      `  Sandbox: ${sandbox.urls.default} (default plan, 1 request/s). Press Ctrl+C to stop.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Desktop VS Code: the extension under development, in its own profile, until its window closes. */
+async function startDesktop(sandbox: Sandbox): Promise<void> {
+  console.log('Building the extension…');
+  npmRun('compile');
+  const profile = path.join(DEMO_DIR, 'demo-profile');
+  writeSettings(path.join(profile, 'User', 'settings.json'), { ...QUIET_SETTINGS, ...sandboxSettings(sandbox) });
+  const code: ChildProcess = spawn(
+    'code',
+    ['--new-window', '--wait', '--disable-extensions', `--extensionDevelopmentPath=${REPO_ROOT}`, '--user-data-dir', profile, SAMPLES],
+    { stdio: 'inherit' },
+  );
+  // `code` hands the window to a VS Code process of its own: close that too (found by our profile folder).
+  teardown.push(() => {
+    code.kill('SIGTERM');
+    for (const pid of processesUsing(profile)) signal(pid, 'SIGTERM');
+  });
+  code.on('exit', () => void stop(0));
+  printNextSteps(sandbox, 'VS Code opens samples/ with ISBN Lens (Extension Development Host).');
+}
+
+/** code-server on loopback with the packaged extension, until Ctrl+C. */
+async function startCodeServerDemo(sandbox: Sandbox): Promise<void> {
+  console.log('Building and packaging the extension…');
+  npmRun('package');
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  const vsixPath = path.join(REPO_ROOT, `${pkg.name}-${pkg.version}.vsix`);
+
+  if (!process.env.ISBN_LENS_E2E_HOST) console.log('Checking code-server (the first run installs it, ~2 minutes)…');
+  codeServerHost();
+  const root = path.join(DEMO_DIR, 'demo-code-server');
+  // code-server's sockets live in TMPDIR, and socket paths are limited to 107 bytes.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'isbn-lens-demo-'));
+  teardown.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const setup = prepareCodeServer(root, { vsixPath, userSettings: sandboxSettings(sandbox), env: { TMPDIR: tmp } });
+
+  const preferredPort = Number(process.env.ISBN_LENS_DEMO_PORT ?? DEFAULT_PORT);
+  const server = await startCodeServer(setup, SAMPLES, { logFile: path.join(root, 'code-server.log'), preferredPort });
+  teardown.push(() => stopCodeServer(server.pid));
+  printNextSteps(sandbox, `Open http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(SAMPLES).replace(/%2F/g, '/')} in your browser.`);
+}
+
+/** Merges `values` into a settings.json, keeping what the user changed there. */
+function writeSettings(file: string, values: Record<string, unknown>): void {
+  let current: Record<string, unknown> = {};
+  try {
+    current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    /* missing, or with comments: start afresh */
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ ...current, ...values }, null, 2));
+}
+
+/** Processes whose command line names `dir` (the VS Code of our demo profile). */
+function processesUsing(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dir)) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    /* gone */
+  }
+}
+
+async function main(): Promise<void> {
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stop(0));
+  const sandbox = await startSandbox({ host: '127.0.0.1' });
+  teardown.push(() => sandbox.close());
+  const web = process.argv.includes('--web') || !onPath('code');
+  await (web ? startCodeServerDemo(sandbox) : startDesktop(sandbox));
+}
+
+main().catch(async (e) => {
+  console.error(e instanceof Error ? e.message : e);
+  await stop(1);
+});

@@ -1,0 +1,74 @@
+/**
+ * Issue 6, several windows: three VS Code windows (three extension hosts) use one key and
+ * each looks up every ISBN of its own file at the same time. They share the plan's rate
+ * through the ledger in global storage, so the service sees at most one request a second
+ * and never a limit answer. No file VS Code wrote holds the key.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Catalogue } from '../sandbox/server';
+import { type Page, openFile, runCommand, waitForNotification } from './harness';
+import { assertWithinRate, batchCalls, describeRequests, mark, since } from './sandboxLog';
+import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { enterApiKey } from './ui';
+
+const WINDOWS = 3;
+const PER_FILE = 190;
+const step = { timeout: STEP_TIMEOUT_MS };
+let s: E2eSession;
+
+/** File i: its own slice of the catalogue, so the windows' batches never overlap. */
+function readingList(catalogue: Catalogue, i: number): string {
+  const books = catalogue.books.slice(8 + i * PER_FILE, 8 + (i + 1) * PER_FILE);
+  return ['# Window ' + (i + 1), '', ...books.map((b, n) => `${n + 1}. ISBN ${b.isbn13}`), ''].join('\n');
+}
+
+before(async () => {
+  s = await E2eSession.start('windows', {
+    open: 'window-1.md',
+    settings: { 'isbnLens.batchSize': 100, 'isbnLens.hover.lookupScope': 'hovered' },
+    files: (sandbox) => Object.fromEntries(Array.from({ length: WINDOWS }, (_, i) => [`window-${i + 1}.md`, readingList(sandbox.catalogue, i)])),
+  });
+  await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
+}, { timeout: SESSION_TIMEOUT_MS });
+
+after(async () => {
+  await s?.close();
+});
+
+test('three windows with one key stay within the plan together: no limit answer', { timeout: 180_000 }, (t) =>
+  s.step(t, async () => {
+    const pages: Page[] = [s.page];
+    for (let i = 1; i < WINDOWS; i++) {
+      const page = await s.vscode.openWindow();
+      await openFile(page, `window-${i + 1}.md`);
+      pages.push(page);
+    }
+    // Each window is its own extension host: wait until all three have activated.
+    await s.vscode.waitForOutput(/Activated in/);
+    const from = mark(s.sandbox);
+    // All three at once, as three people (or three windows of one) would.
+    await Promise.all(pages.map((page) => runCommand(page, 'ISBN Lens: Look Up All ISBNs in File')));
+    const summaries = await Promise.all(pages.map((page) => waitForNotification(page, new RegExp(`${PER_FILE} found`), 120_000)));
+    for (const summary of summaries) assert.match(summary, new RegExp(`ISBN Lens: ${PER_FILE} found, 0 not found, 0 invalid\\.`));
+    await s.shot('three-windows');
+
+    const requests = since(s.sandbox, from);
+    const batches = batchCalls(requests);
+    t.diagnostic(`requests: ${requests.length}, batches: ${batches.length}\n${describeRequests(requests)}`);
+    assert.equal(batches.length, WINDOWS * Math.ceil(PER_FILE / 100), 'each window sent its ISBNs in full batches');
+    assert.equal(requests.filter((r) => r.limited || r.status === 429).length, 0, 'a limit answer: the windows did not share the rate');
+    assertWithinRate(requests, 1);
+    // The windows really ran at the same time: their batches interleave at the service.
+    const windowOf = (body: string) => pages.findIndex((_, i) => s.sandbox.catalogue.books.slice(8 + i * PER_FILE, 8 + (i + 1) * PER_FILE).some((b) => body.includes(b.isbn13)));
+    const order = batches.map((r) => windowOf(r.body));
+    t.diagnostic(`windows in the order their batches arrived: ${order.map((w) => w + 1).join(' ')}`);
+    assert.ok(order.some((w, i) => i > 0 && w !== order[i - 1] && order.slice(i + 1).includes(order[i - 1]!)), 'the windows did not overlap');
+  }),
+);
+
+test('no file VS Code wrote for the three windows holds the key', step, (t) =>
+  s.step(t, async () => {
+    s.assertKeysNowhere(Object.values(s.sandbox.keys));
+  }),
+);
