@@ -1,7 +1,7 @@
 /** Looks ISBNs up through the batcher under a cancellable notification with a running count. */
 import * as vscode from 'vscode';
 import type { LookupResult } from '../core/service/batcher';
-import { isServiceError } from '../core/service/errors';
+import { type ServiceError, isServiceError } from '../core/service/errors';
 import type { LookupService } from './lookupService';
 
 /** The results, or undefined when the user cancelled. */
@@ -35,4 +35,22 @@ export async function lookupWithProgress(service: LookupService, isbns: readonly
 /** One book for a command: the result, or undefined when the user cancelled. */
 export async function lookupOneWithProgress(service: LookupService, isbn13: string, title: string): Promise<LookupResult | undefined> {
   return (await lookupWithProgress(service, [isbn13], title))?.get(isbn13);
+}
+
+/**
+ * The one message after a look-up of many ISBNs: the summary, with what went wrong and a
+ * way to the log. A spent daily quota is left to the message the queue gives once, with
+ * its "Retry Now", so that it is not said twice.
+ */
+export function reportLookup(service: LookupService, summary: string, firstError: ServiceError | undefined): void {
+  const message = `ISBN Lens: ${summary}`;
+  if (!firstError) {
+    void vscode.window.showInformationMessage(message);
+  } else if (firstError.kind === 'quota' && firstError.details.daily) {
+    void vscode.window.showWarningMessage(message);
+  } else {
+    void vscode.window.showWarningMessage(`${message} ${service.describe(firstError)}`, 'Show Log').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('isbnLens.showLog');
+    });
+  }
 }

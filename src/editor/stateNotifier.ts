@@ -1,6 +1,8 @@
 /**
- * Says once when look-ups stop (a spent daily quota, a refused key, a key of another
- * plan), not once per hover or per request; says nothing more until the state changes.
+ * Says once when look-ups stop for a spent daily quota, not once per hover or per request,
+ * and nothing more until the state changes. A refused key or a key of another plan is told
+ * by "Set API Key" itself and then shown by the status bar and the hover: a second
+ * notification here would only repeat it.
  */
 import * as vscode from 'vscode';
 import type { BatcherState } from '../core/service/batcher';
@@ -22,16 +24,10 @@ export class StateNotifier implements vscode.Disposable {
     const id = `${state.error.kind}:${state.until ?? ''}`;
     if (id === this.lastShown) return;
     this.lastShown = id;
-    const message = `ISBN Lens: ${this.service.describe(state.error)}`;
-    if (state.error.kind === 'quota') {
-      void vscode.window.showWarningMessage(message, 'Retry Now').then((choice) => {
-        if (choice) this.service.batcher.resume();
-      });
-    } else {
-      void vscode.window.showErrorMessage(message, 'Set API Key').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
-      });
-    }
+    if (state.error.kind !== 'quota') return;
+    void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`, 'Retry Now').then((choice) => {
+      if (choice) this.service.batcher.resume();
+    });
   }
 
   dispose(): void {

@@ -1,16 +1,18 @@
 /**
- * Issue 6, several windows: three VS Code windows (three extension hosts) use one key and
- * each looks up every ISBN of its own file at the same time. They share the plan's rate
- * through the ledger in global storage, so the service sees at most one request a second
- * and never a limit answer. No file VS Code wrote holds the key.
+ * Issue 6, several windows and the daily quota: three VS Code windows (three extension
+ * hosts) use one key and each looks up every ISBN of its own file at the same time. They
+ * share the plan's rate through the ledger in global storage, so the service sees at most
+ * one request a second and never a limit answer. Then the day's quota runs out: one request,
+ * one message, the status bar says so, nothing more is sent until the user retries.
+ * No file VS Code wrote holds the key.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Catalogue } from '../sandbox/server';
-import { type Page, openFile, runCommand, waitForNotification } from './harness';
+import { type Page, clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, waitForNotification } from './harness';
 import { assertWithinRate, batchCalls, describeRequests, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey } from './ui';
+import { enterApiKey, waitForStatus } from './ui';
 
 const WINDOWS = 3;
 const PER_FILE = 190;
@@ -27,7 +29,10 @@ before(async () => {
   s = await E2eSession.start('windows', {
     open: 'window-1.md',
     settings: { 'isbnLens.batchSize': 100, 'isbnLens.hover.lookupScope': 'hovered' },
-    files: (sandbox) => Object.fromEntries(Array.from({ length: WINDOWS }, (_, i) => [`window-${i + 1}.md`, readingList(sandbox.catalogue, i)])),
+    files: (sandbox) => ({
+      ...Object.fromEntries(Array.from({ length: WINDOWS }, (_, i) => [`window-${i + 1}.md`, readingList(sandbox.catalogue, i)])),
+      'daily.md': readingList(sandbox.catalogue, WINDOWS).split('\n').slice(0, 12).join('\n'),
+    }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
 }, { timeout: SESSION_TIMEOUT_MS });
@@ -64,6 +69,38 @@ test('three windows with one key stay within the plan together: no limit answer'
     const order = batches.map((r) => windowOf(r.body));
     t.diagnostic(`windows in the order their batches arrived: ${order.map((w) => w + 1).join(' ')}`);
     assert.ok(order.some((w, i) => i > 0 && w !== order[i - 1] && order.slice(i + 1).includes(order[i - 1]!)), 'the windows did not overlap');
+  }),
+);
+
+test('a spent daily quota: one request, one message, the status bar says so, a retry resumes', step, (t) =>
+  s.step(t, async () => {
+    await clearNotifications(s.page);
+    await openFile(s.page, 'daily.md');
+    s.sandbox.exhaustKey(s.sandbox.keys.default, 10 * 60_000, 'daily');
+    const from = mark(s.sandbox);
+    await runCommand(s.page, 'ISBN Lens: Look Up All ISBNs in File');
+    const said = await waitForNotification(s.page, /daily request quota of your key is spent/, 30_000);
+    assert.match(said, /Look-ups resume at \d\d:\d\d:\d\d, or run “ISBN Lens: Retry Now”/);
+    assert.match(await waitForNotification(s.page, /skipped for quota/), /0 found, 0 not found, 0 invalid, 10 skipped for quota/);
+    assert.match(await waitForStatus(s.page, /quota spent until/), /ISBN: quota spent until \d\d:\d\d:\d\d/);
+    await s.shot('daily-quota');
+    assert.equal(since(s.sandbox, from).length, 1, 'stopped after the first quota answer');
+    const quotaToasts = (await notifications(s.page)).filter((n) => /daily request quota/.test(n));
+    assert.equal(quotaToasts.length, 1, `said once: ${quotaToasts.join(' | ')}`);
+
+    // Hovers say it too, and send nothing.
+    const isbn = s.sandbox.catalogue.books[8 + WINDOWS * PER_FILE]!.isbn13;
+    assert.match(await hoverText(s.page, isbn, { contains: 'quota' }), /daily request quota of your key is spent/);
+    await dismissHover(s.page);
+    assert.equal(since(s.sandbox, from).length, 1, 'a hover sent a request while the quota is spent');
+
+    // The quota is back (a new day, or a plan upgrade): the user retries.
+    s.sandbox.exhaustKey(s.sandbox.keys.default, 0);
+    await runCommand(s.page, 'ISBN Lens: Retry Now');
+    await waitForStatus(s.page, /^ISBN: default$/);
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Look Up All ISBNs in File');
+    assert.match(await waitForNotification(s.page, /10 found/, 30_000), /10 found, 0 not found, 0 invalid\./);
   }),
 );
 

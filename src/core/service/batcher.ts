@@ -115,6 +115,13 @@ export class Batcher {
     this.effectiveBatchSize = clampBatch(size);
   }
 
+  /** Stops sending: a check outside the queue learned the key is refused or on the wrong plan. */
+  stopFor(error: ServiceError): void {
+    this.stopped = { error };
+    this.failAll(error);
+    this.emit();
+  }
+
   /** The user asks to try again now. */
   resume(): void {
     this.stopped = undefined;

@@ -12,7 +12,7 @@ import type { FillMode } from '../../core/bibtex/fillEntries';
 import { applyWhenStable } from '../../core/edit/applyStable';
 import type { TextEdit } from '../../core/edit/textEdit';
 import type { LookupService } from '../lookupService';
-import { lookupWithProgress } from '../lookupWithProgress';
+import { lookupWithProgress, reportLookup } from '../lookupWithProgress';
 
 export interface AnnotateArgs {
   /** BibTeX only: skip the quick pick (for keybindings and tests). */
@@ -87,12 +87,5 @@ function report(result: AnnotationReport, format: AnnotationFormat, written: boo
     void vscode.window.showWarningMessage('ISBN Lens: the annotations could not be written (the file kept changing, or it is read-only); nothing was changed. Run the command again.');
     return;
   }
-  const message = `ISBN Lens: ${summaryText(result, format)}`;
-  if (result.firstError) {
-    void vscode.window.showWarningMessage(`${message} ${service.describe(result.firstError)}`, 'Show Log').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('isbnLens.showLog');
-    });
-  } else {
-    void vscode.window.showInformationMessage(message);
-  }
+  reportLookup(service, summaryText(result, format), result.firstError);
 }

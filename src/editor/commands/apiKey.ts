@@ -55,11 +55,13 @@ async function checkKey(service: LookupService): Promise<void> {
         void vscode.window.showInformationMessage('ISBN Lens: API key saved; the check was cancelled.');
         return;
       case 'auth':
+        service.batcher.stopFor(e);
         void vscode.window.showErrorMessage(`ISBN Lens: API key saved, but the service refused it on the ${plan} plan. Check the key and set it again.`, 'Set API Key').then((choice) => {
           if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
         });
         return;
       case 'wrongPlan': {
+        service.batcher.stopFor(e);
         const choice = await vscode.window.showErrorMessage(
           `ISBN Lens: API key saved, but it belongs to another plan: the ${plan} plan's address denies it. Set “isbnLens.plan” to the key's plan.`,
           'Open Settings',

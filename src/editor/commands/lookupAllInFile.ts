@@ -1,7 +1,7 @@
 /** "Look Up All ISBNs in File": every ISBN of the document through the batcher, with progress and a summary. */
 import * as vscode from 'vscode';
 import type { LookupResult } from '../../core/service/batcher';
-import { lookupWithProgress } from '../lookupWithProgress';
+import { lookupWithProgress, reportLookup } from '../lookupWithProgress';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
 import { summarize } from '../../core/lookupSummary';
@@ -27,14 +27,6 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
     return undefined;
   }
   const summary = summarize(results.values(), invalid);
-  const message = `ISBN Lens: ${summary.text}`;
-  if (summary.firstError) {
-    const detail = service.describe(summary.firstError);
-    void vscode.window.showWarningMessage(`${message} ${detail}`, 'Show Log').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('isbnLens.showLog');
-    });
-  } else {
-    void vscode.window.showInformationMessage(message);
-  }
+  reportLookup(service, summary.text, summary.firstError);
   return results;
 }
