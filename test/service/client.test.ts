@@ -239,3 +239,18 @@ test('the batcher on the sandbox: 250 ISBNs in 3 requests of at most 100, back-o
   const lastLimit = refused.at(-1)!.time;
   assert.ok(retries.every((e) => e.time - lastLimit >= 1900), 'the delay grew after the second limit answer');
 });
+
+test('author names with / ? # % & + spaces, quotes and other scripts reach the service as exactly one path segment', async () => {
+  const hard = [...sandbox.catalogue.authors.keys()].filter((n) => /[/?#%&+'"\s]|[^\x00-\x7f]/.test(n));
+  for (const ch of ['/', '?', '#', '%', '&', '+', "'"]) assert.ok(hard.some((n) => n.includes(ch)), `the catalogue has an author with ${ch}`);
+  const c = client('pro');
+  for (const name of hard) {
+    sandbox.clearLog();
+    const page = await c.getAuthor(name, 1, 5);
+    assert.equal(page.name, name);
+    assert.ok(page.books.length > 0, name);
+    const path = sandbox.log[0]!.path;
+    assert.equal(path, `/author/${encodeURIComponent(name)}`);
+    assert.equal(path.split('/').length, 3, `one segment: ${path}`);
+  }
+});
