@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { findIsbns } from '../src/core/isbn/find';
 import { clearIsbnCache, isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../src/core/isbn/parse';
+import { prng } from '../test/helpers/prng';
 
 /** The "bare" baseline: one regex pass that only proposes ISBN-shaped runs. */
 export const BARE_REGEX = /(?:97[89][- ]?)?\d[\d -]{8,15}[\dXx]/g;
@@ -15,17 +16,6 @@ const TARGET_BYTES = 10 * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
 const BOOK_POOL = 2000; // distinct books a large notes vault might cite
 
-/** mulberry32: small, fast, seeded, so the corpus is identical on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Registrant prefixes that isbn3 has ranges for, with the article length left.
 const REGISTRANTS: Array<[string, number]> = [

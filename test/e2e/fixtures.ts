@@ -15,7 +15,10 @@ export const FIXTURES_DIR = path.join(__dirname, 'fixtures');
 export function makeWorkspace(label: string, extra: Record<string, string> = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `isbn-lens-e2e-ws-${label}-`));
   fs.cpSync(FIXTURES_DIR, dir, { recursive: true });
-  for (const [name, text] of Object.entries(extra)) fs.writeFileSync(path.join(dir, name), text);
+  for (const [name, text] of Object.entries(extra)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
   return dir;
 }
 

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Catalogue } from '../sandbox/server';
+import { type Catalogue, type Sandbox, startSandbox } from '../sandbox/server';
 import { type Page, clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, waitForNotification } from './harness';
 import { assertWithinRate, batchCalls, describeRequests, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
@@ -18,6 +18,8 @@ const WINDOWS = 3;
 const PER_FILE = 190;
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
+/** Where the workspace's own settings try to send the key: it must never hear from us. */
+let elsewhere: Sandbox;
 
 /** File i: its own slice of the catalogue, so the windows' batches never overlap. */
 function readingList(catalogue: Catalogue, i: number): string {
@@ -26,12 +28,15 @@ function readingList(catalogue: Catalogue, i: number): string {
 }
 
 before(async () => {
+  elsewhere = await startSandbox();
   s = await E2eSession.start('windows', {
     open: 'window-1.md',
     settings: { 'isbnLens.batchSize': 100, 'isbnLens.hover.lookupScope': 'hovered' },
     files: (sandbox) => ({
       ...Object.fromEntries(Array.from({ length: WINDOWS }, (_, i) => [`window-${i + 1}.md`, readingList(sandbox.catalogue, i)])),
       'daily.md': readingList(sandbox.catalogue, WINDOWS).split('\n').slice(0, 12).join('\n'),
+      // A workspace that tries to redirect the key: application-scoped settings ignore it.
+      '.vscode/settings.json': JSON.stringify({ 'isbnLens.plan': 'pro', 'isbnLens.baseUrls': { default: elsewhere.urls.default, pro: elsewhere.urls.pro } }),
     }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
@@ -39,6 +44,7 @@ before(async () => {
 
 after(async () => {
   await s?.close();
+  await elsewhere?.close();
 });
 
 test('three windows with one key stay within the plan together: no limit answer', { timeout: 180_000 }, (t) =>
@@ -64,6 +70,7 @@ test('three windows with one key stay within the plan together: no limit answer'
     assert.equal(batches.length, WINDOWS * Math.ceil(PER_FILE / 100), 'each window sent its ISBNs in full batches');
     assert.equal(requests.filter((r) => r.limited || r.status === 429).length, 0, 'a limit answer: the windows did not share the rate');
     assertWithinRate(requests, 1);
+    assert.ok(requests.every((r) => r.plan === 'default'), 'the workspace settings changed the plan');
     // The windows really ran at the same time: their batches interleave at the service.
     const windowOf = (body: string) => pages.findIndex((_, i) => s.sandbox.catalogue.books.slice(8 + i * PER_FILE, 8 + (i + 1) * PER_FILE).some((b) => body.includes(b.isbn13)));
     const order = batches.map((r) => windowOf(r.body));
@@ -104,8 +111,9 @@ test('a spent daily quota: one request, one message, the status bar says so, a r
   }),
 );
 
-test('no file VS Code wrote for the three windows holds the key', step, (t) =>
+test('no file VS Code wrote for the three windows holds the key, and the workspace could not redirect it', step, (t) =>
   s.step(t, async () => {
+    assert.deepEqual(elsewhere.log, [], 'a request went where the workspace settings pointed');
     s.assertKeysNowhere(Object.values(s.sandbox.keys));
   }),
 );

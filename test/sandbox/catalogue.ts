@@ -5,6 +5,7 @@
 // string page counts, string-or-array dewey_decimal.
 
 import { check13, isbn13to10 } from './isbn';
+import { prng as rng } from '../helpers/prng';
 
 export interface OtherIsbn {
   isbn: string;
@@ -252,17 +253,6 @@ const SENTENCES = [
 
 // ---------------------------------------------------------------------------
 
-/** mulberry32: tiny seeded PRNG, enough for reproducible test data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface CatalogueOptions {
   size?: number;
