@@ -11,7 +11,6 @@ import type { LookupService } from './lookupService';
 
 export const DIAGNOSTIC_SOURCE = 'ISBN Lens';
 const SEVERITY_SETTING = 'diagnostics.severity';
-const CACHE_DEBOUNCE_MS = 300;
 
 const SEVERITIES: Record<string, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -23,7 +22,6 @@ const SEVERITIES: Record<string, vscode.DiagnosticSeverity> = {
 export class IsbnDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('isbnLens');
   private readonly subscriptions: vscode.Disposable[];
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly index: IsbnIndex,
@@ -36,11 +34,7 @@ export class IsbnDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`isbnLens.${SEVERITY_SETTING}`)) this.updateAll();
       }),
-      // A batch look-up stores many answers in a row: redraw once after them.
-      service.cache.onDidChange(() => {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.updateAll(), CACHE_DEBOUNCE_MS);
-      }),
+      service.onDidChangeBooks(() => this.updateAll()),
     ];
     this.updateAll();
   }
@@ -73,7 +67,6 @@ export class IsbnDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
     for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -13,7 +13,6 @@ import type { IsbnIndex } from './isbnIndex';
 import type { LookupService } from './lookupService';
 
 export const INLINE_TITLES_SETTING = 'inlineTitles.enabled';
-const REFRESH_DEBOUNCE_MS = 250;
 
 /**
  * The scope the setting is read and written in. Without a BibTeX extension
@@ -33,7 +32,6 @@ export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposabl
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChangeInlayHints = this.emitter.event;
   private readonly subscriptions: vscode.Disposable[];
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly index: IsbnIndex,
@@ -41,7 +39,7 @@ export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposabl
   ) {
     this.subscriptions = [
       this.emitter,
-      service.cache.onDidChange(() => this.refreshSoon()),
+      service.onDidChangeBooks(() => this.emitter.fire()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`isbnLens.${INLINE_TITLES_SETTING}`)) this.emitter.fire();
       }),
@@ -66,13 +64,8 @@ export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposabl
     return hints;
   }
 
-  private refreshSoon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.emitter.fire(), REFRESH_DEBOUNCE_MS);
-  }
 
   dispose(): void {
-    clearTimeout(this.timer);
     for (const s of this.subscriptions) s.dispose();
   }
 }

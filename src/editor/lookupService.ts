@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Log } from './log';
 
 const SAVE_DELAY_MS = 2000;
+const BOOKS_SETTLE_MS = 200;
 
 export class LookupService implements vscode.Disposable {
   readonly cache = new BookCache({ maxEntries: 5000 });
@@ -34,6 +35,13 @@ export class LookupService implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when the key, the plan, the queue or the cache changed. */
   readonly onDidChange = this.emitter.event;
+  private readonly booksEmitter = new vscode.EventEmitter<void>();
+  private booksTimer: NodeJS.Timeout | undefined;
+  /**
+   * Fires once after a run of new answers in the cache (a batch stores a hundred in a row):
+   * what is drawn from the cache, diagnostics and inline titles, is redrawn once for them.
+   */
+  readonly onDidChangeBooks = this.booksEmitter.event;
   private readonly disposables: vscode.Disposable[] = [];
   private saveTimer: NodeJS.Timeout | undefined;
   private connecting: Promise<void> = Promise.resolve();
@@ -58,7 +66,12 @@ export class LookupService implements vscode.Disposable {
       }),
       keys.onDidChange(() => void this.reconnect()),
       this.batcher.onDidChangeState(() => this.emitter.fire()),
-      this.cache.onDidChange(() => this.scheduleSave()),
+      this.booksEmitter,
+      this.cache.onDidChange(() => {
+        this.scheduleSave();
+        clearTimeout(this.booksTimer);
+        this.booksTimer = setTimeout(() => this.booksEmitter.fire(), BOOKS_SETTLE_MS);
+      }),
     );
   }
 
@@ -106,6 +119,7 @@ export class LookupService implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.saveTimer);
+    clearTimeout(this.booksTimer);
     this.batcher.dispose();
     this.throttles.dispose();
     for (const d of this.disposables) d.dispose();
