@@ -1,13 +1,15 @@
 /**
  * Issue 5 in a real VS Code: annotate a Markdown and a BibTeX file (one undo takes each back),
- * a quick fix on a mistyped ISBN, and the inline title beside a looked-up ISBN.
+ * a quick fix on a mistyped ISBN, and the inline title beside a looked-up ISBN; then the
+ * look-ups survive a restart of the window.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { clearNotifications, focusEditor, goTo, openFile, quickInput, runCommand, saveActiveEditor, waitFor, waitForNotification } from './harness';
+import { clearNotifications, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, saveActiveEditor, waitFor, waitForNotification } from './harness';
+import { isCover, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey } from './ui';
 
@@ -106,5 +108,24 @@ test('BibTeX: missing fields are filled as one edit; everything else stays byte 
     await focusEditor(s.page);
     await s.page.keyboard.press('Control+Z');
     assert.equal(await waitForDisk('refs.bib', (text) => !text.includes('publisher'), 'one undo did not take the fields back'), BIBTEX);
+  }),
+);
+
+test('the look-ups survive a restart: after a reload a hover needs no request', step, (t) =>
+  s.step(t, async () => {
+    // The cache is written to global storage a moment after the last answer.
+    const cacheFile = await waitFor(() => [...s.userDataFiles().keys()].find((f) => f.endsWith('book-cache.json') && s.userDataFiles().get(f)!.includes('9780131103627')), {
+      timeout: 15_000,
+      message: 'the look-up cache never reached global storage',
+      page: s.page,
+    });
+    t.diagnostic(`cache file: ${cacheFile}`);
+    await s.vscode.reloadWindow();
+    await openFile(s.page, 'to-read.md');
+    const from = mark(s.sandbox);
+    const text = await hoverText(s.page, '9780131103627', { contains: 'The C Programming Language' });
+    assert.match(text, /Brian W\. Kernighan, Dennis M\. Ritchie/);
+    assert.deepEqual(since(s.sandbox, from).filter((r) => !isCover(r)), [], 'the hover after a restart asked the service again');
+    await s.shot('after-restart');
   }),
 );
