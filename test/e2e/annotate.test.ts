@@ -11,7 +11,7 @@ import { DEMO_BOOKS } from '../sandbox/server';
 import { clearNotifications, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, saveActiveEditor, waitFor, waitForNotification } from './harness';
 import { isCover, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey } from './ui';
+import { enterApiKey, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -127,5 +127,25 @@ test('the look-ups survive a restart: after a reload a hover needs no request', 
     assert.match(text, /Brian W\. Kernighan, Dennis M\. Ritchie/);
     assert.deepEqual(since(s.sandbox, from).filter((r) => !isCover(r)), [], 'the hover after a restart asked the service again');
     await s.shot('after-restart');
+  }),
+);
+
+test('a settings change applies without a reload', step, (t) =>
+  s.step(t, async () => {
+    // As a user would: open the user settings JSON, change the plan, save.
+    const file = path.join(s.vscode.userDataDir, 'User', 'settings.json');
+    const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    await runCommand(s.page, 'Preferences: Open User Settings (JSON)');
+    // VS Code 1.139 may open it in a tab or in a modal editor: click into its text either way.
+    const firstLine = s.page.locator('.monaco-editor .view-line').filter({ hasText: 'telemetry.telemetryLevel' }).first();
+    await firstLine.waitFor({ timeout: 15_000 });
+    await firstLine.click();
+    await s.page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify({ ...settings, 'isbnLens.plan': 'premium' }, null, 2));
+    await s.page.keyboard.press('Control+A');
+    await s.page.keyboard.press('Control+V');
+    await s.page.keyboard.press('Control+S');
+    await waitFor(() => fs.readFileSync(file, 'utf8').includes('"premium"') || undefined, { timeout: 15_000, message: 'the settings were not saved', page: s.page });
+    assert.equal(await waitForStatus(s.page, /^ISBN: premium$/, 20_000), 'ISBN: premium');
+    t.diagnostic('status bar: ISBN: premium, without a reload');
   }),
 );
