@@ -33,7 +33,7 @@ export class LookupService implements vscode.Disposable {
   /** Why there is no client although a key is set (a setting that is not a URL). */
   private setupProblem: string | undefined;
   private readonly emitter = new vscode.EventEmitter<void>();
-  /** Fires when the key, the plan, the queue or the cache changed. */
+  /** Fires when the key, the plan or the queue changed (cached answers: `onDidChangeBooks`). */
   readonly onDidChange = this.emitter.event;
   private readonly booksEmitter = new vscode.EventEmitter<void>();
   private booksTimer: NodeJS.Timeout | undefined;
@@ -166,7 +166,6 @@ export class LookupService implements vscode.Disposable {
   }
 
   private scheduleSave(): void {
-    this.emitter.fire();
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
   }

@@ -34,8 +34,3 @@ export class ServiceError extends Error {
 export function isServiceError(e: unknown, kind?: ServiceErrorKind): e is ServiceError {
   return e instanceof ServiceError && (kind === undefined || e.kind === kind);
 }
-
-/** Stops on these: retrying cannot help until the user acts. */
-export function isFatalForQueue(e: ServiceError): boolean {
-  return e.kind === 'auth' || e.kind === 'wrongPlan' || e.kind === 'cancelled';
-}
