@@ -6,7 +6,7 @@ import { Batcher } from '../src/core/service/batcher';
 import { BookCache } from '../src/core/service/cache';
 import { BookServiceClient } from '../src/core/service/client';
 import { PLAN_RATES } from '../src/core/service/plans';
-import { Throttle } from '../src/core/service/throttle';
+import { Throttle } from '../src/core/service/rate/throttle';
 import { startSandbox } from '../test/sandbox/server';
 
 export async function benchNetwork(count = 1000, batchSize = 100): Promise<Record<string, number | string>> {

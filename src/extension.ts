@@ -52,5 +52,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 export async function deactivate(): Promise<void> {
-  await service?.flush();
+  await service?.close();
 }

@@ -13,8 +13,8 @@ import { CoverImages } from '../core/service/coverImages';
 import type { ServiceError } from '../core/service/errors';
 import { keyFingerprint } from '../core/service/keyFingerprint';
 import { PLAN_RATES } from '../core/service/plans';
-import { SharedLedger } from '../core/service/sharedLedger';
-import { ThrottleRegistry } from '../core/service/throttle';
+import { SharedLedger } from '../core/service/rate/sharedLedger';
+import { ThrottleRegistry } from '../core/service/rate/throttle';
 import { join } from 'node:path';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
@@ -115,6 +115,14 @@ export class LookupService implements vscode.Disposable {
     } catch (e) {
       this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * The window is closing: saves the cache, and ends the slots this window holds in the
+   * shared rate file, so that other windows need not wait for answers that will never come.
+   */
+  async close(): Promise<void> {
+    await Promise.all([this.flush(), this.throttles.close()]);
   }
 
   dispose(): void {

@@ -6,7 +6,7 @@ import { BookCache } from '../../src/core/service/cache';
 import { BookServiceClient } from '../../src/core/service/client';
 import { ServiceError } from '../../src/core/service/errors';
 import { type PlanName, PLAN_RATES } from '../../src/core/service/plans';
-import { Throttle, ThrottleRegistry } from '../../src/core/service/throttle';
+import { Throttle, ThrottleRegistry } from '../../src/core/service/rate/throttle';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { maxInWindow } from '../helpers/windows';
 

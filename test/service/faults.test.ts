@@ -11,7 +11,7 @@ import { Batcher } from '../../src/core/service/batcher';
 import { BookCache } from '../../src/core/service/cache';
 import { BookServiceClient } from '../../src/core/service/client';
 import { ServiceError, type ServiceErrorKind } from '../../src/core/service/errors';
-import { Throttle } from '../../src/core/service/throttle';
+import { Throttle } from '../../src/core/service/rate/throttle';
 import type { Fault } from '../sandbox/server';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 

@@ -5,7 +5,7 @@ import type { Book } from '../../src/core/service/book';
 import { BookCache } from '../../src/core/service/cache';
 import type { BatchAnswer, BookServiceClient } from '../../src/core/service/client';
 import { ServiceError } from '../../src/core/service/errors';
-import { Throttle } from '../../src/core/service/throttle';
+import { type ReleaseSlot, Throttle } from '../../src/core/service/rate/throttle';
 
 function book(isbn13: string): Book {
   return { isbn13, title: `Book ${isbn13}`, authors: [], subjects: [], deweyDecimal: [], otherIsbns: [] };
@@ -17,8 +17,8 @@ function fakeClient(answer?: (isbns: readonly string[], call: number, signal?: A
   const client = {
     // Rate 1 makes requests strictly one after the other (each answer is instant).
     throttle: new Throttle(rate, 50),
-    async getBooks(isbns: readonly string[], signal?: AbortSignal): Promise<BatchAnswer> {
-      (await this.throttle.acquire(signal))();
+    async getBooks(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
+      (slot ?? (await this.throttle.acquire(signal)))();
       calls.push([...isbns]);
       if (answer) return answer(isbns, calls.length, signal);
       return known(isbns);

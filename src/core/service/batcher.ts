@@ -1,14 +1,18 @@
 /**
  * Gathers ISBN look-ups from any number of callers into `POST /books` calls.
- * Dedupes, answers from the cache, shares in-flight promises, sends full chunks as
- * slots of the plan's throttle come free, and turns the service's limits into
- * back-off instead of failures.
+ * Dedupes, answers from the cache, shares in-flight promises, and turns the service's
+ * limits into back-off instead of failures. When to send is the throttle's to say: the
+ * batcher takes a slot first and forms the chunk at that moment, so that an urgent ISBN
+ * that came while it waited still goes in it.
  */
 import type { Book } from './book';
 import type { BookCache } from './cache';
 import type { BookServiceClient } from './client';
+import { type Clock, systemClock } from '../clock';
+import { Disposable, toDisposable } from '../disposable';
+import { Emitter } from '../events';
 import { ServiceError, isServiceError } from './errors';
-import { type Clock, systemClock } from './throttle';
+import type { ReleaseSlot } from './rate/throttle';
 
 export type LookupResult =
   | { status: 'found'; book: Book }
@@ -67,7 +71,7 @@ interface Chunk {
 const MAX_BACKOFF_MS = 60_000;
 const LONG_WAIT_MS = 5 * 60_000;
 
-export class Batcher {
+export class Batcher extends Disposable {
   private client: BookServiceClient | undefined;
   private readonly cache: BookCache;
   /** The configured size, halved while the service refuses chunks for their size. */
@@ -82,15 +86,19 @@ export class Batcher {
   private readonly urgentQueue: Entry[] = [];
   private readonly queue: Entry[] = [];
   private readonly inFlight = new Set<Chunk>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private consecutiveLimits = 0;
-  private limitedUntil = 0;
-  private stopped: { error: ServiceError; until?: number } | undefined;
-  private readonly listeners = new Set<(state: BatcherState) => void>();
+  /** Why nothing is sent; a spent quota's end time is the throttle's `quota` pause. */
+  private stopped: { error: ServiceError } | undefined;
+  /** The slot being waited for; aborted when there is nothing left to send on it. */
+  private slotRequest: AbortController | undefined;
+  private throttleSubscription: { dispose(): void } | undefined;
+  private readonly states = this.register(new Emitter<BatcherState>());
+  readonly onDidChangeState = this.states.event;
   private lastStateJson = '';
 
   constructor(client: BookServiceClient | undefined, options: BatcherOptions) {
-    this.client = client;
+    super();
     this.cache = options.cache;
     this.effectiveBatchSize = clampBatch(options.batchSize ?? 100);
     this.gatherMs = options.gatherMs ?? 30;
@@ -98,14 +106,24 @@ export class Batcher {
     this.maxLimitRetries = options.maxLimitRetries ?? 6;
     this.maxConcurrent = options.maxConcurrent ?? 4;
     this.clock = options.clock ?? systemClock;
+    this.register(
+      toDisposable(() => {
+        clearTimeout(this.timer);
+        this.slotRequest?.abort();
+        this.throttleSubscription?.dispose();
+        for (const chunk of this.inFlight) chunk.controller.abort();
+        this.failAll(cancelled());
+      }),
+    );
+    this.useClient(client);
   }
 
   /** A new key or plan: whatever stopped the queue may no longer hold. */
   setClient(client: BookServiceClient | undefined): void {
-    this.client = client;
+    this.useClient(client);
     this.stopped = undefined;
     this.consecutiveLimits = 0;
-    this.limitedUntil = 0;
+    if (client?.throttle.paused?.reason === 'quota') client.throttle.resume();
     if (!client) this.failAll(new ServiceError('auth', 'No API key is set.'));
     this.schedule(0);
     this.emit();
@@ -126,7 +144,6 @@ export class Batcher {
   resume(): void {
     this.stopped = undefined;
     this.consecutiveLimits = 0;
-    this.limitedUntil = 0;
     this.client?.throttle.resume();
     this.schedule(0);
     this.emit();
@@ -135,16 +152,15 @@ export class Batcher {
   get state(): BatcherState {
     if (!this.client) return { kind: 'noKey' };
     this.expireStop();
-    if (this.stopped) return { kind: 'stopped', ...this.stopped };
+    const pause = this.client.throttle.paused;
+    if (this.stopped) {
+      const until = this.stopped.error.kind === 'quota' && pause?.reason === 'quota' ? pause.until : undefined;
+      return until === undefined ? { kind: 'stopped', error: this.stopped.error } : { kind: 'stopped', error: this.stopped.error, until };
+    }
     const waiting = this.urgentQueue.length + this.queue.length;
-    if (this.limitedUntil > this.clock.now()) return { kind: 'limited', until: this.limitedUntil, waiting };
+    if (pause?.reason === 'limit') return { kind: 'limited', until: pause.until, waiting };
     const inFlight = [...this.inFlight].reduce((n, chunk) => n + chunk.entries.length, 0);
     return waiting + inFlight === 0 ? { kind: 'idle' } : { kind: 'working', waiting, inFlight };
-  }
-
-  onDidChangeState(listener: (state: BatcherState) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
   }
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
@@ -212,11 +228,16 @@ export class Batcher {
     return this.entries.has(isbn) ? 'pending' : undefined;
   }
 
-  dispose(): void {
-    clearTimeout(this.timer);
-    for (const chunk of this.inFlight) chunk.controller.abort();
-    this.failAll(cancelled());
-    this.listeners.clear();
+  private useClient(client: BookServiceClient | undefined): void {
+    this.client = client;
+    this.slotRequest?.abort();
+    this.throttleSubscription?.dispose();
+    // A pause that ends by itself changes the state, and lets the queue go on.
+    this.throttleSubscription = client?.throttle.onDidChange(() => {
+      this.emit();
+      // Not during the gathering delay: a lone look-up still waits for company.
+      if (this.timer === undefined) this.schedule(0);
+    });
   }
 
   private fromCache(isbn: string): LookupResult | undefined {
@@ -265,11 +286,13 @@ export class Batcher {
       const index = queue.indexOf(entry);
       if (index >= 0) queue.splice(index, 1);
     }
+    if (this.urgentQueue.length + this.queue.length === 0) this.slotRequest?.abort();
     this.settle(entry, { status: 'failed', error: cancelled() });
     this.emit();
   }
 
   private schedule(delayMs: number): void {
+    if (this.isDisposed) return;
     if (this.timer !== undefined && delayMs > 0) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -278,28 +301,44 @@ export class Batcher {
     }, delayMs);
   }
 
-  /** Starts a chunk whenever the throttle has a slot, so late urgent ISBNs still go first. */
+  /**
+   * Asks the throttle for a slot while there is work and room for one more request; the
+   * chunk is formed when the slot is granted, from the queues as they are then.
+   */
   private pump(): void {
     const client = this.client;
-    if (!client || this.isStopped()) return;
-    while (this.urgentQueue.length + this.queue.length > 0 && this.inFlight.size < this.maxConcurrent) {
-      const delay = Math.max(client.throttle.delayUntilNextSlot(), this.limitedUntil - this.clock.now());
-      if (delay > 0 || client.throttle.waiting > 0) {
-        this.schedule(Math.max(delay, 5));
-        break;
-      }
-      const entries = [...this.urgentQueue.splice(0, this.effectiveBatchSize)];
-      entries.push(...this.queue.splice(0, this.effectiveBatchSize - entries.length));
-      void this.send(client, { entries, controller: new AbortController() });
-    }
     this.emit();
+    if (!client || this.isStopped() || this.slotRequest) return;
+    if (this.urgentQueue.length + this.queue.length === 0 || this.inFlight.size >= this.maxConcurrent) return;
+    const request = new AbortController();
+    this.slotRequest = request;
+    client.throttle.acquire({ signal: request.signal, queued: true }).then(
+      (release) => {
+        if (this.slotRequest === request) this.slotRequest = undefined;
+        const entries = client === this.client && !this.isStopped() ? this.formChunk() : [];
+        if (entries.length === 0) release({ unused: true });
+        else void this.send(client, { entries, controller: new AbortController() }, release);
+        this.schedule(0);
+      },
+      () => {
+        // Cancelled: the queue emptied, the client changed, or the batcher was disposed.
+        if (this.slotRequest === request) this.slotRequest = undefined;
+        this.schedule(0);
+      },
+    );
   }
 
-  private async send(client: BookServiceClient, chunk: Chunk): Promise<void> {
+  private formChunk(): Entry[] {
+    const entries = this.urgentQueue.splice(0, this.effectiveBatchSize);
+    entries.push(...this.queue.splice(0, this.effectiveBatchSize - entries.length));
+    return entries;
+  }
+
+  private async send(client: BookServiceClient, chunk: Chunk, slot: ReleaseSlot): Promise<void> {
     this.inFlight.add(chunk);
     for (const entry of chunk.entries) entry.inFlight = chunk;
     try {
-      const answer = await client.getBooks(chunk.entries.map((e) => e.isbn), chunk.controller.signal);
+      const answer = await client.getBooks(chunk.entries.map((e) => e.isbn), chunk.controller.signal, slot);
       this.consecutiveLimits = 0;
       for (const entry of chunk.entries) {
         const book = answer.found.get(entry.isbn);
@@ -341,7 +380,7 @@ export class Batcher {
         const failures = Math.max(...chunk.entries.map((e) => e.failures));
         if (failures < this.maxRetries) {
           const wait = error.details.retryAt ? error.details.retryAt - this.clock.now() : 1000 * 2 ** failures;
-          client.throttle.pauseUntil(this.clock.now() + Math.min(Math.max(wait, 0), MAX_BACKOFF_MS));
+          client.throttle.pauseUntil(this.clock.now() + Math.min(Math.max(wait, 0), MAX_BACKOFF_MS), 'retry');
           for (const entry of chunk.entries) entry.failures++;
           this.requeue(chunk);
           return;
@@ -364,13 +403,13 @@ export class Batcher {
       // The quota is spent for a while: stop sending, and say until when.
       const resumeAt = error.details.retryAt && error.details.retryAt - now > LONG_WAIT_MS ? error.details.retryAt : nextUtcMidnight(now);
       const spent = new ServiceError('quota', error.message, { ...error.details, daily: true, retryAt: resumeAt });
-      this.stopped = { error: spent, until: resumeAt };
+      this.stopped = { error: spent };
+      client.throttle.pauseUntil(resumeAt, 'quota');
       this.fail(chunk, spent);
       this.failAll(spent);
       return;
     }
-    this.limitedUntil = until;
-    client.throttle.pauseUntil(until);
+    client.throttle.pauseUntil(until, 'limit');
     this.requeue(chunk);
   }
 
@@ -403,8 +442,9 @@ export class Batcher {
     return this.stopped !== undefined;
   }
 
+  /** A spent quota stops the queue until the throttle's `quota` pause ends. */
   private expireStop(): void {
-    if (this.stopped?.until !== undefined && this.stopped.until <= this.clock.now()) {
+    if (this.stopped?.error.kind === 'quota' && this.stopped.error.details.retryAt !== undefined && this.client?.throttle.paused?.reason !== 'quota') {
       this.stopped = undefined;
       this.consecutiveLimits = 0;
     }
@@ -415,7 +455,7 @@ export class Batcher {
     const json = JSON.stringify(state);
     if (json === this.lastStateJson) return;
     this.lastStateJson = json;
-    for (const listener of this.listeners) listener(state);
+    this.states.fire(state);
   }
 }
 

@@ -4,7 +4,7 @@
  * can never pass for "no such book".
  */
 import type { Book } from './book';
-import { type Clock, systemClock } from './throttle';
+import { type Clock, systemClock } from '../clock';
 
 export type CacheEntry =
   | { status: 'found'; book: Book; storedAt: number }

@@ -7,7 +7,7 @@ import { Agent, type Dispatcher, request } from 'undici';
 import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from './book';
 import { ServiceError, isServiceError } from './errors';
 import type { PlanName } from './plans';
-import type { Throttle } from './throttle';
+import type { ReleaseSlot, Throttle } from './rate/throttle';
 
 export interface RequestRecord {
   method: 'GET' | 'POST';
@@ -125,16 +125,18 @@ export class BookServiceClient {
 
   /**
    * `POST /books`. Results are matched to the request by ISBN (13 or 10), never by
-   * position; requested ISBNs absent from the answer are not found.
+   * position; requested ISBNs absent from the answer are not found. `slot`: one the
+   * caller took from the throttle already (the batcher forms its chunk when it has one).
    */
-  async getBooks(isbns: readonly string[], signal?: AbortSignal): Promise<BatchAnswer> {
-    const requested = isbns.map((isbn) => {
-      const digits = isbnDigits(isbn);
-      if (!digits) throw new ServiceError('badResponse', `"${isbn}" is not an ISBN.`);
-      return digits;
-    });
-    if (requested.length === 0) return { found: new Map(), notFound: [] };
-    const body = await this.send('POST', 'books', `isbns=${requested.join(',')}`, signal, requested.length);
+  async getBooks(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
+    const requested = isbns.map((isbn) => isbnDigits(isbn) ?? '');
+    const wrong = isbns.find((_, i) => !requested[i]);
+    if (wrong !== undefined || requested.length === 0) {
+      slot?.({ unused: true });
+      if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
+      return { found: new Map(), notFound: [] };
+    }
+    const body = await this.send('POST', 'books', `isbns=${requested.join(',')}`, signal, requested.length, slot);
     const records = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
     if (!records) throw new ServiceError('badResponse', 'The service sent a batch answer that could not be read.');
 
@@ -160,15 +162,14 @@ export class BookServiceClient {
     await this.getBooks([PROBE_ISBN], signal);
   }
 
-  private async send(method: 'GET' | 'POST', path: string, body: string | undefined, signal?: AbortSignal, isbnCount?: number): Promise<unknown> {
-    const url = new URL(path, this.baseUrl);
-    const release = await this.options.throttle.acquire(signal);
+  private async send(method: 'GET' | 'POST', path: string, body: string | undefined, signal?: AbortSignal, isbnCount?: number, slot?: ReleaseSlot): Promise<unknown> {
+    const release = slot ?? (await this.options.throttle.acquire(signal));
     const started = performance.now();
     const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
-      const response = await request(url, {
+      const response = await request(new URL(path, this.baseUrl), {
         method,
         headers: {
           authorization: this.options.apiKey,
