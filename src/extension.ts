@@ -27,7 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     service = new LookupService(config, keys, log, context.globalStorageUri.fsPath);
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
-    const inlineTitles = new InlineTitles(index, service);
+    const inlineTitles = new InlineTitles(index, service, config);
     context.subscriptions.push(
       config,
       keys,
@@ -36,11 +36,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       new StateNotifier(service),
       vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config)),
       index,
-      new IsbnDiagnostics(index, service),
+      new IsbnDiagnostics(index, service, config),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
       inlineTitles,
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
-      ...registerCommands({ keys, service, isbns, log }),
+      ...registerCommands({ config, keys, service, isbns, log }),
     );
     await service.start();
     log.info(`Activated in ${Math.round(performance.now() - started)} ms.`);

@@ -1,23 +1,50 @@
-/** Typed view of the `isbnLens.*` settings, re-read when they change. */
+/**
+ * Every `isbnLens.*` setting, typed, in one place. Settings that decide where the key goes
+ * are read from the user's own settings only; the language-overridable ones are read for
+ * a document. Listeners get the change event and ask `changed(event, key)` whether it
+ * concerns them, so only what a setting affects is redone.
+ */
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URLS, type PlanName, isPlanName, parseBaseUrl } from '../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
+export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+/** The settings' names under `isbnLens.`. */
+export type SettingKey = 'plan' | 'baseUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled';
+
+const SECTION = 'isbnLens';
+const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+/**
+ * The scope a language-overridable setting is read and written in. Without a BibTeX
+ * extension VS Code opens .bib files as plain text; they still count as BibTeX here, so
+ * that the BibTeX default applies to them.
+ */
+export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
+  const bib = document.languageId === 'plaintext' && /\.bib$/i.test(document.fileName);
+  return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
+}
 
 export class Config implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
-  /** Fires after any `isbnLens.*` setting changed. */
+  private readonly emitter = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
+  /** Fires after any `isbnLens.*` setting changed; see `changed`. */
   readonly onDidChange = this.emitter.event;
   private readonly subscription: vscode.Disposable;
 
   constructor() {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('isbnLens')) this.emitter.fire();
+      if (event.affectsConfiguration(SECTION)) this.emitter.fire(event);
     });
   }
 
+  /** Whether the change concerns any of these settings. */
+  changed(event: vscode.ConfigurationChangeEvent, ...keys: SettingKey[]): boolean {
+    return keys.some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
+  }
+
   private get section(): vscode.WorkspaceConfiguration {
-    return vscode.workspace.getConfiguration('isbnLens');
+    return vscode.workspace.getConfiguration(SECTION);
   }
 
   /**
@@ -25,7 +52,7 @@ export class Config implements vscode.Disposable {
    * The manifest makes them application-scoped; reading `globalValue` keeps that true
    * even where an old VS Code would still apply a workspace value.
    */
-  private userValue<T>(name: string): T | undefined {
+  private userValue<T>(name: SettingKey): T | undefined {
     return this.section.inspect<T>(name)?.globalValue;
   }
 
@@ -52,6 +79,33 @@ export class Config implements vscode.Disposable {
   get requestTimeoutMs(): number {
     const seconds = this.section.get<number>('requestTimeoutSeconds', 20);
     return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 20, 2), 120) * 1000;
+  }
+
+  /** `isbnLens.diagnostics.severity` as it applies to this document's language. */
+  diagnosticsSeverity(document: vscode.TextDocument): DiagnosticsSeverity {
+    const value = vscode.workspace.getConfiguration(SECTION, settingScope(document)).get<string>('diagnostics.severity', 'warning');
+    return (SEVERITIES as readonly string[]).includes(value) ? (value as DiagnosticsSeverity) : 'warning';
+  }
+
+  /** `isbnLens.inlineTitles.enabled` as it applies to this document's language. */
+  inlineTitlesEnabled(document: vscode.TextDocument): boolean {
+    return vscode.workspace.getConfiguration(SECTION, settingScope(document)).get<boolean>('inlineTitles.enabled', false) === true;
+  }
+
+  /** Switches inline titles for the document's language; returns the new value. */
+  async toggleInlineTitles(document: vscode.TextDocument): Promise<boolean> {
+    const config = vscode.workspace.getConfiguration(SECTION, settingScope(document));
+    const enable = !this.inlineTitlesEnabled(document);
+    const inspected = config.inspect<boolean>('inlineTitles.enabled');
+    // Write where a language value is already set, so that it takes effect; else in the user's settings.
+    const target =
+      inspected?.workspaceFolderLanguageValue !== undefined
+        ? vscode.ConfigurationTarget.WorkspaceFolder
+        : inspected?.workspaceLanguageValue !== undefined
+          ? vscode.ConfigurationTarget.Workspace
+          : vscode.ConfigurationTarget.Global;
+    await config.update('inlineTitles.enabled', enable, target, true);
+    return enable;
   }
 
   dispose(): void {

@@ -6,17 +6,18 @@
  */
 import * as vscode from 'vscode';
 import { isbnProblems } from '../core/diagnostics/isbnProblems';
+import type { Config, DiagnosticsSeverity } from './config';
 import { IsbnIndex } from './isbnIndex';
 import type { LookupService } from './lookupService';
 
 export const DIAGNOSTIC_SOURCE = 'ISBN Lens';
-const SEVERITY_SETTING = 'diagnostics.severity';
 
-const SEVERITIES: Record<string, vscode.DiagnosticSeverity> = {
+const SEVERITIES: Record<DiagnosticsSeverity, vscode.DiagnosticSeverity | undefined> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,
   information: vscode.DiagnosticSeverity.Information,
   hint: vscode.DiagnosticSeverity.Hint,
+  off: undefined,
 };
 
 export class IsbnDiagnostics implements vscode.Disposable {
@@ -26,13 +27,14 @@ export class IsbnDiagnostics implements vscode.Disposable {
   constructor(
     private readonly index: IsbnIndex,
     private readonly service: LookupService,
+    private readonly config: Config,
   ) {
     this.subscriptions = [
       this.collection,
       index.onDidUpdate((document) => this.update(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`isbnLens.${SEVERITY_SETTING}`)) this.updateAll();
+      config.onDidChange((e) => {
+        if (config.changed(e, 'diagnostics.severity')) this.updateAll();
       }),
       service.onDidChangeBooks(() => this.updateAll()),
     ];
@@ -46,14 +48,12 @@ export class IsbnDiagnostics implements vscode.Disposable {
   }
 
   private update(document: vscode.TextDocument): void {
-    const setting = vscode.workspace.getConfiguration('isbnLens', document).get<string>(SEVERITY_SETTING, 'warning');
-    const severity = SEVERITIES[setting];
+    const severity = SEVERITIES[this.config.diagnosticsSeverity(document)];
     if (severity === undefined) {
       this.collection.delete(document.uri); // "off"
       return;
     }
-    const cache = this.service.cache;
-    const problems = isbnProblems(this.index.get(document), (isbn13) => cache.peek(isbn13)?.status === 'notFound');
+    const problems = isbnProblems(this.index.get(document), (isbn13) => this.service.known(isbn13)?.status === 'notFound');
     this.collection.set(
       document.uri,
       problems.map(({ item, code, message }) => {

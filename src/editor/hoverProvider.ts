@@ -37,13 +37,13 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const isbn = match.info.isbn13;
     const deadline = Date.now() + HOVER_WAIT_MS;
     let result: LookupResult | undefined;
-    const known = this.service.batcher.peek(isbn);
+    const known = this.service.peek(isbn);
     if (known && known !== 'pending') {
       result = known;
     } else {
       if (this.config.hoverLookupScope === 'document') this.queueDocument(document);
       // The look-up goes on when the hover closes: the next hover shows the book.
-      result = await Promise.race([this.service.batcher.lookupOne(isbn, { urgent: true }), delay(deadline - Date.now(), token)]);
+      result = await Promise.race([this.service.lookupOne(isbn, { urgent: true }), delay(deadline - Date.now(), token)]);
     }
     if (!result) return token.isCancellationRequested ? undefined : new vscode.Hover(this.waitingMarkdown(match), range);
     // The cover rides in the same budget: without it now, the next hover has it.
@@ -56,13 +56,13 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
   private queueDocument(document: vscode.TextDocument): void {
     const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges);
     const { first, rest } = this.isbns.isbn13s(document, visible);
-    this.service.batcher.prefetch(first, true);
-    this.service.batcher.prefetch(rest);
+    this.service.prefetch(first, true);
+    this.service.prefetch(rest);
   }
 
   private waitingMarkdown(match: LineIsbn): vscode.MarkdownString {
     const isbn = match.info?.hyphenated13 ?? match.raw;
-    const state = this.service.batcher.state;
+    const state = this.service.state;
     if (state.kind === 'limited') {
       return new vscode.MarkdownString(`ISBN ${isbn}: the request limit of the ${this.service.plan} plan is reached; ISBN Lens retries at ${formatTime(state.until)}.`);
     }

@@ -9,24 +9,9 @@ import { ANNOTATION_START } from '../core/annotate/markdownAnnotation';
 import { formatAuthors } from '../core/format/bookText';
 import { inlineTitle } from '../core/format/inlineTitle';
 import { itemsInLines } from '../core/scan/lineScan';
+import type { Config } from './config';
 import type { IsbnIndex } from './isbnIndex';
 import type { LookupService } from './lookupService';
-
-export const INLINE_TITLES_SETTING = 'inlineTitles.enabled';
-
-/**
- * The scope the setting is read and written in. Without a BibTeX extension
- * VS Code opens .bib files as plain text; they still count as BibTeX here, so
- * that the BibTeX default applies to them.
- */
-export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
-  const bib = document.languageId === 'plaintext' && /\.bib$/i.test(document.fileName);
-  return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
-}
-
-export function inlineTitlesEnabled(document: vscode.TextDocument): boolean {
-  return vscode.workspace.getConfiguration('isbnLens', settingScope(document)).get<boolean>(INLINE_TITLES_SETTING, false);
-}
 
 export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -36,22 +21,23 @@ export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposabl
   constructor(
     private readonly index: IsbnIndex,
     private readonly service: LookupService,
+    private readonly config: Config,
   ) {
     this.subscriptions = [
       this.emitter,
       service.onDidChangeBooks(() => this.emitter.fire()),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`isbnLens.${INLINE_TITLES_SETTING}`)) this.emitter.fire();
+      config.onDidChange((e) => {
+        if (config.changed(e, 'inlineTitles.enabled')) this.emitter.fire();
       }),
     ];
   }
 
   provideInlayHints(document: vscode.TextDocument, range: vscode.Range): vscode.InlayHint[] {
-    if (!inlineTitlesEnabled(document)) return [];
+    if (!this.config.inlineTitlesEnabled(document)) return [];
     const hints: vscode.InlayHint[] = [];
     for (const item of itemsInLines(this.index.get(document), range.start.line, range.end.line)) {
       if (!item.info) continue;
-      const cached = this.service.cache.peek(item.info.isbn13);
+      const cached = this.service.known(item.info.isbn13);
       if (cached?.status !== 'found') continue;
       // An annotated ISBN already shows its title in the text.
       if (document.lineAt(item.line).text.startsWith(ANNOTATION_START, item.end)) continue;

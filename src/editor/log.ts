@@ -1,6 +1,7 @@
 /** The "ISBN Lens" log channel. Request lines name method, path, status, time and ISBN count; never the key. */
 import * as vscode from 'vscode';
 import type { RequestRecord } from '../core/service/client';
+import { isServiceError } from '../core/service/errors';
 
 export class Log implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('ISBN Lens', { log: true });
@@ -13,9 +14,14 @@ export class Log implements vscode.Disposable {
     this.channel.warn(message);
   }
 
+  /**
+   * An expected failure (a `ServiceError`) is logged by its message; an unexpected error
+   * keeps its stack here, the one place it helps. Users see only a plain message.
+   */
   error(message: string, error?: unknown): void {
-    // Only the message: a stack trace helps nobody reading this log, and payloads stay out.
-    this.channel.error(error instanceof Error ? `${message}: ${error.message}` : message);
+    if (error === undefined) return this.channel.error(message);
+    const detail = isServiceError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.channel.error(`${message}: ${detail}`);
   }
 
   request(record: RequestRecord): void {

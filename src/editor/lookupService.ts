@@ -1,21 +1,25 @@
 /**
- * Owns the look-up machinery of one window: the cache (kept on disk), one throttle per
- * key and plan, the client for the current key and settings, and the batcher that all
- * features share. Rebuilds the client when the key or the settings change.
+ * The one facade the editor sees for look-ups: look up, peek, prefetch, the queue's
+ * state, retry now, check the key, author pages. Behind it, and private to it: the cache
+ * (kept on disk), one throttle per key and plan, the client for the current key and
+ * settings, and the batcher that every feature shares. Rebuilds the client only when the
+ * key, the plan, the plan's address or the timeout change.
  */
-import * as vscode from 'vscode';
+import { join } from 'node:path';
+import { Disposable, toDisposable } from '../core/disposable';
+import { Emitter } from '../core/events';
 import { describeError } from '../core/messages';
-import { Batcher } from '../core/service/batcher';
+import { Batcher, type BatcherState, type LookupOptions, type LookupResult } from '../core/service/batcher';
+import type { Book } from '../core/service/book';
 import { BookCache } from '../core/service/cache';
-import { readCacheFile, writeCacheFile } from '../core/service/cacheFile';
-import { BookServiceClient } from '../core/service/client';
+import { readCacheFile, saveCacheMerged } from '../core/service/cacheFile';
+import { type AuthorPage, BookServiceClient } from '../core/service/client';
 import { CoverImages } from '../core/service/coverImages';
-import type { ServiceError } from '../core/service/errors';
+import { ServiceError, isServiceError } from '../core/service/errors';
 import { keyFingerprint } from '../core/service/keyFingerprint';
 import { PLAN_RATES } from '../core/service/plans';
 import { SharedLedger } from '../core/service/rate/sharedLedger';
 import { ThrottleRegistry } from '../core/service/rate/throttle';
-import { join } from 'node:path';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
@@ -23,27 +27,26 @@ import type { Log } from './log';
 const SAVE_DELAY_MS = 2000;
 const BOOKS_SETTLE_MS = 200;
 
-export class LookupService implements vscode.Disposable {
-  readonly cache = new BookCache({ maxEntries: 5000 });
-  readonly batcher: Batcher;
+export class LookupService extends Disposable {
+  private readonly cache = new BookCache({ maxEntries: 5000 });
+  private readonly batcher: Batcher;
   /** Covers for hovers, inlined as data URIs. */
   readonly covers = new CoverImages();
   private readonly throttles = new ThrottleRegistry();
   private client: BookServiceClient | undefined;
   /** Why there is no client although a key is set (a setting that is not a URL). */
   private setupProblem: string | undefined;
-  private readonly emitter = new vscode.EventEmitter<void>();
+  private readonly changes = this.register(new Emitter<void>());
   /** Fires when the key, the plan or the queue changed (cached answers: `onDidChangeBooks`). */
-  readonly onDidChange = this.emitter.event;
-  private readonly booksEmitter = new vscode.EventEmitter<void>();
-  private booksTimer: NodeJS.Timeout | undefined;
+  readonly onDidChange = this.changes.event;
+  private readonly books = this.register(new Emitter<void>());
+  private booksTimer: ReturnType<typeof setTimeout> | undefined;
   /**
    * Fires once after a run of new answers in the cache (a batch stores a hundred in a row):
    * what is drawn from the cache, diagnostics and inline titles, is redrawn once for them.
    */
-  readonly onDidChangeBooks = this.booksEmitter.event;
-  private readonly disposables: vscode.Disposable[] = [];
-  private saveTimer: NodeJS.Timeout | undefined;
+  readonly onDidChangeBooks = this.books.event;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private connecting: Promise<void> = Promise.resolve();
   private readonly cacheFile: string;
   /** The key (as a fingerprint) and settings the current client was made for. */
@@ -56,21 +59,30 @@ export class LookupService implements vscode.Disposable {
     /** The extension's global storage folder, shared by every window. */
     private readonly storageDir: string,
   ) {
+    super();
     this.cacheFile = join(storageDir, 'book-cache.json');
     this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: config.batchSize });
-    this.disposables.push(
-      this.emitter,
-      config.onDidChange(() => {
-        this.batcher.setBatchSize(config.batchSize);
-        void this.reconnect();
+    this.register(this.throttles);
+    this.register(this.batcher);
+    this.register(
+      toDisposable(() => {
+        clearTimeout(this.saveTimer);
+        clearTimeout(this.booksTimer);
       }),
-      keys.onDidChange(() => void this.reconnect()),
-      this.batcher.onDidChangeState(() => this.emitter.fire()),
-      this.booksEmitter,
+    );
+    this.register(
+      config.onDidChange((event) => {
+        if (config.changed(event, 'batchSize')) this.batcher.setBatchSize(config.batchSize);
+        if (config.changed(event, 'plan', 'baseUrls', 'requestTimeoutSeconds')) void this.reconnect();
+      }),
+    );
+    this.register(keys.onDidChange(() => void this.reconnect()));
+    this.register(this.batcher.onDidChangeState(() => this.changes.fire()));
+    this.register(
       this.cache.onDidChange(() => {
         this.scheduleSave();
         clearTimeout(this.booksTimer);
-        this.booksTimer = setTimeout(() => this.booksEmitter.fire(), BOOKS_SETTLE_MS);
+        this.booksTimer = setTimeout(() => this.books.fire(), BOOKS_SETTLE_MS);
       }),
     );
   }
@@ -84,12 +96,73 @@ export class LookupService implements vscode.Disposable {
     return this.config.plan;
   }
 
-  get currentClient(): BookServiceClient | undefined {
-    return this.client;
+  /** Whether look-ups can be sent (a key is set and the settings are usable). */
+  get connected(): boolean {
+    return this.client !== undefined;
   }
 
   get problem(): string | undefined {
     return this.setupProblem;
+  }
+
+  get state(): BatcherState {
+    return this.batcher.state;
+  }
+
+  readonly onDidChangeState = (listener: (state: BatcherState) => void) => this.batcher.onDidChangeState(listener);
+
+  /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
+  lookup(isbns: readonly string[], options?: LookupOptions): Promise<Map<string, LookupResult>> {
+    return this.batcher.lookup(isbns, options);
+  }
+
+  lookupOne(isbn: string, options?: LookupOptions): Promise<LookupResult> {
+    return this.batcher.lookupOne(isbn, options);
+  }
+
+  /** Queues ISBNs without waiting for them (prefetch for later hovers). */
+  prefetch(isbns: readonly string[], urgent = false): void {
+    this.batcher.prefetch(isbns, urgent);
+  }
+
+  /** The cached or pending answer, without queueing anything. */
+  peek(isbn: string): LookupResult | 'pending' | undefined {
+    return this.batcher.peek(isbn);
+  }
+
+  /** The answer in the cache, if any: for painting many at once (it does not touch the LRU order). */
+  known(isbn13: string): { status: 'found'; book: Book } | { status: 'notFound' } | undefined {
+    const entry = this.cache.peek(isbn13);
+    if (!entry) return undefined;
+    return entry.status === 'found' ? { status: 'found', book: entry.book } : { status: 'notFound' };
+  }
+
+  /** The user asks to try again now. */
+  resume(): void {
+    this.batcher.resume();
+  }
+
+  /**
+   * One cheap request that tells whether the key works on this plan; throws the typed
+   * error if not. A refused key, or one of another plan, stops the queue; a key that works
+   * lets it go on.
+   */
+  async checkKey(signal?: AbortSignal): Promise<void> {
+    const client = this.requireClient();
+    try {
+      await client.checkKey(signal);
+    } catch (e) {
+      if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan')) this.batcher.stopFor(e);
+      throw e;
+    }
+    this.batcher.resume();
+  }
+
+  /** One page of an author's books; the books found go into the cache for later hovers. */
+  async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
+    const answer = await this.requireClient().getAuthor(name, page, pageSize, signal);
+    for (const book of answer.books) this.cache.setFound(book.isbn13, book);
+    return answer;
   }
 
   /** Resolves once the latest key and settings are in use. */
@@ -107,11 +180,13 @@ export class LookupService implements vscode.Disposable {
     return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host, formatTime: formatTime });
   }
 
+  /** Saves the cache now, keeping what other windows saved meanwhile. */
   async flush(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     try {
-      await writeCacheFile(this.cacheFile, this.cache.serialize());
+      const merged = await saveCacheMerged(this.cacheFile, this.cache);
+      if (merged > 0) this.log.info(`Took in ${merged} look-ups saved by other windows.`);
     } catch (e) {
       this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
     }
@@ -125,12 +200,9 @@ export class LookupService implements vscode.Disposable {
     await Promise.all([this.flush(), this.throttles.close()]);
   }
 
-  dispose(): void {
-    clearTimeout(this.saveTimer);
-    clearTimeout(this.booksTimer);
-    this.batcher.dispose();
-    this.throttles.dispose();
-    for (const d of this.disposables) d.dispose();
+  private requireClient(): BookServiceClient {
+    if (!this.client) throw new ServiceError('auth', 'No API key is set.');
+    return this.client;
   }
 
   private async connect(): Promise<void> {
@@ -165,7 +237,7 @@ export class LookupService implements vscode.Disposable {
         : undefined;
     this.batcher.setClient(this.client);
     this.log.info(this.client ? `Using the ${plan} plan at ${baseUrl!.origin} (${PLAN_RATES[plan]} requests/s).` : 'No API key is set; look-ups wait for one.');
-    this.emitter.fire();
+    this.changes.fire();
   }
 
   private async loadCache(): Promise<void> {

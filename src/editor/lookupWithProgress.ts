@@ -13,7 +13,7 @@ export async function lookupWithProgress(service: LookupService, isbns: readonly
       const listener = token.onCancellationRequested(() => controller.abort());
       let reported = 0;
       try {
-        return await service.batcher.lookup(isbns, {
+        return await service.lookup(isbns, {
           signal: controller.signal,
           // A look-up the user waits for goes ahead of prefetching for hovers.
           urgent: isbns.length === 1,

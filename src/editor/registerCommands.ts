@@ -1,6 +1,7 @@
 /** Every command of the extension, bound to the services it needs. */
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from './apiKeyStore';
+import type { Config } from './config';
 import { annotateFile, type AnnotateArgs } from './commands/annotateFile';
 import { clearApiKey, setApiKey } from './commands/apiKey';
 import { insertBibtexEntry } from './commands/insertBibtexEntry';
@@ -15,13 +16,14 @@ import type { LookupService } from './lookupService';
 import { STATUS_MENU_COMMAND } from './statusBar';
 
 export interface CommandServices {
+  config: Config;
   keys: ApiKeyStore;
   service: LookupService;
   isbns: DocumentIsbns;
   log: Log;
 }
 
-export function registerCommands({ keys, service, isbns, log }: CommandServices): vscode.Disposable[] {
+export function registerCommands({ config, keys, service, isbns, log }: CommandServices): vscode.Disposable[] {
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'isbnLens.setApiKey': () => setApiKey(keys, service),
     'isbnLens.clearApiKey': () => clearApiKey(keys, service),
@@ -30,8 +32,8 @@ export function registerCommands({ keys, service, isbns, log }: CommandServices)
     'isbnLens.lookupAllInFile': () => lookupAllInFile(isbns, service),
     'isbnLens.annotateFile': (args) => annotateFile(service, args as AnnotateArgs | undefined),
     'isbnLens.insertBibtexEntry': () => insertBibtexEntry(isbns, service),
-    'isbnLens.toggleInlineTitles': () => toggleInlineTitles(),
-    'isbnLens.retryNow': () => service.batcher.resume(),
+    'isbnLens.toggleInlineTitles': () => toggleInlineTitles(config),
+    'isbnLens.retryNow': () => service.resume(),
     'isbnLens.showLog': () => log.show(),
     [STATUS_MENU_COMMAND]: () => statusMenu(),
   };

@@ -13,7 +13,7 @@ export class StateNotifier implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly service: LookupService) {
-    this.subscription = service.batcher.onDidChangeState((state) => this.onState(state));
+    this.subscription = service.onDidChangeState((state) => this.onState(state));
   }
 
   private onState(state: BatcherState): void {
@@ -26,7 +26,7 @@ export class StateNotifier implements vscode.Disposable {
     this.lastShown = id;
     if (state.error.kind !== 'quota') return;
     void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`, 'Retry Now').then((choice) => {
-      if (choice) this.service.batcher.resume();
+      if (choice) this.service.resume();
     });
   }
 

@@ -25,7 +25,7 @@ export class StatusBar implements vscode.Disposable {
 
   update(): void {
     const plan = this.service.plan;
-    const state = this.service.batcher.state;
+    const state = this.service.state;
     const problem = this.service.problem;
     let text: string;
     let tooltip: string;

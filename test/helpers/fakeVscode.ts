@@ -30,9 +30,12 @@ export interface FakeSettings {
 export const settings: FakeSettings = { user: {}, workspace: {} };
 const configurationChanged = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 
-export function changeSettings(change: Partial<FakeSettings>): void {
+/** Changes settings and announces it; `keys` (full names): only those count as changed, else any `isbnLens.*`. */
+export function changeSettings(change: Partial<FakeSettings>, keys?: string[]): void {
   Object.assign(settings, change);
-  configurationChanged.fire({ affectsConfiguration: (section) => section === 'isbnLens' || section.startsWith('isbnLens.') });
+  const affects = (section: string) =>
+    keys ? keys.some((key) => key === section || key.startsWith(`${section}.`)) : section === 'isbnLens' || section.startsWith('isbnLens.');
+  configurationChanged.fire({ affectsConfiguration: affects });
 }
 
 const fake = {

@@ -6,6 +6,7 @@ import { BookCache } from '../../src/core/service/cache';
 import type { BatchAnswer, BookServiceClient } from '../../src/core/service/client';
 import { ServiceError } from '../../src/core/service/errors';
 import { type ReleaseSlot, Throttle } from '../../src/core/service/rate/throttle';
+import { advance, useFakeTime } from '../helpers/fakeTime';
 
 function book(isbn13: string): Book {
   return { isbn13, title: `Book ${isbn13}`, authors: [], subjects: [], deweyDecimal: [], otherIsbns: [] };
@@ -133,6 +134,24 @@ test('a spent daily quota stops the queue, fails what waits, and caches nothing'
   // The user asks to retry.
   batcher.resume();
   assert.equal(batcher.state.kind, 'idle');
+});
+
+test('a spent quota\'s "until" ends by itself: the state moves on without any other event', async (t) => {
+  useFakeTime(t, Date.UTC(2026, 0, 1, 23, 59, 0));
+  const { client } = fakeClient(() => {
+    throw new ServiceError('quota', 'Daily quota exceeded', { status: 429, daily: true });
+  });
+  const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 0 });
+  const states: string[] = [];
+  batcher.onDidChangeState((state) => states.push(state.kind));
+  const pending = batcher.lookupOne('i1');
+  await advance(t, 10);
+  assert.equal((await pending).status, 'failed');
+  assert.deepEqual(batcher.state, { kind: 'stopped', error: (batcher.state as { error: ServiceError }).error, until: Date.UTC(2026, 0, 2) });
+  states.length = 0;
+  await advance(t, 60_000, 1000);
+  assert.deepEqual(states, ['idle'], 'the state changed by itself at midnight');
+  batcher.dispose();
 });
 
 test('repeated limit answers grow the delay, then stop', async () => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BookCache } from '../../src/core/service/cache';
-import { readCacheFile, writeCacheFile } from '../../src/core/service/cacheFile';
+import { readCacheFile, saveCacheMerged, writeCacheFile } from '../../src/core/service/cacheFile';
+import { readSmallFile } from '../../src/core/files';
 
 test('the cache file is written atomically and read back; corrupt or foreign files read as empty', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-cache-'));
@@ -25,6 +26,40 @@ test('the cache file is written atomically and read back; corrupt or foreign fil
     // A corrupt file is simply replaced by the next save.
     await writeCacheFile(path, cache.serialize());
     assert.match(await readFile(path, 'utf8'), /isbn-lens-cache\/1/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('five windows saving at once keep every window\'s answers', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-cache-'));
+  try {
+    const path = join(dir, 'book-cache.json');
+    const windows = Array.from({ length: 5 }, (_, w) => {
+      const cache = new BookCache();
+      for (let i = 0; i < 20; i++) cache.setNotFound(`97803064${w}${String(i).padStart(4, '0')}`);
+      return cache;
+    });
+    await Promise.all(windows.map((cache) => saveCacheMerged(path, cache)));
+    const onDisk = new BookCache();
+    assert.equal(onDisk.load(await readCacheFile(path)), 100, 'all 100 answers are on disk');
+    assert.equal(windows.at(-1)!.size >= 20, true);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('an oversized cache file is not read at all', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-cache-'));
+  try {
+    const path = join(dir, 'book-cache.json');
+    // Sparse: 65 MB on paper, nothing on disk. Reading it whole would take 65 MB of memory.
+    await writeFile(path, '');
+    await truncate(path, 65 * 1024 * 1024);
+    assert.equal(await readCacheFile(path), undefined);
+    assert.equal(await readSmallFile(path, 10), undefined);
+    await writeFile(path, '{"a":1}');
+    assert.equal(await readSmallFile(path, 7), '{"a":1}');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -35,3 +35,17 @@ test('a change of an isbnLens setting is announced', () => {
   assert.equal(config.batchSize, 50);
   config.dispose();
 });
+
+test('changed(event, key) tells which settings a change concerns', () => {
+  const config = new Config();
+  const seen: string[] = [];
+  config.onDidChange((event) => {
+    for (const key of ['plan', 'baseUrls', 'batchSize', 'requestTimeoutSeconds'] as const) if (config.changed(event, key)) seen.push(key);
+  });
+  changeSettings({ user: { 'isbnLens.batchSize': 20 } }, ['isbnLens.batchSize']);
+  assert.deepEqual(seen, ['batchSize']);
+  seen.length = 0;
+  changeSettings({ user: { 'isbnLens.plan': 'pro' } }, ['isbnLens.plan']);
+  assert.deepEqual(seen, ['plan']);
+  config.dispose();
+});

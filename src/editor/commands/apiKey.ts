@@ -26,9 +26,8 @@ export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Pr
 }
 
 async function checkKey(service: LookupService): Promise<void> {
-  const client = service.currentClient;
   const plan = service.plan;
-  if (!client) {
+  if (!service.connected) {
     void vscode.window.showWarningMessage(`ISBN Lens: API key saved. ${service.problem ?? ''}`.trim());
     return;
   }
@@ -39,14 +38,13 @@ async function checkKey(service: LookupService): Promise<void> {
         const controller = new AbortController();
         const listener = token.onCancellationRequested(() => controller.abort());
         try {
-          await client.checkKey(controller.signal);
+          await service.checkKey(controller.signal);
         } finally {
           listener.dispose();
         }
       },
     );
-    // The same key set again after a refusal keeps its client: it works now, so look-ups go on.
-    service.batcher.resume();
+    // The same key set again after a refusal keeps its client: it works now, so look-ups went on.
     void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.`);
   } catch (e) {
     if (!isServiceError(e)) throw e;
@@ -55,13 +53,11 @@ async function checkKey(service: LookupService): Promise<void> {
         void vscode.window.showInformationMessage('ISBN Lens: API key saved; the check was cancelled.');
         return;
       case 'auth':
-        service.batcher.stopFor(e);
         void vscode.window.showErrorMessage(`ISBN Lens: API key saved, but the service refused it on the ${plan} plan. Check the key and set it again.`, 'Set API Key').then((choice) => {
           if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
         });
         return;
       case 'wrongPlan': {
-        service.batcher.stopFor(e);
         const choice = await vscode.window.showErrorMessage(
           `ISBN Lens: API key saved, but it belongs to another plan: the ${plan} plan's address denies it. Set “isbnLens.plan” to the key's plan.`,
           'Open Settings',

@@ -25,8 +25,7 @@ export async function lookupAuthor(service: LookupService): Promise<void> {
   });
   if (!name?.trim()) return;
   await service.ready();
-  const client = service.currentClient;
-  if (!client) return showFailure(service, new ServiceError('auth', 'No API key is set.'));
+  if (!service.connected) return showFailure(service, new ServiceError('auth', 'No API key is set.'));
 
   const book = await pickBook(name.trim(), service);
   if (!book) return;
@@ -59,10 +58,7 @@ function pickBook(name: string, service: LookupService): Promise<Book | undefine
   const load = async (page: number) => {
     pick.busy = true;
     try {
-      const client = service.currentClient;
-      if (!client) throw new ServiceError('auth', 'No API key is set.');
-      last = await client.getAuthor(name, page, PAGE_SIZE, controller.signal);
-      for (const book of last.books) service.cache.setFound(book.isbn13, book);
+      last = await service.authorPage(name, page, PAGE_SIZE, controller.signal);
       books.push(...last.books);
       const active = pick.activeItems[0]?.book;
       pick.items = toItems(books, last);
