@@ -1,9 +1,10 @@
-/** Books and look-up results for unit tests of the annotation code. */
+/** Books and look-up results for unit tests. */
 import type { LookupResult } from '../../src/core/service/batcher';
 import type { Book } from '../../src/core/service/book';
 import { ServiceError } from '../../src/core/service/errors';
 
-export function book(isbn13: string, title: string, authors: string[], extra: Partial<Book> = {}): Book {
+/** A book record with the fields every book has; the rest from `extra`. */
+export function book(isbn13: string, title = `Book ${isbn13}`, authors: string[] = [], extra: Partial<Book> = {}): Book {
   return { isbn13, title, authors, subjects: [], deweyDecimal: [], otherIsbns: [], ...extra };
 }
 

@@ -8,6 +8,7 @@ import { ServiceError } from '../../src/core/service/errors';
 import { type PlanName, PLAN_RATES } from '../../src/core/service/plans';
 import { Throttle, ThrottleRegistry } from '../../src/core/service/rate/throttle';
 import { type Sandbox, startSandbox } from '../sandbox/server';
+import { sleep } from '../helpers/time';
 import { maxInWindow } from '../helpers/windows';
 
 let sandbox: Sandbox;
@@ -122,7 +123,7 @@ test('a limit answer is a quota error: 429 and the spec 404 alike', async () => 
   const e429 = await expectError(c.getBooks([isbn]), 'quota');
   assert.equal(e429.details.status, 429);
   sandbox.setLimitResponse('404');
-  await new Promise((r) => setTimeout(r, 1100));
+  await sleep(1100);
   await c.getBooks([isbn]);
   const e404 = await expectError(c.getBooks([isbn]), 'quota');
   assert.equal(e404.details.status, 404);

@@ -2,6 +2,7 @@
 // Run: node --import tsx --test test/service/sandbox.test.ts
 
 import { test, before, after } from 'node:test';
+import { sleep } from '../helpers/time';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { spawn } from 'node:child_process';
@@ -26,7 +27,6 @@ async function withSandbox(options: SandboxOptions, fn: (sb: Sandbox) => Promise
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Reply {
   status: number;

@@ -1,15 +1,19 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { type TestContext, test as nodeTest } from 'node:test';
 import { Batcher, nextUtcMidnight } from '../../src/core/service/batcher';
-import type { Book } from '../../src/core/service/book';
 import { BookCache } from '../../src/core/service/cache';
 import type { BatchAnswer, BookServiceClient } from '../../src/core/service/client';
 import { ServiceError } from '../../src/core/service/errors';
 import { type ReleaseSlot, Throttle } from '../../src/core/service/rate/throttle';
-import { advance, useFakeTime } from '../helpers/fakeTime';
+import { book } from '../helpers/books';
+import { advance, runFakeTime, sleep, useFakeTime } from '../helpers/time';
 
-function book(isbn13: string): Book {
-  return { isbn13, title: `Book ${isbn13}`, authors: [], subjects: [], deweyDecimal: [], otherIsbns: [] };
+/** Every test here runs on fake time that moves by itself: no test waits for real time. */
+function test(name: string, run: (t: TestContext) => Promise<void>): void {
+  nodeTest(name, async (t) => {
+    runFakeTime(t);
+    await run(t);
+  });
 }
 
 /** A client whose answers the test decides; ISBNs starting with "x" are unknown to it. */
@@ -77,7 +81,7 @@ test('a lone look-up waits for company during the gathering window', async () =>
   const { client, calls } = fakeClient();
   const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 40 });
   const hover = batcher.lookupOne('i9');
-  await new Promise((r) => setTimeout(r, 10));
+  await sleep(10);
   batcher.prefetch(ids(5));
   await hover;
   assert.equal(calls.length, 1);
@@ -88,7 +92,7 @@ test('urgent ISBNs go ahead of queued work', async () => {
   const { client, calls } = fakeClient(undefined, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 2, gatherMs: 0 });
   const all = batcher.lookup(ids(6));
-  await new Promise((r) => setTimeout(r, 20));
+  await sleep(20);
   const urgent = batcher.lookupOne('u1', { urgent: true });
   await Promise.all([all, urgent]);
   assert.deepEqual(calls[1]![0], 'u1', 'the urgent ISBN rides in the next request');
@@ -136,7 +140,7 @@ test('a spent daily quota stops the queue, fails what waits, and caches nothing'
   assert.equal(batcher.state.kind, 'idle');
 });
 
-test('a spent quota\'s "until" ends by itself: the state moves on without any other event', async (t) => {
+nodeTest('a spent quota\'s "until" ends by itself: the state moves on without any other event', async (t) => {
   useFakeTime(t, Date.UTC(2026, 0, 1, 23, 59, 0));
   const { client } = fakeClient(() => {
     throw new ServiceError('quota', 'Daily quota exceeded', { status: 429, daily: true });
@@ -225,24 +229,24 @@ test('cancelling the only caller aborts the request in flight', async () => {
   const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 0 });
   const controller = new AbortController();
   const pending = batcher.lookup(['i1', 'i2'], { signal: controller.signal });
-  await new Promise((r) => setTimeout(r, 30));
+  await sleep(30);
   controller.abort();
   await assert.rejects(pending, (e: ServiceError) => e.kind === 'cancelled');
   assert.equal(seenSignal?.aborted, true);
-  await new Promise((r) => setTimeout(r, 10));
+  await sleep(10);
   assert.equal(batcher.state.kind, 'idle');
 });
 
 test('cancelling one caller leaves a shared look-up running for the other', async () => {
   const { client, calls } = fakeClient(async (isbns) => {
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     return known(isbns);
   });
   const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 0 });
   const controller = new AbortController();
   const first = batcher.lookup(['i1'], { signal: controller.signal });
   const second = batcher.lookup(['i1']);
-  await new Promise((r) => setTimeout(r, 10));
+  await sleep(10);
   controller.abort();
   await assert.rejects(first);
   assert.equal((await second).get('i1')?.status, 'found');
@@ -254,9 +258,9 @@ test('queued ISBNs nobody waits for any more are dropped before sending', async 
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 2, gatherMs: 0 });
   const controller = new AbortController();
   const pending = batcher.lookup(ids(6), { signal: controller.signal });
-  await new Promise((r) => setTimeout(r, 30));
+  await sleep(30);
   controller.abort();
   await assert.rejects(pending);
-  await new Promise((r) => setTimeout(r, 1200));
+  await sleep(1200);
   assert.equal(calls.length, 1, 'only the chunk already sent went out');
 });

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Book } from '../../src/core/service/book';
+import { book } from '../helpers/books';
 import { BookCache } from '../../src/core/service/cache';
-
-function book(isbn13: string): Book {
-  return { isbn13, title: `Book ${isbn13}`, authors: [], subjects: [], deweyDecimal: [], otherIsbns: [] };
-}
 
 function fakeClock(start = 1_000_000) {
   let now = start;

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { sleep } from '../helpers/time';
 import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
 import { Throttle } from '../../src/core/service/rate/throttle';
 import { maxInWindow } from '../helpers/windows';
 
-const WORKER = join(__dirname, '..', 'helpers', 'ledgerWorker.ts');
 
 async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-ledger-'));
@@ -18,80 +17,9 @@ async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
-
-interface WorkerReport {
-  starts: number[];
-  errors: string[];
-}
-
-function worker(job: Record<string, unknown>): { child: ChildProcess; report: Promise<WorkerReport> } {
-  const child = fork(WORKER, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const report = new Promise<WorkerReport>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as WorkerReport));
-    child.once('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal}) before reporting`)));
-  });
-  child.send(job);
-  return { child, report };
-}
-
 async function ledgerFile(path: string): Promise<{ version: number; slots: { end?: number }[] }> {
   return JSON.parse(await readFile(path, 'utf8'));
 }
-
-test('four processes hammering one ledger never exceed the rate, and all finish', { timeout: 60_000 }, () =>
-  withDir(async (dir) => {
-    const path = join(dir, 'default-key.json');
-    const rate = 3;
-    const windowMs = 150;
-    const reports = await Promise.all([0, 1, 2, 3].map(() => worker({ path, mode: 'hammer', rate, windowMs, count: 12 }).report));
-    const starts = reports.flatMap((r) => r.starts);
-    assert.equal(starts.length, 48);
-    assert.deepEqual(reports.flatMap((r) => r.errors), [], 'no process fell back to its own count');
-    assert.ok(maxInWindow(starts, windowMs - 2) <= rate, `at most ${rate} starts in any window, got ${maxInWindow(starts, windowMs - 2)}`);
-    const ledger = await ledgerFile(path);
-    assert.ok(ledger.slots.every((slot) => slot.end !== undefined), 'every answer was recorded');
-  }));
-
-test('a process stalled 3.5 s inside the lock keeps it, and loses no one else\'s updates', { timeout: 60_000 }, () =>
-  withDir(async (dir) => {
-    const path = join(dir, 'premium-key.json');
-    const rate = 3;
-    const windowMs = 100;
-    const stalled = worker({ path, mode: 'stall', rate, windowMs, count: 6, stallMs: 3500 });
-    await new Promise((r) => setTimeout(r, 300));
-    const others = [0, 1, 2].map(() => worker({ path, mode: 'hammer', rate, windowMs, count: 10 }));
-    const reports = await Promise.all([stalled, ...others].map((w) => w.report));
-    assert.deepEqual(reports.flatMap((r) => r.errors), []);
-    const starts = reports.flatMap((r) => r.starts);
-    assert.equal(starts.length, 36);
-    assert.ok(maxInWindow(starts, windowMs - 2) <= rate, `at most ${rate} starts in any window, got ${maxInWindow(starts, windowMs - 2)}`);
-    // No update was put back over: no slot is left in flight, so a new request may go within a window.
-    const ledger = await ledgerFile(path);
-    assert.ok(ledger.slots.every((slot) => slot.end !== undefined), `slots left in flight: ${JSON.stringify(ledger.slots)}`);
-    await new Promise((r) => setTimeout(r, windowMs + 10));
-    const taken = await new SharedLedger(path).take(1, windowMs);
-    assert.equal(taken.ok, true, 'the next request may go at once');
-  }));
-
-test('a holder killed inside the lock: its lock is recovered and its slot ends at once', { timeout: 30_000 }, () =>
-  withDir(async (dir) => {
-    const path = join(dir, 'k.json');
-    const dying = worker({ path, mode: 'die', rate: 1, windowMs: 100 });
-    await dying.report;
-    await new Promise<void>((resolve) => (dying.child.exitCode !== null || dying.child.signalCode !== null ? resolve() : dying.child.once('exit', () => resolve())));
-    const lock = JSON.parse(await readFile(`${path}.lock`, 'utf8'));
-    assert.equal(lock.pid, dying.child.pid, 'the dead process still holds the lock');
-    const ledger = new SharedLedger(path);
-    const began = Date.now();
-    let taken = await ledger.take(1, 100);
-    if (!taken.ok) {
-      assert.ok(taken.delayMs <= 100, `the dead process's slot counts one window at most, not ${taken.delayMs} ms`);
-      await new Promise((r) => setTimeout(r, taken.ok ? 0 : taken.delayMs));
-      taken = await ledger.take(1, 100);
-    }
-    assert.equal(taken.ok, true);
-    assert.ok(Date.now() - began < 1000, 'recovered at once');
-  }));
 
 test('a live holder\'s lock is never broken, however long it is held', { timeout: 30_000 }, () =>
   withDir(async (dir) => {
@@ -136,7 +64,7 @@ test('times written before the clock was stepped back count as now', () =>
 test('three throttles sharing a ledger stay within the rate together', () =>
   withDir(async (dir) => {
     const path = join(dir, 'default-key.json');
-    const throttles = [0, 1, 2].map(() => new Throttle(2, { windowMs: 200, ledger: new SharedLedger(path) }));
+    const throttles = [0, 1, 2].map(() => new Throttle(2, { windowMs: 80, ledger: new SharedLedger(path) }));
     const starts: number[] = [];
     await Promise.all(
       throttles.flatMap((throttle) =>
@@ -148,7 +76,7 @@ test('three throttles sharing a ledger stay within the rate together', () =>
       ),
     );
     assert.equal(starts.length, 12);
-    assert.ok(maxInWindow(starts, 199) <= 2, `at most 2 in any window, got ${maxInWindow(starts, 199)}`);
+    assert.ok(maxInWindow(starts, 78) <= 2, `at most 2 in any window, got ${maxInWindow(starts, 78)}`);
     for (const t of throttles) t.dispose();
   }));
 
@@ -158,11 +86,11 @@ test('a pause seen by one window holds the others back', () =>
     const a = new Throttle(5, { windowMs: 100, ledger: new SharedLedger(path) });
     const b = new Throttle(5, { windowMs: 100, ledger: new SharedLedger(path) });
     (await a.acquire())();
-    a.pauseUntil(Date.now() + 300);
-    await new Promise((r) => setTimeout(r, 30));
+    a.pauseUntil(Date.now() + 150);
+    await sleep(30);
     const began = performance.now();
     (await b.acquire())();
-    assert.ok(performance.now() - began >= 250, 'b waited for the pause a learned of');
+    assert.ok(performance.now() - began >= 100, 'b waited for the pause a learned of');
     a.dispose();
     b.dispose();
   }));

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { SharedLedger } from '../../src/core/service/rate/sharedLedger';
 import { Throttle } from '../../src/core/service/rate/throttle';
 import { MAX_TIMER_MS, timerDelay } from '../../src/core/service/rate/window';
-import { advance, flush, sleep, useFakeTime } from '../helpers/fakeTime';
+import { advance, flush, sleep, useFakeTime } from '../helpers/time';
 import { maxInWindow } from '../helpers/windows';
 
 const isCancelled = (e: Error & { kind?: string }) => e.kind === 'cancelled';

@@ -5,6 +5,7 @@
  */
 import type { Book } from './book';
 import { type Clock, systemClock } from '../clock';
+import { Emitter } from '../events';
 
 export type CacheEntry =
   | { status: 'found'; book: Book; storedAt: number }
@@ -31,7 +32,9 @@ export class BookCache {
   private readonly foundTtlMs: number;
   private readonly notFoundTtlMs: number;
   private readonly clock: Clock;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Emitter<void>();
+  /** Fires after answers were stored, loaded or cleared. */
+  readonly onDidChange = this.changes.event;
 
   constructor(options: CacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 20_000;
@@ -76,11 +79,6 @@ export class BookCache {
     this.changed();
   }
 
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
   serialize(): SerializedCache {
     const entries = [...this.entries].filter(([, entry]) => !this.isExpired(entry));
     return { format: CACHE_FORMAT, entries };
@@ -121,7 +119,7 @@ export class BookCache {
   }
 
   private changed(): void {
-    for (const listener of this.listeners) listener();
+    this.changes.fire();
   }
 }
 

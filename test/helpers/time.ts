@@ -24,3 +24,22 @@ export async function advance(t: TestContext, ms: number, stepMs = 1): Promise<v
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Fake time that runs by itself, a millisecond per turn of the event loop, until the test
+ * ends: code under test awaits its timers as usual, and minutes of back-off pass in a
+ * fraction of a second, in the same order as in real time.
+ */
+export function runFakeTime(t: TestContext, now = 1_000_000, stepMs = 1): void {
+  useFakeTime(t, now);
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    t.mock.timers.tick(stepMs);
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  t.after(() => {
+    running = false;
+  });
+}
