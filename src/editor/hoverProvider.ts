@@ -4,6 +4,7 @@
  * HOVER_WAIT_MS and otherwise says it is looking the book up.
  */
 import * as vscode from 'vscode';
+import { whyNotValid } from '../core/diagnostics/isbnProblems';
 import { bookHoverMarkdown } from '../core/format/bookText';
 import { escapeMarkdown } from '../core/format/markdown';
 import type { LineIsbn } from '../core/scan/lineScan';
@@ -14,12 +15,6 @@ import { type LookupService, formatTime } from './lookupService';
 
 /** The longest a hover waits for the service before it answers "looking up…". */
 export const HOVER_WAIT_MS = 1500;
-
-const PROBLEM_TEXT: Record<string, string> = {
-  checksum: 'its check digit does not match',
-  length: 'it has the wrong number of digits',
-  range: 'no ISBN agency has assigned its group or publisher range',
-};
 
 export class IsbnHoverProvider implements vscode.HoverProvider {
   constructor(
@@ -93,7 +88,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
 }
 
 function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {
-  const why = PROBLEM_TEXT[match.problem ?? 'checksum'] ?? 'it is malformed';
+  const why = whyNotValid(match.problem, match.raw);
   return new vscode.MarkdownString(`**Not a valid ISBN:** ${escapeMarkdown(match.raw)} — ${why}. No look-up was made.`);
 }
 

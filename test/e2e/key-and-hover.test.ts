@@ -48,7 +48,7 @@ test('without a key the hover offers "Set an API key" and nothing is sent', step
 test('an ISBN with a wrong check digit says "Not a valid ISBN" without a request', step, (t) =>
   s.step(t, async () => {
     const text = await hoverText(s.page, '978-0-13-110362-8', { contains: 'Not a valid ISBN' });
-    assert.match(text, /Not a valid ISBN: 978-0-13-110362-8 — its check digit does not match\. No look-up was made\./);
+    assert.match(text, /Not a valid ISBN: 978-0-13-110362-8 — the check digit does not match\. No look-up was made\./);
     await s.shot('invalid-isbn-hover');
     assert.deepEqual(s.sandbox.log, [], 'an invalid ISBN was sent to the service');
     await dismissHover(s.page);

@@ -104,7 +104,7 @@ test('GET /author/{name} sends the name as one percent-encoded segment and pages
 });
 
 test('non-ASCII author names round-trip', async () => {
-  const name = [...sandbox.catalogue.authors.keys()].find((n) => /[^\x00-\x7f]/.test(n))!;
+  const name = [...sandbox.catalogue.authors.keys()].find((n) => /[\u0080-\uffff]/.test(n))!;
   const page = await client().getAuthor(name);
   assert.ok(page.books.length > 0);
   assert.ok(page.books.every((b) => b.authors.includes(name)));
@@ -242,7 +242,7 @@ test('the batcher on the sandbox: 250 ISBNs in 3 requests of at most 100, back-o
 });
 
 test('author names with / ? # % & + spaces, quotes and other scripts reach the service as exactly one path segment', async () => {
-  const hard = [...sandbox.catalogue.authors.keys()].filter((n) => /[/?#%&+'"\s]|[^\x00-\x7f]/.test(n));
+  const hard = [...sandbox.catalogue.authors.keys()].filter((n) => /[/?#%&+'"\s]|[\u0080-\uffff]/.test(n));
   for (const ch of ['/', '?', '#', '%', '&', '+', "'"]) assert.ok(hard.some((n) => n.includes(ch)), `the catalogue has an author with ${ch}`);
   const c = client('pro');
   for (const name of hard) {

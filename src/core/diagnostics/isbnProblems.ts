@@ -4,6 +4,7 @@
  * field: the finder reports no others); "not found" only when a look-up said
  * so, never from a spent quota or a failure, which the cache never holds.
  */
+import type { IsbnProblem } from '../isbn/parse';
 import type { LineIsbn } from '../scan/lineScan';
 
 export type ProblemCode = 'checksum' | 'length' | 'range' | 'notFound';
@@ -14,16 +15,24 @@ export interface IsbnProblemReport {
   message: string;
 }
 
-export function problemMessage(item: LineIsbn): string {
-  const digits = item.raw.replace(/[^0-9Xx]/g, '').length;
-  switch (item.problem) {
+/**
+ * Why a number is not an ISBN: the one wording used by the diagnostics, the hover and the
+ * ISBN input boxes. `text` is the number as written.
+ */
+export function whyNotValid(problem: IsbnProblem | undefined, text: string): string {
+  switch (problem) {
     case 'length':
-      return `Not a valid ISBN: an ISBN has 10 or 13 digits, this one has ${digits}.`;
+      return `an ISBN has 10 or 13 digits, this one has ${text.replace(/[^0-9Xx]/g, '').length}`;
     case 'range':
-      return 'Not a valid ISBN: the checksum is right, but no ISBN agency has assigned this group or publisher range.';
+      return 'the checksum is right, but no ISBN agency has assigned this group or publisher range';
     default:
-      return 'Not a valid ISBN: the check digit does not match. The quick fixes (Ctrl+.) offer the likely intended ISBN.';
+      return 'the check digit does not match';
   }
+}
+
+export function problemMessage(item: LineIsbn): string {
+  const quickFix = item.problem === 'checksum' || item.problem === undefined ? ' The quick fixes (Ctrl+.) offer the likely intended ISBN.' : '';
+  return `Not a valid ISBN: ${whyNotValid(item.problem, item.raw)}.${quickFix}`;
 }
 
 /** `isNotFound(isbn13)` answers from the look-up cache only. */

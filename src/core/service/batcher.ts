@@ -376,7 +376,7 @@ export class Batcher extends Disposable {
         this.failAll(error);
         return;
       case 'network':
-      case 'server':
+      case 'server': {
         const failures = Math.max(...chunk.entries.map((e) => e.failures));
         if (failures < this.maxRetries) {
           const wait = error.details.retryAt ? error.details.retryAt - this.clock.now() : 1000 * 2 ** failures;
@@ -389,6 +389,7 @@ export class Batcher extends Disposable {
         this.fail(chunk, error);
         this.failAll(error);
         return;
+      }
       default:
         this.fail(chunk, error);
     }

@@ -7,16 +7,16 @@
 import * as vscode from 'vscode';
 import { annotationFormat } from '../../core/annotate/annotate';
 import { bookEntry, entryInsertionOffset, entryPadding } from '../../core/bibtex/bookEntry';
-import { classifyNormalized, normalizeIsbn, parseIsbn } from '../../core/isbn/parse';
+import { parseIsbn } from '../../core/isbn/parse';
 import type { Book } from '../../core/service/book';
 import { lookupOneWithProgress } from '../lookupWithProgress';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
-import { whyNotAnIsbn } from './lookupIsbn';
+import { askIsbn } from './isbnInput';
 
 export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askIsbn(editor, isbns));
+  const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askForIsbn(editor, isbns));
   if (!isbn13) return;
   const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`);
   if (!result) return;
@@ -68,17 +68,8 @@ function isbnAtCursor(editor: vscode.TextEditor, isbns: DocumentIsbns): string |
   return isbns.at(editor.document, editor.selection.active)?.info?.isbn13;
 }
 
-async function askIsbn(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns): Promise<string | undefined> {
+async function askForIsbn(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns): Promise<string | undefined> {
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const initial = selected.length <= 40 ? selected : editor ? (isbns.at(editor.document, editor.selection.active)?.raw ?? '') : '';
-  const input = await vscode.window.showInputBox({
-    title: 'ISBN Lens: Insert BibTeX Entry for ISBN',
-    prompt: 'An ISBN-10 or ISBN-13, with or without hyphens.',
-    value: initial,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? undefined : whyNotAnIsbn(value)),
-  });
-  if (!input?.trim()) return undefined;
-  const verdict = classifyNormalized(normalizeIsbn(input));
-  return verdict.valid ? verdict.info.isbn13 : undefined;
+  return (await askIsbn('ISBN Lens: Insert BibTeX Entry for ISBN', initial))?.isbn13;
 }

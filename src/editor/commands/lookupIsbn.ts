@@ -1,30 +1,21 @@
 /** "Look Up ISBN": an ISBN from the cursor, the selection or typed in, then the book with actions. */
 import * as vscode from 'vscode';
 import { bookDetailsText, citationLine } from '../../core/format/bookText';
-import { classifyNormalized, normalizeIsbn, suggestCorrections } from '../../core/isbn/parse';
 import type { Book } from '../../core/service/book';
 import { lookupOneWithProgress } from '../lookupWithProgress';
 import type { DocumentIsbns } from '../documentIsbns';
 import type { LookupService } from '../lookupService';
 import { insertOrCopyEntry } from './insertBibtexEntry';
+import { askIsbn } from './isbnInput';
 
 export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const input = await vscode.window.showInputBox({
-    title: 'ISBN Lens: Look Up ISBN',
-    prompt: 'An ISBN-10 or ISBN-13, with or without hyphens.',
-    value: editor ? initialIsbn(editor, isbns) : '',
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? undefined : whyNotAnIsbn(value)),
-  });
-  if (!input?.trim()) return;
-  const verdict = classifyNormalized(normalizeIsbn(input));
-  if (!verdict.valid) return;
-  const isbn13 = verdict.info.isbn13;
-  const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${verdict.info.hyphenated13}…`);
+  const info = await askIsbn('ISBN Lens: Look Up ISBN', editor ? initialIsbn(editor, isbns) : '');
+  if (!info) return;
+  const result = await lookupOneWithProgress(service, info.isbn13, `ISBN Lens: looking up ${info.hyphenated13}…`);
   if (!result) return;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${verdict.info.hyphenated13}.`);
+    void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${info.hyphenated13}.`);
     return;
   }
   if (result.status === 'failed') {
@@ -55,21 +46,4 @@ function initialIsbn(editor: vscode.TextEditor, isbns: DocumentIsbns): string {
   const selected = editor.document.getText(editor.selection).trim();
   if (selected && selected.length <= 40) return selected;
   return isbns.at(editor.document, editor.selection.active)?.raw ?? '';
-}
-
-export function whyNotAnIsbn(value: string): string | undefined {
-  const normalized = normalizeIsbn(value);
-  if (/[^0-9Xx\s-]/.test(value.replace(/^\s*isbn(?:-1[03])?:?/i, ''))) return 'An ISBN has only digits, hyphens and spaces (and X as the last character of an ISBN-10).';
-  const verdict = classifyNormalized(normalized);
-  if (verdict.valid) return undefined;
-  switch (verdict.problem) {
-    case 'length':
-      return `An ISBN has 10 or 13 digits; this has ${normalized.length}.`;
-    case 'checksum': {
-      const suggestion = suggestCorrections(normalized)[0];
-      return `The check digit does not match.${suggestion ? ` Did you mean ${suggestion}?` : ''}`;
-    }
-    case 'range':
-      return 'The checksum is right, but no ISBN agency has assigned this group or publisher range.';
-  }
 }

@@ -150,7 +150,7 @@ const checks: Check[] = [
       const document = booksDocument();
       const text = await hoverAt(document, middle(positionOf(document, TYPO, 'ISBN ')), 'Not a valid ISBN');
       // The raw Markdown: the ISBN as written, its hyphens escaped.
-      assert.equal(text, String.raw`**Not a valid ISBN:** 978\-0\-13\-110362\-8 — its check digit does not match. No look-up was made.`);
+      assert.equal(text, String.raw`**Not a valid ISBN:** 978\-0\-13\-110362\-8 — the check digit does not match. No look-up was made.`);
       await assertNoRequests('after the hover on an invalid ISBN');
     },
   },
