@@ -3,9 +3,9 @@
  * against the sandbox: requests, seconds, limit answers, peak memory; then the same
  * queued again and cancelled after 2 s: how fast the cancel lands and what it still sent.
  */
-import { Batcher } from '../src/core/service/batcher';
-import { BookCache } from '../src/core/service/cache';
-import { BookServiceClient } from '../src/core/service/client';
+import { Batcher } from '../src/core/service/lookups/batcher';
+import { BookCache } from '../src/core/service/store/cache';
+import { BookServiceClient } from '../src/core/service/http/client';
 import { PLAN_RATES } from '../src/core/service/plans';
 import { Throttle } from '../src/core/service/rate/throttle';
 import { startSandbox } from '../test/sandbox/server';

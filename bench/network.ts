@@ -2,9 +2,9 @@
  * Network efficiency: 1,000 unique ISBNs on the default plan (1 request/s) against the
  * sandbox, through the same batcher, client and throttle the extension uses.
  */
-import { Batcher } from '../src/core/service/batcher';
-import { BookCache } from '../src/core/service/cache';
-import { BookServiceClient } from '../src/core/service/client';
+import { Batcher } from '../src/core/service/lookups/batcher';
+import { BookCache } from '../src/core/service/store/cache';
+import { BookServiceClient } from '../src/core/service/http/client';
 import { PLAN_RATES } from '../src/core/service/plans';
 import { Throttle } from '../src/core/service/rate/throttle';
 import { startSandbox } from '../test/sandbox/server';

@@ -1,19 +1,19 @@
 /** ISBN Lens: the composition root. Builds the services, registers the features, nothing else. */
 import * as vscode from 'vscode';
-import { ApiKeyStore } from './editor/apiKeyStore';
-import { IsbnCodeActions } from './editor/codeActions';
-import { Config } from './editor/config';
-import { IsbnDiagnostics } from './editor/diagnostics';
-import { TEXT_DOCUMENTS } from './editor/documentSelector';
-import { DocumentIsbns } from './editor/documentIsbns';
-import { IsbnHoverProvider } from './editor/hoverProvider';
-import { InlineTitles } from './editor/inlineTitles';
-import { IsbnIndex } from './editor/isbnIndex';
-import { Log } from './editor/log';
-import { LookupService } from './editor/lookupService';
-import { registerCommands } from './editor/registerCommands';
-import { StateNotifier } from './editor/stateNotifier';
-import { StatusBar } from './editor/statusBar';
+import { ApiKeyStore } from './editor/infrastructure/apiKeyStore';
+import { IsbnCodeActions } from './editor/features/codeActions';
+import { Config } from './editor/infrastructure/config';
+import { IsbnDiagnostics } from './editor/features/diagnostics';
+import { TEXT_DOCUMENTS } from './editor/infrastructure/documentSelector';
+import { DocumentIsbns } from './editor/infrastructure/documentIsbns';
+import { IsbnHoverProvider } from './editor/features/hoverProvider';
+import { InlineTitles } from './editor/features/inlineTitles';
+import { IsbnIndex } from './editor/infrastructure/isbnIndex';
+import { Log } from './editor/infrastructure/log';
+import { LookupService } from './editor/infrastructure/lookupService';
+import { registerCommands } from './editor/features/registerCommands';
+import { StateNotifier } from './editor/features/stateNotifier';
+import { StatusBar } from './editor/features/statusBar';
 
 let service: LookupService | undefined;
 

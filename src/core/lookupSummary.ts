@@ -1,5 +1,5 @@
 /** The one-line summary after looking up many ISBNs. */
-import type { LookupResult } from './service/batcher';
+import type { LookupResult } from './service/lookups/batcher';
 import type { ServiceError } from './service/errors';
 
 export interface LookupSummary {

@@ -1,5 +1,5 @@
 /** Books and look-up results for unit tests. */
-import type { LookupResult } from '../../src/core/service/batcher';
+import type { LookupResult } from '../../src/core/service/lookups/batcher';
 import type { Book } from '../../src/core/service/book';
 import { ServiceError } from '../../src/core/service/errors';
 

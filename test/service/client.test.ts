@@ -1,9 +1,9 @@
 /** The client against the sandbox service: exact requests, errors as typed values, the rate kept. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { Batcher } from '../../src/core/service/batcher';
-import { BookCache } from '../../src/core/service/cache';
-import { BookServiceClient } from '../../src/core/service/client';
+import { Batcher } from '../../src/core/service/lookups/batcher';
+import { BookCache } from '../../src/core/service/store/cache';
+import { BookServiceClient } from '../../src/core/service/http/client';
 import { ServiceError } from '../../src/core/service/errors';
 import { type PlanName, PLAN_RATES } from '../../src/core/service/plans';
 import { Throttle, ThrottleRegistry } from '../../src/core/service/rate/throttle';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CoverImages } from '../../src/core/service/coverImages';
+import { CoverImages } from '../../src/core/service/store/coverImages';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 let sandbox: Sandbox;

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { describeError } from '../../src/core/messages';
-import { Batcher } from '../../src/core/service/batcher';
-import { BookCache } from '../../src/core/service/cache';
-import { BookServiceClient } from '../../src/core/service/client';
+import { Batcher } from '../../src/core/service/lookups/batcher';
+import { BookCache } from '../../src/core/service/store/cache';
+import { BookServiceClient } from '../../src/core/service/http/client';
 import { ServiceError, type ServiceErrorKind } from '../../src/core/service/errors';
 import { Throttle } from '../../src/core/service/rate/throttle';
 import type { Fault } from '../sandbox/server';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test as nodeTest } from 'node:test';
-import { Batcher, nextUtcMidnight } from '../../src/core/service/batcher';
-import { BookCache } from '../../src/core/service/cache';
-import type { BatchAnswer, BookServiceClient } from '../../src/core/service/client';
+import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
+import { BookCache } from '../../src/core/service/store/cache';
+import type { BatchAnswer, BookServiceClient } from '../../src/core/service/http/client';
 import { ServiceError } from '../../src/core/service/errors';
 import { type ReleaseSlot, Throttle } from '../../src/core/service/rate/throttle';
 import { book } from '../helpers/books';

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BookCache } from '../../src/core/service/cache';
-import { readCacheFile, saveCacheMerged, writeCacheFile } from '../../src/core/service/cacheFile';
+import { BookCache } from '../../src/core/service/store/cache';
+import { readCacheFile, saveCacheMerged, writeCacheFile } from '../../src/core/service/store/cacheFile';
 import { readSmallFile } from '../../src/core/files';
 
 test('the cache file is written atomically and read back; corrupt or foreign files read as empty', async () => {

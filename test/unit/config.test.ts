@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { changeSettings } from '../helpers/fakeVscode';
-import { Config } from '../../src/editor/config';
+import { Config } from '../../src/editor/infrastructure/config';
 
 test('plan and base URLs come from user settings only: a workspace cannot redirect the key', () => {
   changeSettings({

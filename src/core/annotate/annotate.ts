@@ -5,7 +5,7 @@
  * look-up the editor simply calls computeAnnotation again on the new text.
  */
 import type { TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/batcher';
+import type { LookupResult } from '../service/lookups/batcher';
 import { bibtexIsbns, type FillMode, fillEntries } from '../bibtex/fillEntries';
 import { annotateMarkdown, markdownIsbns } from './annotateMarkdown';
 import type { AnnotationReport } from './report';

@@ -1,5 +1,5 @@
 /** What an annotation run did, counted per ISBN occurrence, and the one-line summary for the user. */
-import type { LookupResult } from '../service/batcher';
+import type { LookupResult } from '../service/lookups/batcher';
 import type { ServiceError } from '../service/errors';
 
 export interface AnnotationReport {

@@ -7,7 +7,7 @@
  */
 import { minimalEdit, type TextEdit } from '../edit/textEdit';
 import { findIsbns, type IsbnMatch } from '../isbn/find';
-import type { LookupResult } from '../service/batcher';
+import type { LookupResult } from '../service/lookups/batcher';
 import { type AnnotationReport, countUnusable, emptyReport } from '../annotate/report';
 import { ALIASES, bookFields, type FieldValue } from './bookFields';
 import { entryStyle, fieldText, newValueDelimiter, type EntryStyle } from './entryStyle';

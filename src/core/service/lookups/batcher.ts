@@ -5,14 +5,14 @@
  * batcher takes a slot first and forms the chunk at that moment, so that an urgent ISBN
  * that came while it waited still goes in it.
  */
-import type { Book } from './book';
-import type { BookCache } from './cache';
-import type { BookServiceClient } from './client';
-import { type Clock, systemClock } from '../clock';
-import { Disposable, toDisposable } from '../disposable';
-import { Emitter } from '../events';
-import { ServiceError, isServiceError } from './errors';
-import type { ReleaseSlot } from './rate/throttle';
+import type { Book } from '../book';
+import type { BookCache } from '../store/cache';
+import type { BookServiceClient } from '../http/client';
+import { type Clock, systemClock } from '../../clock';
+import { Disposable, toDisposable } from '../../disposable';
+import { Emitter } from '../../events';
+import { ServiceError, isServiceError } from '../errors';
+import type { ReleaseSlot } from '../rate/throttle';
 
 export type LookupResult =
   | { status: 'found'; book: Book }

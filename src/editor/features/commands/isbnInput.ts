@@ -1,7 +1,7 @@
 /** The input box in which "Look Up ISBN" and "Insert BibTeX Entry for ISBN" take an ISBN. */
 import * as vscode from 'vscode';
-import { whyNotValid } from '../../core/diagnostics/isbnProblems';
-import { type IsbnInfo, classifyNormalized, normalizeIsbn, suggestCorrections } from '../../core/isbn/parse';
+import { whyNotValid } from '../../../core/diagnostics/isbnProblems';
+import { type IsbnInfo, classifyNormalized, normalizeIsbn, suggestCorrections } from '../../../core/isbn/parse';
 
 /** Asks for an ISBN, saying as it is typed what is wrong with it; the valid ISBN, or undefined. */
 export async function askIsbn(title: string, initial: string): Promise<IsbnInfo | undefined> {

@@ -4,10 +4,10 @@
  * every request through the plan's throttle, cancellable and timed.
  */
 import { Agent, type Dispatcher, request } from 'undici';
-import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from './book';
-import { ServiceError, isServiceError } from './errors';
-import type { PlanName } from './plans';
-import type { ReleaseSlot, Throttle } from './rate/throttle';
+import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../book';
+import { ServiceError, isServiceError } from '../errors';
+import type { PlanName } from '../plans';
+import type { ReleaseSlot, Throttle } from '../rate/throttle';
 
 export interface RequestRecord {
   method: 'GET' | 'POST';

@@ -5,7 +5,7 @@
  * BibTeX is one, and a language-specific value outranks a plain one.
  */
 import * as vscode from 'vscode';
-import { type Config, settingScope } from '../config';
+import { type Config, settingScope } from '../../infrastructure/config';
 
 export async function toggleInlineTitles(config: Config): Promise<void> {
   const document = vscode.window.activeTextEditor?.document;

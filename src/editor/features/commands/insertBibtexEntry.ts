@@ -5,13 +5,13 @@
  * cursor is in, never inside it), copied to the clipboard elsewhere.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../core/annotate/annotate';
-import { bookEntry, entryInsertionOffset, entryPadding } from '../../core/bibtex/bookEntry';
-import { parseIsbn } from '../../core/isbn/parse';
-import type { Book } from '../../core/service/book';
-import { lookupOneWithProgress } from '../lookupWithProgress';
-import type { DocumentIsbns } from '../documentIsbns';
-import type { LookupService } from '../lookupService';
+import { annotationFormat } from '../../../core/annotate/annotate';
+import { bookEntry, entryInsertionOffset, entryPadding } from '../../../core/bibtex/bookEntry';
+import { parseIsbn } from '../../../core/isbn/parse';
+import type { Book } from '../../../core/service/book';
+import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
+import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
+import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
 
 export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService): Promise<void> {

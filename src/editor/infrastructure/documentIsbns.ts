@@ -3,7 +3,7 @@
  * incremental index (one scan per change, shared with diagnostics and inline titles).
  */
 import * as vscode from 'vscode';
-import type { LineIsbn } from '../core/scan/lineScan';
+import type { LineIsbn } from '../../core/scan/lineScan';
 import type { IsbnIndex } from './isbnIndex';
 
 export class DocumentIsbns {

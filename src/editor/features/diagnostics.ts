@@ -5,10 +5,10 @@
  * user types, and when the look-up cache or the setting changes.
  */
 import * as vscode from 'vscode';
-import { isbnProblems } from '../core/diagnostics/isbnProblems';
-import type { Config, DiagnosticsSeverity } from './config';
-import { IsbnIndex } from './isbnIndex';
-import type { LookupService } from './lookupService';
+import { isbnProblems } from '../../core/diagnostics/isbnProblems';
+import type { Config, DiagnosticsSeverity } from '../infrastructure/config';
+import { IsbnIndex } from '../infrastructure/isbnIndex';
+import type { LookupService } from '../infrastructure/lookupService';
 
 export const DIAGNOSTIC_SOURCE = 'ISBN Lens';
 

@@ -4,14 +4,14 @@
  * HOVER_WAIT_MS and otherwise says it is looking the book up.
  */
 import * as vscode from 'vscode';
-import { whyNotValid } from '../core/diagnostics/isbnProblems';
-import { bookHoverMarkdown } from '../core/format/bookText';
-import { escapeMarkdown } from '../core/format/markdown';
-import type { LineIsbn } from '../core/scan/lineScan';
-import type { LookupResult } from '../core/service/batcher';
-import type { Config } from './config';
-import { type DocumentIsbns, rangeOf } from './documentIsbns';
-import { type LookupService, formatTime } from './lookupService';
+import { whyNotValid } from '../../core/diagnostics/isbnProblems';
+import { bookHoverMarkdown } from '../../core/format/bookText';
+import { escapeMarkdown } from '../../core/format/markdown';
+import type { LineIsbn } from '../../core/scan/lineScan';
+import type { LookupResult } from '../../core/service/lookups/batcher';
+import type { Config } from '../infrastructure/config';
+import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
+import { type LookupService, formatTime } from '../infrastructure/lookupService';
 
 /** The longest a hover waits for the service before it answers "looking up…". */
 export const HOVER_WAIT_MS = 1500;

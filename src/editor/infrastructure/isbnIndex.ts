@@ -5,7 +5,7 @@
  * hover and commands through DocumentIsbns, diagnostics, code actions and inline titles directly.
  */
 import * as vscode from 'vscode';
-import { type LineChange, type LineIsbn, type LineSource, rescan, scanAll } from '../core/scan/lineScan';
+import { type LineChange, type LineIsbn, type LineSource, rescan, scanAll } from '../../core/scan/lineScan';
 import { DOCUMENT_SCHEMES } from './documentSelector';
 
 interface Indexed {

@@ -1,7 +1,7 @@
 /** Every command of the extension, bound to the services it needs. */
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from './apiKeyStore';
-import type { Config } from './config';
+import type { ApiKeyStore } from '../infrastructure/apiKeyStore';
+import type { Config } from '../infrastructure/config';
 import { annotateFile, type AnnotateArgs } from './commands/annotateFile';
 import { clearApiKey, setApiKey } from './commands/apiKey';
 import { insertBibtexEntry } from './commands/insertBibtexEntry';
@@ -10,9 +10,9 @@ import { lookupAuthor } from './commands/lookupAuthor';
 import { lookupIsbn } from './commands/lookupIsbn';
 import { statusMenu } from './commands/statusMenu';
 import { toggleInlineTitles } from './commands/toggleInlineTitles';
-import type { DocumentIsbns } from './documentIsbns';
-import type { Log } from './log';
-import type { LookupService } from './lookupService';
+import type { DocumentIsbns } from '../infrastructure/documentIsbns';
+import type { Log } from '../infrastructure/log';
+import type { LookupService } from '../infrastructure/lookupService';
 import { STATUS_MENU_COMMAND } from './statusBar';
 
 export interface CommandServices {

@@ -1,10 +1,10 @@
 /** "Look Up Author": the author's books in a quick pick, more pages on demand, then what to do with one. */
 import * as vscode from 'vscode';
-import { hyphenateIsbn } from '../../core/isbn/parse';
-import type { Book } from '../../core/service/book';
-import type { AuthorPage } from '../../core/service/client';
-import { ServiceError, isServiceError } from '../../core/service/errors';
-import type { LookupService } from '../lookupService';
+import { hyphenateIsbn } from '../../../core/isbn/parse';
+import type { Book } from '../../../core/service/book';
+import type { AuthorPage } from '../../../core/service/http/client';
+import { ServiceError, isServiceError } from '../../../core/service/errors';
+import type { LookupService } from '../../infrastructure/lookupService';
 import { offerBookActions } from './lookupIsbn';
 
 const PAGE_SIZE = 50;

@@ -1,10 +1,10 @@
 /** "Look Up ISBN": an ISBN from the cursor, the selection or typed in, then the book with actions. */
 import * as vscode from 'vscode';
-import { bookDetailsText, citationLine } from '../../core/format/bookText';
-import type { Book } from '../../core/service/book';
-import { lookupOneWithProgress } from '../lookupWithProgress';
-import type { DocumentIsbns } from '../documentIsbns';
-import type { LookupService } from '../lookupService';
+import { bookDetailsText, citationLine } from '../../../core/format/bookText';
+import type { Book } from '../../../core/service/book';
+import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
+import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
+import type { LookupService } from '../../infrastructure/lookupService';
 import { insertOrCopyEntry } from './insertBibtexEntry';
 import { askIsbn } from './isbnInput';
 

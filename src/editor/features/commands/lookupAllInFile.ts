@@ -1,10 +1,10 @@
 /** "Look Up All ISBNs in File": every ISBN of the document through the batcher, with progress and a summary. */
 import * as vscode from 'vscode';
-import type { LookupResult } from '../../core/service/batcher';
-import { lookupWithProgress, reportLookup } from '../lookupWithProgress';
-import type { DocumentIsbns } from '../documentIsbns';
-import type { LookupService } from '../lookupService';
-import { summarize } from '../../core/lookupSummary';
+import type { LookupResult } from '../../../core/service/lookups/batcher';
+import { lookupWithProgress, reportLookup } from '../../infrastructure/lookupWithProgress';
+import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
+import type { LookupService } from '../../infrastructure/lookupService';
+import { summarize } from '../../../core/lookupSummary';
 
 export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupService): Promise<Map<string, LookupResult> | undefined> {
   const editor = vscode.window.activeTextEditor;

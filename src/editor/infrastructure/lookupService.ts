@@ -6,20 +6,20 @@
  * key, the plan, the plan's address or the timeout change.
  */
 import { join } from 'node:path';
-import { Disposable, toDisposable } from '../core/disposable';
-import { Emitter } from '../core/events';
-import { describeError } from '../core/messages';
-import { Batcher, type BatcherState, type LookupOptions, type LookupResult } from '../core/service/batcher';
-import type { Book } from '../core/service/book';
-import { BookCache } from '../core/service/cache';
-import { readCacheFile, saveCacheMerged } from '../core/service/cacheFile';
-import { type AuthorPage, BookServiceClient } from '../core/service/client';
-import { CoverImages } from '../core/service/coverImages';
-import { ServiceError, isServiceError } from '../core/service/errors';
-import { keyFingerprint } from '../core/service/keyFingerprint';
-import { PLAN_RATES } from '../core/service/plans';
-import { SharedLedger } from '../core/service/rate/sharedLedger';
-import { ThrottleRegistry } from '../core/service/rate/throttle';
+import { Disposable, toDisposable } from '../../core/disposable';
+import { Emitter } from '../../core/events';
+import { describeError } from '../../core/messages';
+import { Batcher, type BatcherState, type LookupOptions, type LookupResult } from '../../core/service/lookups/batcher';
+import type { Book } from '../../core/service/book';
+import { BookCache } from '../../core/service/store/cache';
+import { readCacheFile, saveCacheMerged } from '../../core/service/store/cacheFile';
+import { type AuthorPage, BookServiceClient } from '../../core/service/http/client';
+import { CoverImages } from '../../core/service/store/coverImages';
+import { ServiceError, isServiceError } from '../../core/service/errors';
+import { keyFingerprint } from '../../core/service/http/keyFingerprint';
+import { PLAN_RATES } from '../../core/service/plans';
+import { SharedLedger } from '../../core/service/rate/sharedLedger';
+import { ThrottleRegistry } from '../../core/service/rate/throttle';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';

@@ -4,10 +4,10 @@
  * the hyphenated form and the bare digits.
  */
 import * as vscode from 'vscode';
-import { isbnActions } from '../core/actions/isbnActions';
-import { itemsInLines } from '../core/scan/lineScan';
+import { isbnActions } from '../../core/actions/isbnActions';
+import { itemsInLines } from '../../core/scan/lineScan';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
-import type { IsbnIndex } from './isbnIndex';
+import type { IsbnIndex } from '../infrastructure/isbnIndex';
 
 export class IsbnCodeActions implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = {

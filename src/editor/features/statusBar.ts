@@ -1,6 +1,6 @@
 /** Plan and queue at a glance: idle, n waiting, limited until hh:mm:ss, no key. Clicking offers the commands. */
 import * as vscode from 'vscode';
-import { type LookupService, formatTime } from './lookupService';
+import { type LookupService, formatTime } from '../infrastructure/lookupService';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
 

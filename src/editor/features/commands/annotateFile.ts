@@ -6,13 +6,13 @@
  * edits are computed again on the new text, never over what was typed.
  */
 import * as vscode from 'vscode';
-import { type AnnotationFormat, annotationFormat, computeAnnotation, isbnsToAnnotate } from '../../core/annotate/annotate';
-import { type AnnotationReport, summaryText } from '../../core/annotate/report';
-import type { FillMode } from '../../core/bibtex/fillEntries';
-import { applyWhenStable } from '../../core/edit/applyStable';
-import type { TextEdit } from '../../core/edit/textEdit';
-import type { LookupService } from '../lookupService';
-import { lookupWithProgress, reportLookup } from '../lookupWithProgress';
+import { type AnnotationFormat, annotationFormat, computeAnnotation, isbnsToAnnotate } from '../../../core/annotate/annotate';
+import { type AnnotationReport, summaryText } from '../../../core/annotate/report';
+import type { FillMode } from '../../../core/bibtex/fillEntries';
+import { applyWhenStable } from '../../../core/edit/applyStable';
+import type { TextEdit } from '../../../core/edit/textEdit';
+import type { LookupService } from '../../infrastructure/lookupService';
+import { lookupWithProgress, reportLookup } from '../../infrastructure/lookupWithProgress';
 
 export interface AnnotateArgs {
   /** BibTeX only: skip the quick pick (for keybindings and tests). */

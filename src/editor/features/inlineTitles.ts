@@ -5,13 +5,13 @@
  * when the cache or the setting changes.
  */
 import * as vscode from 'vscode';
-import { ANNOTATION_START } from '../core/annotate/markdownAnnotation';
-import { formatAuthors } from '../core/format/bookText';
-import { inlineTitle } from '../core/format/inlineTitle';
-import { itemsInLines } from '../core/scan/lineScan';
-import type { Config } from './config';
-import type { IsbnIndex } from './isbnIndex';
-import type { LookupService } from './lookupService';
+import { ANNOTATION_START } from '../../core/annotate/markdownAnnotation';
+import { formatAuthors } from '../../core/format/bookText';
+import { inlineTitle } from '../../core/format/inlineTitle';
+import { itemsInLines } from '../../core/scan/lineScan';
+import type { Config } from '../infrastructure/config';
+import type { IsbnIndex } from '../infrastructure/isbnIndex';
+import type { LookupService } from '../infrastructure/lookupService';
 
 export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();

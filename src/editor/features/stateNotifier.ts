@@ -5,8 +5,8 @@
  * notification here would only repeat it.
  */
 import * as vscode from 'vscode';
-import type { BatcherState } from '../core/service/batcher';
-import type { LookupService } from './lookupService';
+import type { BatcherState } from '../../core/service/lookups/batcher';
+import type { LookupService } from '../infrastructure/lookupService';
 
 export class StateNotifier implements vscode.Disposable {
   private lastShown: string | undefined;

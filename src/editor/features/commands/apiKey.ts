@@ -1,8 +1,8 @@
 /** "Set API Key" and "Clear API Key": the key goes into SecretStorage and is checked with one cheap request. */
 import * as vscode from 'vscode';
-import { isServiceError } from '../../core/service/errors';
-import type { ApiKeyStore } from '../apiKeyStore';
-import type { LookupService } from '../lookupService';
+import { isServiceError } from '../../../core/service/errors';
+import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
+import type { LookupService } from '../../infrastructure/lookupService';
 
 export async function setApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
   const key = await vscode.window.showInputBox({
