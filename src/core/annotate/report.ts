@@ -1,6 +1,7 @@
 /** What an annotation run did, counted per ISBN occurrence, and the one-line summary for the user. */
 import type { LookupResult } from '../service/lookups/batcher';
 import type { ServiceError } from '../service/errors';
+import { countResult } from '../service/lookups/resultCounts';
 
 export interface AnnotationReport {
   /** Markdown: ISBNs annotated or refreshed. BibTeX: entries that got fields. */
@@ -28,16 +29,7 @@ export function emptyReport(): AnnotationReport {
 /** Counts a look-up that produced nothing to write (not found, failed, missing). */
 export function countUnusable(report: AnnotationReport, result: LookupResult | undefined): void {
   if (!result) report.notLookedUp++;
-  else if (result.status === 'notFound') report.notFound++;
-  else if (result.status === 'failed') {
-    if (result.error.kind === 'quota') {
-      report.skippedForQuota++;
-      if (!report.firstError) report.firstError = result.error;
-    } else {
-      report.failed++;
-      if (!report.firstError || report.firstError.kind === 'quota') report.firstError = result.error;
-    }
-  }
+  else countResult(report, result);
 }
 
 /** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */

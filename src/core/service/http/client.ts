@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher, request } from 'undici';
 import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../book';
 import { ServiceError, isServiceError } from '../errors';
+import { readBodyCapped } from './readBody';
 import type { PlanName } from '../plans';
 import type { ReleaseSlot, Throttle } from '../rate/throttle';
 
@@ -201,17 +202,9 @@ function isAmbiguous404(e: unknown): boolean {
 }
 
 async function readBody(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw new ServiceError('badResponse', `The service sent more than ${Math.round(maxBytes / 1048576)} MB; the answer was refused.`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBodyCapped(body, maxBytes);
+  if (!bytes) throw new ServiceError('badResponse', `The service sent more than ${Math.round(maxBytes / 1048576)} MB; the answer was refused.`);
+  return bytes.toString('utf8');
 }
 
 function parseJson(text: string): unknown {

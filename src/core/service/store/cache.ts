@@ -6,6 +6,7 @@
 import type { Book } from '../book';
 import { type Clock, systemClock } from '../../clock';
 import { Emitter } from '../../events';
+import { Lru } from './lru';
 
 export type CacheEntry =
   | { status: 'found'; book: Book; storedAt: number }
@@ -27,8 +28,7 @@ export interface SerializedCache {
 }
 
 export class BookCache {
-  private readonly entries = new Map<string, CacheEntry>();
-  private readonly maxEntries: number;
+  private readonly entries: Lru<string, CacheEntry>;
   private readonly foundTtlMs: number;
   private readonly notFoundTtlMs: number;
   private readonly clock: Clock;
@@ -37,7 +37,7 @@ export class BookCache {
   readonly onDidChange = this.changes.event;
 
   constructor(options: CacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 20_000;
+    this.entries = new Lru(options.maxEntries ?? 20_000);
     this.foundTtlMs = options.foundTtlMs ?? 30 * DAY;
     this.notFoundTtlMs = options.notFoundTtlMs ?? 1 * DAY;
     this.clock = options.clock ?? systemClock;
@@ -50,19 +50,14 @@ export class BookCache {
   /** The entry for an ISBN-13 if it is still fresh; refreshes its place in the LRU order. */
   get(isbn13: string): CacheEntry | undefined {
     const entry = this.entries.get(isbn13);
-    if (!entry) return undefined;
-    if (this.isExpired(entry)) {
-      this.entries.delete(isbn13);
-      return undefined;
-    }
+    if (!entry || !this.isExpired(entry)) return entry;
     this.entries.delete(isbn13);
-    this.entries.set(isbn13, entry);
-    return entry;
+    return undefined;
   }
 
   /** Like `get`, without touching the LRU order (for painting many at once). */
   peek(isbn13: string): CacheEntry | undefined {
-    const entry = this.entries.get(isbn13);
+    const entry = this.entries.peek(isbn13);
     return entry && !this.isExpired(entry) ? entry : undefined;
   }
 
@@ -80,7 +75,7 @@ export class BookCache {
   }
 
   serialize(): SerializedCache {
-    const entries = [...this.entries].filter(([, entry]) => !this.isExpired(entry));
+    const entries = [...this.entries.entries()].filter(([, entry]) => !this.isExpired(entry));
     return { format: CACHE_FORMAT, entries };
   }
 
@@ -91,26 +86,17 @@ export class BookCache {
     for (const item of data.entries) {
       if (!Array.isArray(item) || typeof item[0] !== 'string' || !isEntry(item[1])) continue;
       if (this.isExpired(item[1]) || this.entries.has(item[0])) continue;
-      this.entries.set(item[0], item[1]);
+      this.entries.add(item[0], item[1]);
       loaded++;
     }
-    this.evict();
+    this.entries.evict();
     if (loaded > 0) this.changed();
     return loaded;
   }
 
   private put(isbn13: string, entry: CacheEntry): void {
-    this.entries.delete(isbn13);
     this.entries.set(isbn13, entry);
-    this.evict();
     this.changed();
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(key);
-    }
   }
 
   private isExpired(entry: CacheEntry): boolean {

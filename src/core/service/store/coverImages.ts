@@ -4,6 +4,8 @@
  * again without the network. Never sends the API key: covers are public images.
  */
 import { type Dispatcher, request } from 'undici';
+import { readBodyCapped } from '../http/readBody';
+import { Lru } from './lru';
 
 export interface CoverOptions {
   maxBytes?: number;
@@ -14,21 +16,20 @@ export interface CoverOptions {
 
 export class CoverImages {
   /** URL → data URI, or null when the image could not be had (not retried this session). */
-  private readonly cache = new Map<string, string | null>();
+  private readonly cache: Lru<string, string | null>;
   private readonly pending = new Map<string, Promise<string | undefined>>();
   private readonly maxBytes: number;
-  private readonly maxEntries: number;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: CoverOptions = {}) {
     this.maxBytes = options.maxBytes ?? 512 * 1024;
-    this.maxEntries = options.maxEntries ?? 200;
+    this.cache = new Lru(options.maxEntries ?? 200);
     this.timeoutMs = options.timeoutMs ?? 5000;
   }
 
   /** The data URI if the cover is already here. */
   peek(url: string): string | undefined {
-    return this.cache.get(url) ?? undefined;
+    return this.cache.peek(url) ?? undefined;
   }
 
   /** The cover as a data URI, or undefined if it is not an image, too large, or out of reach. */
@@ -59,17 +60,8 @@ export class CoverImages {
         await response.body.dump();
         return undefined;
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += chunk.length;
-        if (size > this.maxBytes) {
-          response.body.destroy();
-          return undefined;
-        }
-        chunks.push(chunk);
-      }
-      return `data:${type};base64,${Buffer.concat(chunks).toString('base64')}`;
+      const image = await readBodyCapped(response.body, this.maxBytes);
+      return image && `data:${type};base64,${image.toString('base64')}`;
     } catch {
       return undefined;
     }
@@ -77,9 +69,5 @@ export class CoverImages {
 
   private remember(url: string, uri: string | null): void {
     this.cache.set(url, uri);
-    for (const key of this.cache.keys()) {
-      if (this.cache.size <= this.maxEntries) break;
-      this.cache.delete(key);
-    }
   }
 }

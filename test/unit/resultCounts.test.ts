@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { emptyReport, countUnusable } from '../../src/core/annotate/report';
+import { summarize } from '../../src/core/lookupSummary';
+import { ServiceError } from '../../src/core/service/errors';
+import type { LookupResult } from '../../src/core/service/lookups/batcher';
+import { book } from '../helpers/books';
+
+const quota: LookupResult = { status: 'failed', error: new ServiceError('quota', 'spent') };
+const network: LookupResult = { status: 'failed', error: new ServiceError('network', 'down') };
+const results: LookupResult[] = [{ status: 'found', book: book('9780306406157') }, { status: 'notFound' }, quota, network, quota];
+
+test('the look-up summary and the annotation report count results the same way', () => {
+  const summary = summarize(results, 2);
+  assert.equal(summary.text, '1 found, 1 not found, 2 invalid, 2 skipped for quota, 1 failed.');
+  const report = emptyReport();
+  for (const result of results) if (result.status !== 'found') countUnusable(report, result);
+  for (const counts of [summary, report]) {
+    assert.deepEqual([counts.notFound, counts.skippedForQuota, counts.failed], [1, 2, 1]);
+    assert.equal(counts.firstError?.kind, 'network', 'a failure other than the quota is the one told');
+  }
+  assert.equal(summarize([quota], 0).firstError?.kind, 'quota', 'the quota when that is all there is');
+});
