@@ -5,24 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
 import { sleep } from '../helpers/time';
+import { withDir } from '../helpers/tempDir';
 import { maxInWindow } from '../helpers/windows';
 
 const WORKER = join(__dirname, '..', 'helpers', 'ledgerWorker.ts');
-
-async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-ledger-'));
-  try {
-    await run(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-  }
-}
 
 interface WorkerReport {
   starts: number[];

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { sleep } from '../helpers/time';
 import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
 import { Throttle } from '../../src/core/service/rate/throttle';
+import { withDir } from '../helpers/tempDir';
 import { maxInWindow } from '../helpers/windows';
 
-
-async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-ledger-'));
-  try {
-    await run(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-  }
-}
 async function ledgerFile(path: string): Promise<{ version: number; slots: { end?: number }[] }> {
   return JSON.parse(await readFile(path, 'utf8'));
 }
@@ -27,7 +19,6 @@ test('a live holder\'s lock is never broken, however long it is held', { timeout
     await mkdir(dir, { recursive: true });
     // The lock of a running process (this one's parent), made long ago.
     await writeFile(`${path}.lock`, JSON.stringify({ token: 'someone', pid: process.ppid, host: hostname() }));
-    const { utimes } = await import('node:fs/promises');
     const old = new Date(Date.now() - 10_000);
     await utimes(`${path}.lock`, old, old);
     const ledger = new SharedLedger(path, { lock: { waitMs: 300 } });

@@ -5,6 +5,7 @@
  * user types, and when the look-up cache or the setting changes.
  */
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/disposable';
 import { isbnProblems } from '../../core/diagnostics/isbnProblems';
 import type { Config, DiagnosticsSeverity } from '../infrastructure/config';
 import { IsbnIndex } from '../infrastructure/isbnIndex';
@@ -20,24 +21,23 @@ const SEVERITIES: Record<DiagnosticsSeverity, vscode.DiagnosticSeverity | undefi
   off: undefined,
 };
 
-export class IsbnDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('isbnLens');
-  private readonly subscriptions: vscode.Disposable[];
+export class IsbnDiagnostics extends Disposable {
+  private readonly collection = this.register(vscode.languages.createDiagnosticCollection('isbnLens'));
 
   constructor(
     private readonly index: IsbnIndex,
     private readonly service: LookupService,
     private readonly config: Config,
   ) {
-    this.subscriptions = [
-      this.collection,
-      index.onDidUpdate((document) => this.update(document)),
-      vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
+    super();
+    this.register(index.onDidUpdate((document) => this.update(document)));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)));
+    this.register(
       config.onDidChange((e) => {
         if (config.changed(e, 'diagnostics.severity')) this.updateAll();
       }),
-      service.onDidChangeBooks(() => this.updateAll()),
-    ];
+    );
+    this.register(service.onDidChangeBooks(() => this.updateAll()));
     this.updateAll();
   }
 
@@ -64,9 +64,5 @@ export class IsbnDiagnostics implements vscode.Disposable {
         return diagnostic;
       }),
     );
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -5,6 +5,7 @@
  * when the cache or the setting changes.
  */
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/disposable';
 import { ANNOTATION_START } from '../../core/annotate/markdownAnnotation';
 import { formatAuthors } from '../../core/format/bookText';
 import { inlineTitle } from '../../core/format/inlineTitle';
@@ -13,23 +14,22 @@ import type { Config } from '../infrastructure/config';
 import type { IsbnIndex } from '../infrastructure/isbnIndex';
 import type { LookupService } from '../infrastructure/lookupService';
 
-export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
+export class InlineTitles extends Disposable implements vscode.InlayHintsProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeInlayHints = this.emitter.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly index: IsbnIndex,
     private readonly service: LookupService,
     private readonly config: Config,
   ) {
-    this.subscriptions = [
-      this.emitter,
-      service.onDidChangeBooks(() => this.emitter.fire()),
+    super();
+    this.register(service.onDidChangeBooks(() => this.emitter.fire()));
+    this.register(
       config.onDidChange((e) => {
         if (config.changed(e, 'inlineTitles.enabled')) this.emitter.fire();
       }),
-    ];
+    );
   }
 
   provideInlayHints(document: vscode.TextDocument, range: vscode.Range): vscode.InlayHint[] {
@@ -48,10 +48,5 @@ export class InlineTitles implements vscode.InlayHintsProvider, vscode.Disposabl
       hints.push(hint);
     }
     return hints;
-  }
-
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }
