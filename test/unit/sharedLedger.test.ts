@@ -109,3 +109,21 @@ test('when the ledger cannot be written the throttle keeps its own count and say
     assert.equal(errors.length, 1, 'told once');
     throttle.dispose();
   }));
+
+test('a slot that comes free goes to the window that waited longest', () =>
+  withDir(async (dir) => {
+    const path = join(dir, 'k.json');
+    let now = 1_000_000;
+    const [a, b, c] = [0, 1, 2].map(() => new SharedLedger(path, { now: () => now }));
+    const first = await a!.take(1, 100);
+    assert.equal(first.ok, true);
+    now += 10;
+    assert.equal((await b!.take(1, 100)).ok, false, 'b waits');
+    now += 10;
+    assert.equal((await c!.take(1, 100)).ok, false, 'c waits behind b');
+    await a!.release([first.ok ? first.id : ''], 100);
+    now += 100;
+    assert.equal((await a!.take(1, 100)).ok, false, 'a, whose answer just came, does not jump the queue');
+    assert.equal((await c!.take(1, 100)).ok, false, 'nor does c');
+    assert.equal((await b!.take(1, 100)).ok, true, 'b, who waited longest, gets the slot');
+  }));

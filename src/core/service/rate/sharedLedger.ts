@@ -27,6 +27,18 @@ interface LedgerFile {
   slots: LedgerSlot[];
   /** A limit answer seen by any window holds all of them back until then. */
   pause?: Pause;
+  /**
+   * Windows waiting for a slot, in the order they first asked: a slot that comes free goes
+   * to the longest waiting, not to whoever happens to ask first (the window whose answer
+   * just came would otherwise win again and again).
+   */
+  queue?: Waiting[];
+}
+
+interface Waiting {
+  id: string;
+  /** When this window last asked; one that stops asking leaves the queue. */
+  seen: number;
 }
 
 export type TakeResult = { ok: true; id: string } | { ok: false; delayMs: number };
@@ -34,6 +46,8 @@ export type TakeResult = { ok: true; id: string } | { ok: false; delayMs: number
 /** The ledger is a few hundred bytes; anything much larger is not ours and is replaced. */
 const MAX_LEDGER_BYTES = 256 * 1024;
 const MAX_UPDATE_ATTEMPTS = 5;
+/** A window waiting behind another asks again this soon: the other is about to take its slot. */
+const QUEUE_RETRY_MS = 20;
 
 export interface SharedLedgerOptions {
   now?: () => number;
@@ -46,6 +60,8 @@ export class SharedLedger {
   private readonly lock: FileLock;
   private readonly now: () => number;
   private readonly insideLock: (() => void | Promise<void>) | undefined;
+  /** This window's place in the queue. */
+  private readonly id = randomBytes(6).toString('hex');
 
   constructor(
     readonly path: string,
@@ -61,7 +77,15 @@ export class SharedLedger {
     return this.update((ledger, now) => {
       const pausedFor = ledger.pause ? ledger.pause.until - now : 0;
       const delayMs = Math.max(0, delayForWindow(ledger.slots, rate, windowMs, now), pausedFor);
-      if (delayMs > 0) return { ok: false, delayMs };
+      const queue = (ledger.queue ??= []);
+      const place = queue.findIndex((w) => w.id === this.id);
+      // Behind those who asked before: a window new to the queue goes last.
+      if (delayMs > 0 || (place >= 0 ? place : queue.length) >= freeSlots(ledger.slots, rate, windowMs, now)) {
+        if (place >= 0) queue[place]!.seen = now;
+        else queue.push({ id: this.id, seen: now });
+        return { ok: false, delayMs: delayMs > 0 ? delayMs : QUEUE_RETRY_MS };
+      }
+      if (place >= 0) queue.splice(place, 1);
       const id = randomBytes(6).toString('hex');
       ledger.slots.push({ id, start: now, pid: process.pid, host: hostname() });
       return { ok: true, id };
@@ -121,7 +145,8 @@ export class SharedLedger {
       const data = JSON.parse(text) as Partial<LedgerFile> & { pausedUntil?: unknown };
       const slots = Array.isArray(data.slots) ? data.slots.filter(isSlot) : [];
       const pause = isPause(data.pause) ? data.pause : undefined;
-      return { version: typeof data.version === 'number' ? data.version : 0, slots, pause };
+      const queue = Array.isArray(data.queue) ? data.queue.filter(isWaiting) : [];
+      return { version: typeof data.version === 'number' ? data.version : 0, slots, pause, queue };
     } catch {
       // Corrupt or foreign: start afresh; the next write replaces it.
       return empty;
@@ -139,8 +164,20 @@ function tidy(ledger: LedgerFile, now: number, windowMs: number): void {
     if (slot.end === undefined && slot.pid !== undefined && slot.host !== undefined && !isRunning({ pid: slot.pid, host: slot.host })) slot.end = now;
   }
   ledger.slots = ledger.slots.filter((slot) => !slotExpired(slot, now, windowMs));
+  // A window asks again at least once a window while it waits; one that stopped has gone.
+  ledger.queue = ledger.queue?.filter((w) => Math.min(w.seen, now) > now - 2 * windowMs - QUEUE_RETRY_MS);
   if (ledger.pause) ledger.pause = normalizePause(ledger.pause, now);
   if (ledger.pause && ledger.pause.until <= now) ledger.pause = undefined;
+}
+
+/** Slots that may start now: the rate less those still counting in the window. */
+function freeSlots(slots: readonly LedgerSlot[], rate: number, windowMs: number, now: number): number {
+  return rate - slots.filter((slot) => !slotExpired(slot, now, windowMs)).length;
+}
+
+function isWaiting(value: unknown): value is Waiting {
+  const waiting = value as Waiting | null;
+  return typeof waiting?.id === 'string' && typeof waiting.seen === 'number';
 }
 
 function isSlot(value: unknown): value is LedgerSlot {
