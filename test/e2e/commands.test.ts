@@ -139,7 +139,7 @@ test('"Look Up ISBN": prefilled from the cursor, says why an ISBN is invalid as 
     assert.match(await qi.waitPrompt(/check digit does not match/), /The check digit does not match\. Did you mean 978-?2-?07-?036002-?4\?/);
     await s.shot('lookup-isbn-invalid');
     await qi.fill('978-2-07');
-    assert.match(await qi.waitPrompt(/10 or 13 digits/), /An ISBN has 10 or 13 digits; this has 6\./);
+    assert.match(await qi.waitPrompt(/10 or 13 digits/), /An ISBN has 10 or 13 digits, this one has 6\./);
     await qi.fill('978-2-07-O36002-4');
     assert.match(await qi.waitPrompt(/only digits/), /An ISBN has only digits, hyphens and spaces/);
 
