@@ -5,6 +5,7 @@
  * concerns them, so only what a setting affects is redone.
  */
 import * as vscode from 'vscode';
+import { annotationFormat } from '../../core/annotate/annotate';
 import { DEFAULT_BASE_URLS, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
@@ -22,7 +23,7 @@ const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'informa
  * that the BibTeX default applies to them.
  */
 export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
-  const bib = document.languageId === 'plaintext' && /\.bib$/i.test(document.fileName);
+  const bib = document.languageId === 'plaintext' && annotationFormat(document.languageId, document.fileName) === 'bibtex';
   return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
 }
 
