@@ -123,7 +123,8 @@ export class Batcher extends Disposable {
     this.useClient(client);
     this.stopped = undefined;
     this.consecutiveLimits = 0;
-    if (client?.throttle.paused?.reason === 'quota') client.throttle.resume();
+    // A new key may have its own quota.
+    client?.throttle.resume('quota');
     if (!client) this.failAll(new ServiceError('auth', 'No API key is set.'));
     this.schedule(0);
     this.emit();

@@ -132,11 +132,15 @@ export class Throttle extends Disposable {
     this.pump();
   }
 
-  /** Lifts the pause early, for example when the user asks to retry now, or the key changed. */
-  resume(): void {
+  /**
+   * Lifts the pause early, for example when the user asks to retry now. `only`: lifts it
+   * only if it is of that kind (a `quota` pause is this window's own: the shared one stays).
+   */
+  resume(only?: PauseReason): void {
+    if (only && this.currentPause()?.reason !== only) return;
     this.pause = undefined;
     clearTimeout(this.pauseEndTimer);
-    this.shared((ledger) => ledger.resume(this.windowMs));
+    if (only !== 'quota') this.shared((ledger) => ledger.resume(this.windowMs));
     this.changed();
     this.pump();
   }
