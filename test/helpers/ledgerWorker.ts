@@ -2,7 +2,7 @@
  * One "window" in its own process, for the shared-ledger tests: it takes slots through a
  * real throttle on the shared file and reports when each started. Modes:
  * - `hammer`: `count` requests, each answered after 0–15 ms;
- * - `stall`: the same, but the first update blocks the whole process for `stallMs` inside the lock;
+ * - `stall`: the same, but update number `stallAt` blocks the whole process for `stallMs` inside the lock;
  * - `die`: takes one slot, then dies (SIGKILL) inside the lock while reporting its answer.
  */
 import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
@@ -15,6 +15,7 @@ interface Job {
   windowMs: number;
   count: number;
   stallMs?: number;
+  stallAt?: number;
 }
 
 function blockFor(ms: number): void {
@@ -31,12 +32,10 @@ process.once('message', async (job: Job) => {
     await dying.release([taken.id], job.windowMs);
     return;
   }
-  let stalled = job.mode !== 'stall';
+  let updates = 0;
   const ledger = new SharedLedger(job.path, {
     insideLock: () => {
-      if (stalled) return;
-      stalled = true;
-      blockFor(job.stallMs ?? 3500);
+      if (job.mode === 'stall' && ++updates === (job.stallAt ?? 1)) blockFor(job.stallMs ?? 3500);
     },
   });
   const errors: string[] = [];
