@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BookCache } from '../../src/core/service/store/cache';
 import { readCacheFile, saveCacheMerged, writeCacheFile } from '../../src/core/service/store/cacheFile';
 import { readSmallFile } from '../../src/core/files';
+import { withDir } from '../helpers/tempDir';
 
-test('the cache file is written atomically and read back; corrupt or foreign files read as empty', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-cache-'));
-  try {
+test('the cache file is written atomically and read back; corrupt or foreign files read as empty', () =>
+  withDir(async (dir) => {
     const path = join(dir, 'nested', 'book-cache.json');
     const cache = new BookCache();
     cache.setNotFound('9780306406164');
@@ -26,14 +25,10 @@ test('the cache file is written atomically and read back; corrupt or foreign fil
     // A corrupt file is simply replaced by the next save.
     await writeCacheFile(path, cache.serialize());
     assert.match(await readFile(path, 'utf8'), /isbn-lens-cache\/1/);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('five windows saving at once keep every window\'s answers', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-cache-'));
-  try {
+test('five windows saving at once keep every window\'s answers', () =>
+  withDir(async (dir) => {
     const path = join(dir, 'book-cache.json');
     const windows = Array.from({ length: 5 }, (_, w) => {
       const cache = new BookCache();
@@ -44,14 +39,10 @@ test('five windows saving at once keep every window\'s answers', async () => {
     const onDisk = new BookCache();
     assert.equal(onDisk.load(await readCacheFile(path)), 100, 'all 100 answers are on disk');
     assert.equal(windows.at(-1)!.size >= 20, true);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('an oversized cache file is not read at all', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'isbn-lens-cache-'));
-  try {
+test('an oversized cache file is not read at all', () =>
+  withDir(async (dir) => {
     const path = join(dir, 'book-cache.json');
     // Sparse: 65 MB on paper, nothing on disk. Reading it whole would take 65 MB of memory.
     await writeFile(path, '');
@@ -60,7 +51,4 @@ test('an oversized cache file is not read at all', async () => {
     assert.equal(await readSmallFile(path, 10), undefined);
     await writeFile(path, '{"a":1}');
     assert.equal(await readSmallFile(path, 7), '{"a":1}');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  }));
