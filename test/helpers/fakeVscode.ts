@@ -38,8 +38,20 @@ export function changeSettings(change: Partial<FakeSettings>, keys?: string[]): 
   configurationChanged.fire({ affectsConfiguration: affects });
 }
 
+/** Every line written to an output channel, as `level: text`. */
+export const logLines: string[] = [];
+
 const fake = {
   EventEmitter,
+  window: {
+    createOutputChannel: () => ({
+      info: (text: string) => logLines.push(`info: ${text}`),
+      warn: (text: string) => logLines.push(`warn: ${text}`),
+      error: (text: string) => logLines.push(`error: ${text}`),
+      show: () => undefined,
+      dispose: () => undefined,
+    }),
+  },
   workspace: {
     onDidChangeConfiguration: configurationChanged.event,
     getConfiguration(section: string) {
