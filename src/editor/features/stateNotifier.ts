@@ -5,15 +5,16 @@
  * notification here would only repeat it.
  */
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/disposable';
 import type { BatcherState } from '../../core/service/lookups/batcher';
 import type { LookupService } from '../infrastructure/lookupService';
 
-export class StateNotifier implements vscode.Disposable {
+export class StateNotifier extends Disposable {
   private lastShown: string | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly service: LookupService) {
-    this.subscription = service.onDidChangeState((state) => this.onState(state));
+    super();
+    this.register(service.onDidChangeState((state) => this.onState(state)));
   }
 
   private onState(state: BatcherState): void {
@@ -28,9 +29,5 @@ export class StateNotifier implements vscode.Disposable {
     void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`, 'Retry Now').then((choice) => {
       if (choice) this.service.resume();
     });
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

@@ -1,24 +1,28 @@
 /** Plan and queue at a glance: idle, n waiting, limited until hh:mm:ss, no key. Clicking offers the commands. */
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../../core/disposable';
 import { type LookupService, formatTime } from '../infrastructure/lookupService';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
 
-export class StatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('isbnLens.status', vscode.StatusBarAlignment.Right, 100);
-  private readonly subscription: vscode.Disposable;
+export class StatusBar extends Disposable {
+  private readonly item = this.register(vscode.window.createStatusBarItem('isbnLens.status', vscode.StatusBarAlignment.Right, 100));
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly service: LookupService) {
+    super();
     this.item.name = 'ISBN Lens';
     this.item.command = STATUS_MENU_COMMAND;
     // Updates come in bursts during a batch: paint at most every 200 ms.
-    this.subscription = service.onDidChange(() => {
-      this.timer ??= setTimeout(() => {
-        this.timer = undefined;
-        this.update();
-      }, 200);
-    });
+    this.register(
+      service.onDidChange(() => {
+        this.timer ??= setTimeout(() => {
+          this.timer = undefined;
+          this.update();
+        }, 200);
+      }),
+    );
+    this.register(toDisposable(() => clearTimeout(this.timer)));
     this.update();
     this.item.show();
   }
@@ -62,11 +66,5 @@ export class StatusBar implements vscode.Disposable {
     this.item.text = text;
     this.item.tooltip = `${tooltip}\nClick for ISBN Lens commands.`;
     this.item.accessibilityInformation = { label: `ISBN Lens: ${tooltip}` };
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.subscription.dispose();
-    this.item.dispose();
   }
 }
