@@ -9,6 +9,8 @@ const HELP = `usage: tsx test/sandbox/cli.ts [options]   (npm run sandbox -- [op
 
 The book data service on 127.0.0.1: one server per plan (default, premium, pro), each with
 its demo key, and an admin server (GET /info, GET /log, POST /faults, POST /mode ...).
+Faults (POST /faults, see test/sandbox/types.ts) include "kind": "stray-record" and
+"other-edition" (in any mode) and "retryAfter": seconds, for a 503 or 429 with Retry-After.
 
   --port-base N          default plan on N, premium on N+1, pro on N+2, admin on N+3
                          (else ephemeral ports)
@@ -30,6 +32,9 @@ its demo key, and an admin server (GET /info, GET /log, POST /faults, POST /mode
                            a 500 for answers over --max-response-bytes;
                            error bodies {"error_message": ...} (401 names a missing or unknown key).
                          The rate limits and their answers are the same in both modes.
+                         Admin API: POST /mode {"mode"}, /quota {"key","total","spent"?},
+                         /quota/reset {"key"?} (the next day), /plan-max-batch {"plan","n"},
+                         /max-response-bytes {"bytes"}; GET /info shows each key's quota.
   --quota-default N, --quota-premium N, --quota-pro N
                          real mode: daily quota of each plan's keys (default 1000, 5000, 15000)
   --plan-max-batch-default N, --plan-max-batch-premium N, --plan-max-batch-pro N
@@ -41,6 +46,17 @@ its demo key, and an admin server (GET /info, GET /log, POST /faults, POST /mode
 function usage(message: string): never {
   console.error(`${message}\n\n${HELP}`);
   process.exit(2);
+}
+
+/** Options with a number per plan: `--rate-pro 5` sets `rates.pro`. */
+const PER_PLAN_FLAGS = { '--rate-': 'rates', '--quota-': 'dailyQuota', '--plan-max-batch-': 'planMaxBatch' } as const;
+
+function perPlanFlag(flag: string): { field: (typeof PER_PLAN_FLAGS)[keyof typeof PER_PLAN_FLAGS]; plan: PlanName } | undefined {
+  for (const [prefix, field] of Object.entries(PER_PLAN_FLAGS)) {
+    const plan = flag.slice(prefix.length) as PlanName;
+    if (flag.startsWith(prefix) && PLANS.includes(plan)) return { field, plan };
+  }
+  return undefined;
 }
 
 function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string } {
@@ -59,6 +75,11 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
       if (!Number.isFinite(n) || n < 0) usage(`${flag} needs a number, got ${value}`);
       return n;
     };
+    const perPlan = perPlanFlag(flag);
+    if (perPlan) {
+      options[perPlan.field] = { ...options[perPlan.field], [perPlan.plan]: needNumber() };
+      continue;
+    }
     switch (flag) {
       case '--port-base': {
         const base = needNumber();
@@ -73,11 +94,6 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
       case '--info-file':
         infoFile = value;
         break;
-      case '--rate-default':
-      case '--rate-premium':
-      case '--rate-pro':
-        options.rates = { ...options.rates, [flag.slice('--rate-'.length) as PlanName]: needNumber() };
-        break;
       case '--max-batch':
         options.maxBatch = needNumber();
         break;
@@ -87,16 +103,6 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
       case '--mode':
         if (!SERVICE_MODES.includes(value as ServiceMode)) usage('--mode must be spec or real');
         options.mode = value as ServiceMode;
-        break;
-      case '--quota-default':
-      case '--quota-premium':
-      case '--quota-pro':
-        options.dailyQuota = { ...options.dailyQuota, [flag.slice('--quota-'.length) as PlanName]: needNumber() };
-        break;
-      case '--plan-max-batch-default':
-      case '--plan-max-batch-premium':
-      case '--plan-max-batch-pro':
-        options.planMaxBatch = { ...options.planMaxBatch, [flag.slice('--plan-max-batch-'.length) as PlanName]: needNumber() };
         break;
       case '--max-response-bytes':
         options.maxResponseBytes = needNumber();
