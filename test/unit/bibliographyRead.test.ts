@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
 import { bibliographyFormatOf, looksLikeCsl } from '../../src/core/bibliography/format';
 import { readBibliography } from '../../src/core/bibliography/readBibliography';
 import { readFrontMatterReferences } from '../../src/core/bibliography/readCslYaml';
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/bibliography/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'bibliography', name), 'utf8');
 
 test('BibLaTeX: keys, types, offsets, ISBNs, people, title and year (from date)', () => {
   const text = fixture('library.bib');
