@@ -6,7 +6,7 @@
  * refreshed scalar keeps its quoting. Comments, blank lines and everything
  * else stay byte for byte.
  */
-import { Document, isMap, isScalar, isSeq, type Pair, parseDocument, Scalar, visit, type YAMLMap } from 'yaml';
+import { Document, isMap, isScalar, isSeq, type Pair, parseDocument, Scalar, type YAMLMap } from 'yaml';
 import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/batcher';
@@ -16,6 +16,7 @@ import { isbnsInValue } from './entry';
 import { type FillMode, planFill } from './fillPlan';
 import { indentationOf } from './indentation';
 import { cslYamlItems, readCslYaml } from './readCslYaml';
+import { yamlText } from './yamlText';
 
 export function cslYamlIsbns(text: string): string[] {
   return isbnsOfEntries(readCslYaml(text));
@@ -64,9 +65,7 @@ export function fillCslYaml(text: string, results: ReadonlyMap<string, LookupRes
 
 /** `name: value` as `yaml` writes it, continuation lines indented to `column`; short number lists in flow style. */
 function pairText(name: string, value: CslValue, column: number, unit: number, lineBreak: string): string {
-  const doc = new Document({ [name]: value });
-  visit(doc, { Seq: (_, seq) => void (seq.items.every((i) => isScalar(i) && typeof i.value === 'number') && (seq.flow = true)) });
-  const lines = doc.toString({ indent: unit, lineWidth: 0 }).replace(/\n$/, '').split('\n');
+  const lines = yamlText({ [name]: value }, unit).split('\n');
   return lines.map((line, k) => (k === 0 ? line : ' '.repeat(column) + line)).join(lineBreak);
 }
 
