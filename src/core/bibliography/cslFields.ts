@@ -20,6 +20,11 @@ const PART = new Set(['chapter', 'entry', 'entry-dictionary', 'entry-encyclopedi
 
 const SAME_MEANING = new Map<string, readonly string[]>([['author', ['author', 'editor']]]);
 
+/** A part of a book (a chapter…): it carries the whole book's ISBN. */
+export function isCslPart(type: string): boolean {
+  return PART.has(type.toLowerCase());
+}
+
 export function cslSameMeaning(name: string): readonly string[] {
   return SAME_MEANING.get(name) ?? [name];
 }

@@ -24,6 +24,11 @@ const SAME_MEANING = new Map<string, readonly string[]>([
   ['PY', ['PY', 'Y1', 'DA']],
 ]);
 
+/** A part of a book (a chapter…): it carries the whole book's ISBN. */
+export function isRisPart(type: string): boolean {
+  return PART.has(type.toUpperCase());
+}
+
 export function risSameMeaning(tag: string): readonly string[] {
   return SAME_MEANING.get(tag) ?? [tag];
 }

@@ -40,6 +40,11 @@ const SAME_MEANING = new Map<string, readonly string[]>([
   ['langid', ['langid', 'language']],
 ]);
 
+/** A part of a book (a chapter, a paper in proceedings): it carries the whole book's ISBN. */
+export function isBibtexPart(entryType: string): boolean {
+  return SHAPES.get(entryType.toLowerCase()) === 'part';
+}
+
 /** The facts an entry type takes (none for types that are not books). */
 export function factsOf(entryType: string): readonly BookFact[] {
   const shape = SHAPES.get(entryType.toLowerCase());
