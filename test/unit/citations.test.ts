@@ -8,7 +8,7 @@ const keys = (text: string, syntax: 'latex' | 'pandoc') => citationsIn(text, syn
 test('LaTeX: every cite command, starred, with optional arguments and several keys', () => {
   const tex = String.raw`As \cite{knuth1984} and \citep[see][p.~3]{kr1988, camus1971} show, \citet*{a}
 \parencite[12]{b} \textcite{c} \autocite{d} \footcite{e} \fullcite{f} \nocite{g,
-  h} \Textcite{i} \nocite{*} \citeauthor{j} \ref{notakey}`;
+  h} \Textcite{i} \nocite{*} \citeauthor{j} \ref{notakey} \citestyle{authoryear}`;
   assert.deepEqual(keys(tex, 'latex'), ['knuth1984', 'kr1988', 'camus1971', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
   for (const c of citationsIn(tex, 'latex')) assert.equal(tex.slice(c.start, c.end), c.key);
 });

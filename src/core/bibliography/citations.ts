@@ -16,7 +16,7 @@ export interface Citation {
 
 // \cite, \citep, \citet, \citeauthor…, \parencite, \textcite, \autocite, \footcite, \fullcite, \nocite,
 // \smartcite, \supercite and their capitalised and starred forms; then up to two [optional] arguments.
-const LATEX_CITE = /\\(?:[Cc]ite[a-z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|[Ff]ootcite(?:text)?|[Ff]ullcite|[Ss]martcite|[Ss]upercite|nocite)\*?(?:\s*\[[^\]\n]*\]){0,2}\s*\{([^}]*)\}/g;
+const LATEX_CITE = /\\(?:[Cc]ite(?!style)[a-z]*|[Pp]arencite|[Tt]extcite|[Aa]utocite|[Ff]ootcite(?:text)?|[Ff]ullcite|[Ss]martcite|[Ss]upercite|nocite)\*?(?:\s*\[[^\]\n]*\]){0,2}\s*\{([^}]*)\}/g;
 
 // A Pandoc key starts with a letter, digit or `_` and may hold internal punctuation (:.#$%&-+?<>~/)
 // followed by a letter or digit; `@{…}` braces any key. Not after a word character (e-mail addresses).

@@ -3,7 +3,9 @@ import { type AnnotationReport, countUnusable } from '../annotate/report';
 import { parseIsbn } from '../isbn/parse';
 import type { LookupResult } from '../service/batcher';
 import type { Book } from '../service/book';
+import type { TextEdit } from '../edit/textEdit';
 import type { EntryIsbn } from './entry';
+import type { FillPlan } from './fillPlan';
 
 /** The ISBN-13s of the valid ISBNs, in order, without repeats. */
 export function validIsbn13s(isbns: readonly EntryIsbn[]): string[] {
@@ -26,4 +28,15 @@ export function foundBook(isbns: readonly EntryIsbn[], results: ReadonlyMap<stri
   if (found?.status === 'found') return found.book;
   countUnusable(report, lookups.find((r) => r?.status === 'failed') ?? lookups[0]);
   return undefined;
+}
+
+/** Adds one entry's edits to a run's, counting the entry as changed (with the fields it planned) or up to date. */
+export function addEntryEdits<V>(edits: TextEdit[], entryEdits: readonly TextEdit[], plan: FillPlan<V>, report: AnnotationReport): void {
+  if (entryEdits.length === 0) {
+    report.unchanged++;
+    return;
+  }
+  edits.push(...entryEdits);
+  report.changed++;
+  report.fields += plan.add.length + plan.replace.length;
 }

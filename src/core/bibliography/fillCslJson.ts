@@ -10,7 +10,7 @@ import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/batcher';
 import { cslFields, cslSameMeaning, sameCslValue } from './cslFields';
-import { foundBook, isbnsOfEntries } from './entryLookup';
+import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { type FillMode, planFill } from './fillPlan';
 import { indentationOf } from './indentation';
 import { readCslJson } from './readCslJson';
@@ -39,13 +39,7 @@ export function fillCslJson(text: string, results: ReadonlyMap<string, LookupRes
     const plan = planFill(cslFields(book, entry.type), (name) => existing(name) !== undefined && existing(name) !== '', cslSameMeaning, (name, value) => sameCslValue(name, existing(name), value), mode);
     for (const { name, value } of [...plan.replace, ...plan.add]) item = applyJsonEdits(item, modify(item, [name], value, { formattingOptions }));
     const edit = minimalEdit(text, from, entry.end, item);
-    if (!edit) {
-      report.unchanged++;
-      continue;
-    }
-    edits.push(edit);
-    report.changed++;
-    report.fields += plan.add.length + plan.replace.length;
+    addEntryEdits(edits, edit ? [edit] : [], plan, report);
   }
   return { edits, report };
 }

@@ -11,7 +11,7 @@ import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/batcher';
 import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
-import { foundBook, isbnsOfEntries } from './entryLookup';
+import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { isbnsInValue } from './entry';
 import { type FillMode, planFill } from './fillPlan';
 import { indentationOf } from './indentation';
@@ -52,13 +52,7 @@ export function fillCslYaml(text: string, results: ReadonlyMap<string, LookupRes
       const added = plan.add.map(({ name, value }) => lineBreak + ' '.repeat(column) + pairText(name, value, column, unit, lineBreak)).join('');
       itemEdits.push({ start: at, end: at, newText: added });
     }
-    if (itemEdits.length === 0) {
-      report.unchanged++;
-      continue;
-    }
-    edits.push(...itemEdits);
-    report.changed++;
-    report.fields += plan.replace.length + plan.add.length;
+    addEntryEdits(edits, itemEdits, plan, report);
   }
   return { edits, report };
 }

@@ -8,7 +8,7 @@ import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/batcher';
 import { isbnsInValue } from './entry';
-import { foundBook, isbnsOfEntries } from './entryLookup';
+import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { type FillMode, planFill } from './fillPlan';
 import { readRis } from './readRis';
 import { risRecords } from './ris';
@@ -49,13 +49,7 @@ export function fillRis(text: string, results: ReadonlyMap<string, LookupResult>
       const newLines = plan.add.flatMap(({ name, value }) => value.map((v) => `${name}  - ${v}${lineBreak}`)).join('');
       recordEdits.push({ start: record.er.start, end: record.er.start, newText: newLines });
     }
-    if (recordEdits.length === 0) {
-      report.unchanged++;
-      continue;
-    }
-    edits.push(...recordEdits);
-    report.changed++;
-    report.fields += plan.replace.length + plan.add.length;
+    addEntryEdits(edits, recordEdits, plan, report);
   }
   return { edits, report };
 }
