@@ -24,6 +24,8 @@ test('BibLaTeX: keys, types, offsets, ISBNs, people, title and year (from date)'
   assert.equal(kr.fields.get('langid'), 'english');
   assert.deepEqual(nordic.authors, []);
   assert.deepEqual(nordic.editors, ['Hansen, Karen', 'Olsen, Jens']);
+  const [tricky] = readBibliography('@book{oo,\n  title = {X}}', 'bibtex');
+  assert.equal(tricky.keyStart, 6, 'a key that is part of the type is found after the brace');
 });
 
 test('CSL-JSON: ids, types, offsets of the item and of its id, names and dates', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { citationAt, citationsIn } from '../../src/core/bibliography/citations';
+import { citationAt, citationsIn, citationSyntaxOf } from '../../src/core/bibliography/citations';
 import { bibliographiesInScope, namedBibliographies } from '../../src/core/bibliography/documentBibliographies';
 
 const keys = (text: string, syntax: 'latex' | 'pandoc') => citationsIn(text, syntax).map((c) => c.key);
@@ -55,4 +55,12 @@ test('a document that names no bibliography resolves through every workspace bib
   assert.deepEqual(bibliographiesInScope([], false, ['a.bib', 'b.json']), ['a.bib', 'b.json']);
   assert.deepEqual(bibliographiesInScope(['x.bib'], false, ['a.bib']), ['x.bib']);
   assert.deepEqual(bibliographiesInScope([], true, ['a.bib']), [], 'inline references are its own bibliography');
+});
+
+test('the citation syntax of a document', () => {
+  assert.equal(citationSyntaxOf('latex'), 'latex');
+  assert.equal(citationSyntaxOf('plaintext', 'paper.tex'), 'latex');
+  assert.equal(citationSyntaxOf('markdown'), 'pandoc');
+  assert.equal(citationSyntaxOf('quarto', 'a.qmd'), 'pandoc');
+  assert.equal(citationSyntaxOf('bibtex', 'refs.bib'), undefined);
 });

@@ -22,6 +22,13 @@ const LATEX_CITE = /\\(?:[Cc]ite(?!style)[a-z]*|[Pp]arencite|[Tt]extcite|[Aa]uto
 // followed by a letter or digit; `@{…}` braces any key. Not after a word character (e-mail addresses).
 const PANDOC_CITE = /(?<![\p{L}\p{N}_.+\-@])-?@(?:\{([^{}\s]+)\}|([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*))/gu;
 
+/** The citation syntax of a document by its language or name; undefined where citations are not looked for. */
+export function citationSyntaxOf(languageId: string, fileName = ''): CitationSyntax | undefined {
+  if (languageId === 'latex' || languageId === 'tex' || /\.(?:tex|ltx)$/i.test(fileName)) return 'latex';
+  if (['markdown', 'quarto', 'rmd', 'rmarkdown', 'pandoc'].includes(languageId) || /\.(?:md|markdown|qmd|rmd)$/i.test(fileName)) return 'pandoc';
+  return undefined;
+}
+
 /** Every citation key in the text, in order. */
 export function citationsIn(text: string, syntax: CitationSyntax): Citation[] {
   return syntax === 'latex' ? latexCitations(text) : pandocCitations(text);
