@@ -9,8 +9,8 @@ const SECTIONS: [string, () => Promise<Record<string, number | string>>][] = [
   ['(a) Scan throughput: findIsbns vs one bare regex pass over a 10 MB mixed corpus', benchScan],
   ['(b) Network: 1,000 unique ISBNs, default plan (1 request/s), batch 100, against the sandbox', () => benchNetwork()],
   ['(c) Annotate: 2,000-entry BibTeX file with cached look-ups; one keystroke in a 10,000-line file', benchAnnotate],
-  ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
   ['(d) Load: 10,000 unique ISBNs, pro plan (5 requests/s), batch 100; then cancel after 2 s', () => benchLoad()],
+  ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 
 async function main(): Promise<void> {
