@@ -32,14 +32,17 @@ STARTED=$SECONDS
 say() { echo "e2e host: $*" >&2; }
 
 # Names the stage that failed, shows the tail of the log and what to try; stops.
+# (Those two lines also end the log, for whoever reads only the log.)
 fail() {
-  say "FAILED while $STAGE: $*"
+  local what="FAILED while $STAGE: $*" try="to try: $HINT"
+  say "$what"
   if [ -s "$LOG" ]; then
     echo "---- last lines of $LOG ----" >&2
     tail -n 40 "$LOG" >&2
     echo "---- end of $LOG ----" >&2
   fi
-  say "to try: $HINT"
+  say "$try"
+  printf '%s\n%s\n' "$what" "$try" >>"$LOG" 2>/dev/null || true
   exit 1
 }
 
