@@ -135,7 +135,7 @@ verify_host() {
 }
 
 install_host() {
-  say "installing Node $NODE_MAJOR and code-server $CODE_SERVER_VERSION into $HOST (first run only: about 4 minutes, ~500 MB to download)"
+  say "installing Node $NODE_MAJOR and code-server $CODE_SERVER_VERSION into $HOST (first run only: about 3 minutes, ~250 MB to download, ~800 MB on disk)"
   rm -rf "$HOST"
   mkdir -p "$HOST/.node-download"
   cd "$HOST/.node-download"
