@@ -126,7 +126,14 @@ async function startCodeServerDemo(): Promise<void> {
     'Checking the VS Code host (Node 24 + code-server)',
     'a second, or about 3 minutes on the first run',
     'run `bash test/e2e/setup.sh` to see the install on its own; the full log is in the folder it names',
-    () => codeServerHost(),
+    () => {
+      try {
+        return codeServerHost();
+      } catch {
+        // setup.sh has printed the stage that failed, the tail of its log and what to try.
+        throw new Error('(test/e2e/setup.sh says why above)');
+      }
+    },
   );
   const sandbox = await startDemoSandbox();
   const root = path.join(DEMO_DIR, 'demo-code-server');
@@ -199,7 +206,7 @@ async function main(): Promise<void> {
 
 main().catch(async (e) => {
   if (e instanceof StageFailure) {
-    console.error(`\nnpm start: FAILED while ${e.stage.toLowerCase()}.\n${e.detail.trimEnd()}\nTo try: ${e.hint}.`);
+    console.error(`\nnpm start: FAILED while ${e.stage[0]!.toLowerCase()}${e.stage.slice(1)}.\n${e.detail.trimEnd()}\nTo try: ${e.hint}.`);
   } else {
     console.error(e instanceof Error ? e.message : e);
   }

@@ -42,7 +42,7 @@ fail() {
     echo "---- end of $LOG ----" >&2
   fi
   say "$try"
-  printf '%s\n%s\n' "$what" "$try" >>"$LOG" 2>/dev/null || true
+  printf '%s\n%s\n' "$what" "$try" 2>/dev/null >>"$LOG" || true
   exit 1
 }
 
