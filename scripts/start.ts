@@ -31,15 +31,19 @@ const STARTED = Date.now();
 
 /** Stops what was started, in reverse order; each at most once. */
 const teardown: Array<() => Promise<void> | void> = [];
-let stopping = false;
+let stopping: Promise<never> | undefined;
 
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+/**
+ * Ctrl+C reaches us more than once (from the terminal, then relayed by npm and tsx): later
+ * signals wait for the first stop instead of exiting halfway through it.
+ */
+function stop(code: number): Promise<never> {
+  stopping ??= (async () => {
     console.log('\nStopping the ISBN Lens demo…');
     for (const step of teardown.reverse()) await Promise.resolve(step()).catch(() => undefined);
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return stopping;
 }
 
 /** A stage that failed: what was being done, what it said (the tail of its log), what to try. */

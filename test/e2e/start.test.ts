@@ -22,6 +22,7 @@ const step = { timeout: STEP_TIMEOUT_MS };
 
 /** The demo's own profile folder, so that the test leaves a developer's .e2e/ alone. */
 const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isbn-lens-e2e-start-'));
+const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ils-'));
 let npmStart: ChildProcess;
 let output = '';
 let exited: string | undefined;
@@ -36,7 +37,8 @@ let listening: Array<{ address: string; port: number }> = [];
 let failedStep: string | undefined;
 
 before(async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, ISBN_LENS_DEMO_DIR: demoDir, ISBN_LENS_DEMO_PORT: '0' };
+  // Its own temp folder (short: code-server's socket paths have 107 bytes at most), to see that nothing is left there.
+  const env: NodeJS.ProcessEnv = { ...process.env, ISBN_LENS_DEMO_DIR: demoDir, ISBN_LENS_DEMO_PORT: '0', TMPDIR: tmpDir };
   delete env.NODE_TEST_CONTEXT;
   npmStart = spawn('npm', ['start', '--', '--web'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   npmStart.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -64,7 +66,7 @@ after(async () => {
       /* gone */
     }
   }
-  fs.rmSync(demoDir, { recursive: true, force: true });
+  for (const dir of [demoDir, tmpDir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Runs one step; after a failed step the later ones are skipped (they would fail for the same reason). */
@@ -162,6 +164,8 @@ test('Ctrl+C stops every process npm start ran within 10 s and frees its ports',
     t.diagnostic(`all ${started.length} processes gone ${Date.now() - sent} ms after SIGINT`);
     for (const { port } of listening) assert.ok(await portIsFree(port), `port ${port} is still taken`);
     assert.match(output, /Stopping the ISBN Lens demo/);
+    // Stopped in order, not cut short: code-server's temp folder goes once code-server has stopped.
+    assert.deepEqual(fs.readdirSync(tmpDir).filter((f) => f.startsWith('isbn-lens-demo-')), [], 'npm start left its temp folder');
   }),
 );
 
