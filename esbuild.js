@@ -33,6 +33,9 @@ async function main() {
     sourcesContent: false,
     outfile: 'dist/extension.js',
     external: ['vscode'],
+    // jsonc-parser's "main" is a UMD build whose require('./impl/…') calls a bundler cannot
+    // follow; its "module" build is plain ESM.
+    mainFields: ['module', 'main'],
     logLevel: 'silent',
     plugins: [problemMatcherPlugin],
   });

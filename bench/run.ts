@@ -1,4 +1,5 @@
 /** `npm run bench`: every figure the issues ask for, in one run. */
+import { benchActivation } from './activation';
 import { benchAnnotate } from './annotate';
 import { benchLoad } from './load';
 import { benchNetwork } from './network';
@@ -9,6 +10,7 @@ const SECTIONS: [string, () => Promise<Record<string, number | string>>][] = [
   ['(b) Network: 1,000 unique ISBNs, default plan (1 request/s), batch 100, against the sandbox', () => benchNetwork()],
   ['(c) Annotate: 2,000-entry BibTeX file with cached look-ups; one keystroke in a 10,000-line file', benchAnnotate],
   ['(d) Load: 10,000 unique ISBNs, pro plan (5 requests/s), batch 100; then cancel after 2 s', () => benchLoad()],
+  ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 
 async function main(): Promise<void> {

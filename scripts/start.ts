@@ -2,49 +2,75 @@
  * `npm start`: ISBN Lens in VS Code against the local sandbox book service, with a demo key.
  *
  *   1. builds the extension,
- *   2. starts the sandbox (demo catalogue, fixed demo keys) on 127.0.0.1,
- *   3. opens samples/ in desktop VS Code when `code` is on the PATH (the extension under
+ *   2. opens samples/ in desktop VS Code when `code` is on the PATH (the extension under
  *      development, a dedicated profile in .e2e/demo-profile), otherwise in code-server on
- *      loopback (installed by test/e2e/setup.sh when missing), and prints what to do next.
+ *      127.0.0.1 (installed by test/e2e/setup.sh on the first run),
+ *   3. with the sandbox (demo catalogue, fixed demo keys) on 127.0.0.1, and prints what to do next.
  *
- * Runs until Ctrl+C (or until the desktop window is closed), then stops everything it started.
+ * Says what it does, one line per stage with a rough time; a failed stage is named, with the
+ * tail of its log and what to try. Runs until Ctrl+C (or until the desktop window is closed),
+ * then stops everything it started.
  *   npm start             desktop VS Code if `code` is on the PATH, else code-server
  *   npm start -- --web    code-server even when `code` is on the PATH
  * ISBN_LENS_DEMO_PORT picks code-server's port (default 8397; kept from run to run so that the
  * browser keeps the key you set, which code-server stores in the browser).
+ * ISBN_LENS_DEMO_DIR is where the demo keeps its VS Code profile (default .e2e/ in the clone).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../test/sandbox/server';
-import { codeServerHost, prepareCodeServer, QUIET_SETTINGS, REPO_ROOT, startCodeServer, stopCodeServer } from '../test/e2e/harness';
+import { codeServerHost, prepareCodeServer, QUIET_SETTINGS, REPO_ROOT, startCodeServer, stopCodeServer, tail } from '../test/e2e/harness';
 import { sandboxSettings } from '../test/e2e/session';
 
 const SAMPLES = path.join(REPO_ROOT, 'samples');
-const DEMO_DIR = path.join(REPO_ROOT, '.e2e');
+const DEMO_DIR = path.resolve(process.env.ISBN_LENS_DEMO_DIR ?? path.join(REPO_ROOT, '.e2e'));
 const DEFAULT_PORT = 8397;
+const STARTED = Date.now();
 
 /** Stops what was started, in reverse order; each at most once. */
 const teardown: Array<() => Promise<void> | void> = [];
-let stopping = false;
+let stopping: Promise<never> | undefined;
 
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+/**
+ * Ctrl+C reaches us more than once (from the terminal, then relayed by npm and tsx): later
+ * signals wait for the first stop instead of exiting halfway through it.
+ */
+function stop(code: number): Promise<never> {
+  stopping ??= (async () => {
     console.log('\nStopping the ISBN Lens demo…');
     for (const step of teardown.reverse()) await Promise.resolve(step()).catch(() => undefined);
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return stopping;
 }
 
-/** Runs an npm script quietly; on failure shows its output and stops. */
+/** A stage that failed: what was being done, what it said (the tail of its log), what to try. */
+class StageFailure extends Error {
+  constructor(
+    readonly stage: string,
+    readonly detail: string,
+    readonly hint: string,
+  ) {
+    super(`${stage} failed`);
+  }
+}
+
+/** Says what is being done and roughly how long it takes (one line), then does it. */
+async function stage<T>(what: string, about: string, hint: string, run: () => T | Promise<T>): Promise<T> {
+  console.log(`${what}, ${about}…`);
+  try {
+    return await run();
+  } catch (e) {
+    throw e instanceof StageFailure ? e : new StageFailure(what, e instanceof Error ? e.message : String(e), hint);
+  }
+}
+
+/** Runs an npm script quietly; on failure throws with the tail of its output. */
 function npmRun(script: string): void {
   const r = spawnSync('npm', ['run', '--silent', script], { cwd: REPO_ROOT, encoding: 'utf8' });
-  if (r.status !== 0) {
-    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}\nnpm run ${script} failed (exit ${r.status}).\n`);
-    process.exit(1);
-  }
+  if (r.status !== 0) throw new Error(`npm run ${script} exited with ${r.status ?? r.signal}:\n${tail(`${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd(), 40)}`);
 }
 
 function onPath(command: string): boolean {
@@ -52,10 +78,11 @@ function onPath(command: string): boolean {
 }
 
 function printNextSteps(sandbox: Sandbox, open: string): void {
+  const seconds = Math.round((Date.now() - STARTED) / 1000);
   console.log(
     [
       '',
-      'ISBN Lens is running against the local sandbox book service.',
+      `ISBN Lens is running against the local sandbox book service (ready in ${seconds} s).`,
       '',
       `  ${open}`,
       `  Demo API key (default plan): ${sandbox.keys.default}`,
@@ -68,45 +95,77 @@ function printNextSteps(sandbox: Sandbox, open: string): void {
   );
 }
 
+const BUILD_HINT = 'run `npm run compile` to see every message; if npm packages are missing or stale, run `npm ci`';
+
 /** Desktop VS Code: the extension under development, in its own profile, until its window closes. */
-async function startDesktop(sandbox: Sandbox): Promise<void> {
-  console.log('Building the extension…');
-  npmRun('compile');
+async function startDesktop(): Promise<void> {
+  await stage('Building the extension', 'about 10 seconds', BUILD_HINT, () => npmRun('compile'));
+  const sandbox = await startDemoSandbox();
   const profile = path.join(DEMO_DIR, 'demo-profile');
-  writeSettings(path.join(profile, 'User', 'settings.json'), { ...QUIET_SETTINGS, ...sandboxSettings(sandbox) });
-  const code: ChildProcess = spawn(
-    'code',
-    ['--new-window', '--wait', '--disable-extensions', `--extensionDevelopmentPath=${REPO_ROOT}`, '--user-data-dir', profile, SAMPLES],
-    { stdio: 'inherit' },
-  );
-  // `code` hands the window to a VS Code process of its own: close that too (found by our profile folder).
-  teardown.push(() => {
-    code.kill('SIGTERM');
-    for (const pid of processesUsing(profile)) signal(pid, 'SIGTERM');
+  await stage('Opening VS Code on samples/', 'a few seconds', 'run `code --version` to check that VS Code starts, or use `npm start -- --web`', () => {
+    writeSettings(path.join(profile, 'User', 'settings.json'), { ...QUIET_SETTINGS, ...sandboxSettings(sandbox) });
+    const code: ChildProcess = spawn(
+      'code',
+      ['--new-window', '--wait', '--disable-extensions', `--extensionDevelopmentPath=${REPO_ROOT}`, '--user-data-dir', profile, SAMPLES],
+      { stdio: 'inherit' },
+    );
+    // `code` hands the window to a VS Code process of its own: close that too (found by our profile folder).
+    teardown.push(() => {
+      code.kill('SIGTERM');
+      for (const pid of processesUsing(profile)) signal(pid, 'SIGTERM');
+    });
+    code.on('exit', () => void stop(0));
   });
-  code.on('exit', () => void stop(0));
   printNextSteps(sandbox, 'VS Code opens samples/ with ISBN Lens (Extension Development Host).');
 }
 
 /** code-server on loopback with the packaged extension, until Ctrl+C. */
-async function startCodeServerDemo(sandbox: Sandbox): Promise<void> {
-  console.log('Building and packaging the extension…');
-  npmRun('package');
+async function startCodeServerDemo(): Promise<void> {
+  await stage('Building and packaging the extension', 'about 10 seconds', BUILD_HINT, () => npmRun('package'));
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   const vsixPath = path.join(REPO_ROOT, `${pkg.name}-${pkg.version}.vsix`);
 
-  if (!process.env.ISBN_LENS_E2E_HOST) console.log('Checking code-server (the first run installs it, ~2 minutes)…');
-  codeServerHost();
+  // The first run installs Node 24 and code-server (setup.sh prints a line per stage).
+  await stage(
+    'Checking the VS Code host (Node 24 + code-server)',
+    'a second, or about 3 minutes on the first run',
+    'run `bash test/e2e/setup.sh` to see the install on its own; the full log is in the folder it names',
+    () => {
+      try {
+        return codeServerHost();
+      } catch {
+        // setup.sh has printed the stage that failed, the tail of its log and what to try.
+        throw new Error('(test/e2e/setup.sh says why above)');
+      }
+    },
+  );
+  const sandbox = await startDemoSandbox();
   const root = path.join(DEMO_DIR, 'demo-code-server');
-  // code-server's sockets live in TMPDIR, and socket paths are limited to 107 bytes.
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'isbn-lens-demo-'));
-  teardown.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const setup = prepareCodeServer(root, { vsixPath, userSettings: sandboxSettings(sandbox), env: { TMPDIR: tmp } });
-
-  const preferredPort = Number(process.env.ISBN_LENS_DEMO_PORT ?? DEFAULT_PORT);
-  const server = await startCodeServer(setup, SAMPLES, { logFile: path.join(root, 'code-server.log'), preferredPort });
-  teardown.push(() => stopCodeServer(server.pid));
+  const logFile = path.join(root, 'code-server.log');
+  const server = await stage(
+    'Starting VS Code (code-server on 127.0.0.1)',
+    'about 10 seconds',
+    `see ${logFile}; another port: ISBN_LENS_DEMO_PORT=8400 npm start`,
+    async () => {
+      // code-server's sockets live in TMPDIR, and socket paths are limited to 107 bytes.
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'isbn-lens-demo-'));
+      teardown.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+      const setup = prepareCodeServer(root, { vsixPath, userSettings: sandboxSettings(sandbox), env: { TMPDIR: tmp } });
+      const preferredPort = Number(process.env.ISBN_LENS_DEMO_PORT ?? DEFAULT_PORT);
+      const started = await startCodeServer(setup, SAMPLES, { logFile, preferredPort });
+      teardown.push(() => stopCodeServer(started.pid));
+      return started;
+    },
+  );
   printNextSteps(sandbox, `Open http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(SAMPLES).replace(/%2F/g, '/')} in your browser.`);
+}
+
+async function startDemoSandbox(): Promise<Sandbox> {
+  return stage('Starting the sandbox book service on 127.0.0.1', 'a second', 'run `npm run sandbox` to see it start on its own', async () => {
+    const sandbox = await startSandbox({ host: '127.0.0.1' });
+    teardown.push(() => sandbox.close());
+    return sandbox;
+  });
 }
 
 /** Merges `values` into a settings.json, keeping what the user changed there. */
@@ -145,13 +204,15 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 
 async function main(): Promise<void> {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stop(0));
-  const sandbox = await startSandbox({ host: '127.0.0.1' });
-  teardown.push(() => sandbox.close());
   const web = process.argv.includes('--web') || !onPath('code');
-  await (web ? startCodeServerDemo(sandbox) : startDesktop(sandbox));
+  await (web ? startCodeServerDemo() : startDesktop());
 }
 
 main().catch(async (e) => {
-  console.error(e instanceof Error ? e.message : e);
+  if (e instanceof StageFailure) {
+    console.error(`\nnpm start: FAILED while ${e.stage[0]!.toLowerCase()}${e.stage.slice(1)}.\n${e.detail.trimEnd()}\nTo try: ${e.hint}.`);
+  } else {
+    console.error(e instanceof Error ? e.message : e);
+  }
   await stop(1);
 });

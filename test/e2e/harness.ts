@@ -96,14 +96,19 @@ export interface VsCodeSession {
 // code-server install
 // ------------------------------------------------------------------------------------------
 
-/** The folder holding node24/ and node_modules/code-server; runs setup.sh if not installed. */
+/**
+ * The folder holding node24/ and node_modules/code-server; runs setup.sh if not installed. Its
+ * stage lines ("installing code-server, about 3 minutes…") go straight to our stderr, so a
+ * first run shows what it is doing; a failure's error holds the tail of setup.sh's log.
+ */
 export function codeServerHost(): string {
   const cache = process.env.ISBN_LENS_E2E_CACHE ?? path.join(os.homedir(), '.cache', 'isbn-lens-e2e');
   const host = process.env.ISBN_LENS_E2E_HOST ?? path.join(cache, `code-server-${CODE_SERVER_VERSION}-node24`);
   if (fs.existsSync(path.join(host, MARKER))) return host;
-  const r = spawnSync('bash', [path.join(__dirname, 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync('bash', [path.join(__dirname, 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) {
-    throw new Error(`test/e2e/setup.sh failed (exit ${r.status}):\n${r.stderr}${r.stdout}`);
+    const log = path.join(cache, 'setup.log');
+    throw new Error(`test/e2e/setup.sh failed (exit ${r.status ?? r.signal}); the end of ${log}:\n${tail(safeRead(log).trimEnd(), 45)}`);
   }
   const last = r.stdout.trim().split('\n').pop() ?? '';
   if (!fs.existsSync(path.join(last, MARKER))) throw new Error(`setup.sh printed ${last}, which has no ${MARKER}`);
@@ -134,7 +139,7 @@ const liveTempDirs = new Set<string>();
 let exitHandlersInstalled = false;
 
 /** The pid and all its descendants, read from /proc (children first). */
-function processTree(rootPid: number): number[] {
+export function processTree(rootPid: number): number[] {
   const children = new Map<number, number[]>();
   for (const ent of safeReaddir('/proc')) {
     if (!/^\d+$/.test(ent)) continue;

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, splitUrl } from './http-util';
-import { PLANS, type Fault, type LimitMode, type PlanName, type Sandbox } from './types';
+import { PLANS, SERVICE_MODES, type Fault, type LimitMode, type PlanLimit, type PlanName, type Sandbox, type ServiceMode } from './types';
 
 export interface SandboxInfo {
   urls: Record<PlanName, string>;
@@ -15,6 +15,10 @@ export interface SandboxInfo {
   limitResponse: LimitMode;
   maxBatch: number;
   catalogueSize: number;
+  mode: ServiceMode;
+  planMaxBatch: Record<PlanName, number>; // real mode
+  maxResponseBytes: number; // real mode
+  quotas: Record<string, PlanLimit>; // real mode: each key's daily quota today
 }
 
 class BadRequest extends Error {}
@@ -36,7 +40,16 @@ function num(value: unknown, name: string): number {
   return value;
 }
 
+function plan(value: unknown): PlanName {
+  if (!PLANS.includes(value as PlanName)) throw new BadRequest('plan must be default, premium or pro');
+  return value as PlanName;
+}
+
 export function adminHandler(sb: Sandbox, info: () => SandboxInfo) {
+  const knownKey = (value: unknown): string => {
+    if (typeof value !== 'string' || !sb.quotaOf(value)) throw new BadRequest('key must be a key of the sandbox');
+    return value;
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const { path } = splitUrl(req.url);
     const route = `${req.method} ${path}`;
@@ -67,11 +80,26 @@ export function adminHandler(sb: Sandbox, info: () => SandboxInfo) {
           sb.exhaustKey(body.key, num(body.forMs, 'forMs'), body.style as 'rate' | 'daily' | undefined);
           break;
         case 'POST /rate':
-          if (!PLANS.includes(body.plan as PlanName)) throw new BadRequest('plan must be default, premium or pro');
-          sb.setRate(body.plan as PlanName, num(body.perSecond, 'perSecond'));
+          sb.setRate(plan(body.plan), num(body.perSecond, 'perSecond'));
           break;
         case 'POST /max-batch':
           sb.setMaxBatch(num(body.n, 'n'));
+          break;
+        case 'POST /mode':
+          if (!SERVICE_MODES.includes(body.mode as ServiceMode)) throw new BadRequest('mode must be "spec" or "real"');
+          sb.setMode(body.mode as ServiceMode);
+          break;
+        case 'POST /plan-max-batch':
+          sb.setPlanMaxBatch(plan(body.plan), num(body.n, 'n'));
+          break;
+        case 'POST /max-response-bytes':
+          sb.setMaxResponseBytes(num(body.bytes, 'bytes'));
+          break;
+        case 'POST /quota':
+          sb.setQuota(knownKey(body.key), num(body.total, 'total'), body.spent === undefined ? undefined : num(body.spent, 'spent'));
+          break;
+        case 'POST /quota/reset':
+          sb.resetQuotas(body.key === undefined ? undefined : knownKey(body.key));
           break;
         default:
           return sendJson(res, 404, { errorMessage: 'Not Found' });

@@ -1,17 +1,62 @@
-// Start the sandbox from the command line:
-//   tsx test/sandbox/cli.ts [--port-base N] [--limit 429|404|alternate] [--info-file PATH]
-//                           [--rate-default N] [--rate-premium N] [--rate-pro N] [--max-batch N] [--seed N]
-// --port-base N: default plan on N, premium on N+1, pro on N+2, admin on N+3 (else ephemeral ports).
+// Start the sandbox from the command line: `tsx test/sandbox/cli.ts --help` lists the options.
 // --info-file PATH: the same JSON as GET /info, written once everything listens (atomically,
 // so a script can poll for the file) and removed on exit.
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { DEMO_BOOKS, PLANS, sandboxInfo, startSandbox, type LimitMode, type PlanName, type SandboxOptions } from './server';
+import { DEMO_BOOKS, PLANS, SERVICE_MODES, sandboxInfo, startSandbox, type LimitMode, type PlanName, type SandboxOptions, type ServiceMode } from './server';
+
+const HELP = `usage: tsx test/sandbox/cli.ts [options]   (npm run sandbox -- [options])
+
+The book data service on 127.0.0.1: one server per plan (default, premium, pro), each with
+its demo key, and an admin server (GET /info, GET /log, POST /faults, POST /mode ...).
+Faults (POST /faults, see test/sandbox/types.ts) include "kind": "stray-record" and
+"other-edition" (in any mode) and "retryAfter": seconds, for a 503 or 429 with Retry-After.
+
+  --port-base N          default plan on N, premium on N+1, pro on N+2, admin on N+3
+                         (else ephemeral ports)
+  --info-file PATH       write the GET /info JSON there once listening; removed on exit
+  --limit 429|404|alternate
+                         what an over-rate request gets (default 429 {"message":"Limit Exceeded"})
+  --rate-default N, --rate-premium N, --rate-pro N
+                         requests per second per key, across endpoints (default 1, 3, 5)
+  --max-batch N          spec mode: most ISBNs per POST /books (default 1000)
+  --seed N               catalogue seed
+  --mode spec|real       spec (default): only what the spec shows.
+                         real: also what the real service (ISBNdb API v2) does:
+                           GET /key  -> {"api_host", "plan_limit": {"total", "spent", "left"}}
+                                        for the calling key, on any plan's host (404 in spec mode);
+                           a daily quota per key, spent per ISBN (a batch of 100 costs 100),
+                             failed requests (403, 500) included; once spent: 403
+                             {"error_message":"Daily hits reached. ..."} until POST /quota/reset;
+                           most ISBNs per POST /books by plan (400 over it);
+                           a 500 for answers over --max-response-bytes;
+                           error bodies {"error_message": ...} (401 names a missing or unknown key).
+                         The rate limits and their answers are the same in both modes.
+                         Admin API: POST /mode {"mode"}, /quota {"key","total","spent"?},
+                         /quota/reset {"key"?} (the next day), /plan-max-batch {"plan","n"},
+                         /max-response-bytes {"bytes"}; GET /info shows each key's quota.
+  --quota-default N, --quota-premium N, --quota-pro N
+                         real mode: daily quota of each plan's keys (default 1000, 5000, 15000)
+  --plan-max-batch-default N, --plan-max-batch-premium N, --plan-max-batch-pro N
+                         real mode: most ISBNs per POST /books (default 100, 1000, 1000)
+  --max-response-bytes N real mode: larger answers are a 500 (default 6 MB)
+  -h, --help             this text
+`;
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: tsx test/sandbox/cli.ts [--port-base N] [--limit 429|404|alternate] [--info-file PATH]` +
-    ` [--rate-default N] [--rate-premium N] [--rate-pro N] [--max-batch N] [--seed N]`);
+  console.error(`${message}\n\n${HELP}`);
   process.exit(2);
+}
+
+/** Options with a number per plan: `--rate-pro 5` sets `rates.pro`. */
+const PER_PLAN_FLAGS = { '--rate-': 'rates', '--quota-': 'dailyQuota', '--plan-max-batch-': 'planMaxBatch' } as const;
+
+function perPlanFlag(flag: string): { field: (typeof PER_PLAN_FLAGS)[keyof typeof PER_PLAN_FLAGS]; plan: PlanName } | undefined {
+  for (const [prefix, field] of Object.entries(PER_PLAN_FLAGS)) {
+    const plan = flag.slice(prefix.length) as PlanName;
+    if (flag.startsWith(prefix) && PLANS.includes(plan)) return { field, plan };
+  }
+  return undefined;
 }
 
 function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string } {
@@ -19,6 +64,10 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
   let infoFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
+    if (flag === '--help' || flag === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    }
     const value = argv[++i];
     if (value === undefined) usage(`missing value for ${flag}`);
     const n = Number(value);
@@ -26,6 +75,11 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
       if (!Number.isFinite(n) || n < 0) usage(`${flag} needs a number, got ${value}`);
       return n;
     };
+    const perPlan = perPlanFlag(flag);
+    if (perPlan) {
+      options[perPlan.field] = { ...options[perPlan.field], [perPlan.plan]: needNumber() };
+      continue;
+    }
     switch (flag) {
       case '--port-base': {
         const base = needNumber();
@@ -40,16 +94,18 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
       case '--info-file':
         infoFile = value;
         break;
-      case '--rate-default':
-      case '--rate-premium':
-      case '--rate-pro':
-        options.rates = { ...options.rates, [flag.slice('--rate-'.length) as PlanName]: needNumber() };
-        break;
       case '--max-batch':
         options.maxBatch = needNumber();
         break;
       case '--seed':
         options.seed = needNumber();
+        break;
+      case '--mode':
+        if (!SERVICE_MODES.includes(value as ServiceMode)) usage('--mode must be spec or real');
+        options.mode = value as ServiceMode;
+        break;
+      case '--max-response-bytes':
+        options.maxResponseBytes = needNumber();
         break;
       default:
         usage(`unknown option ${flag}`);
@@ -69,7 +125,13 @@ async function main(): Promise<void> {
     ...PLANS.map((p) => `  ${p.padEnd(8)} ${info.urls[p].padEnd(24)} key: ${info.keys[p]}   (${info.rates[p]} req/s)`),
     `  admin    ${info.adminUrl}   (GET /info, GET /log, POST /faults ...)`,
     '',
-    `  limit response: ${info.limitResponse}   max batch: ${info.maxBatch}   books: ${info.catalogueSize}`,
+    `  limit response: ${info.limitResponse}   max batch: ${info.maxBatch}   books: ${info.catalogueSize}   mode: ${info.mode}`,
+    ...(info.mode === 'real'
+      ? [
+          `  real mode: GET /key; daily quota ${PLANS.map((p) => `${p} ${info.quotas[info.keys[p]].total}`).join(', ')};` +
+            ` max batch ${PLANS.map((p) => `${p} ${info.planMaxBatch[p]}`).join(', ')}; 500 over ${info.maxResponseBytes} bytes`,
+        ]
+      : []),
     '  demo ISBNs:',
     ...Object.entries(DEMO_BOOKS).map(([name, isbn]) => `    ${isbn}  ${name}`),
     '',

@@ -1,6 +1,7 @@
 // Injected faults: a queue matched in injection order, and the misbehaving answers.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isContentFault } from './contentFaults';
 import type { Fault, LoggedRequest, PlanName } from './types';
 
 export class FaultQueue {
@@ -8,7 +9,9 @@ export class FaultQueue {
 
   add(fault: Fault): void {
     const times = fault.times ?? 1;
-    if (times > 0) this.items.push({ fault, remaining: times });
+    if (times <= 0) return;
+    const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
+    this.items.push({ fault: { ...fault, headers: { ...retryAfter, ...fault.headers } }, remaining: times });
   }
 
   clear(): void {
@@ -32,9 +35,12 @@ export class FaultQueue {
   }
 }
 
-/** A fault with neither kind nor status only delays; the request then proceeds normally. */
+/**
+ * A fault with neither kind nor status only delays, and a content fault alters the normal
+ * answer: with either, the request then proceeds normally.
+ */
 export function faultAnswers(fault: Fault): boolean {
-  return fault.kind !== undefined || fault.status !== undefined;
+  return !isContentFault(fault) && (fault.kind !== undefined || fault.status !== undefined);
 }
 
 export const HUGE_BODY_BYTES = 10 * 1024 * 1024;

@@ -4,21 +4,30 @@
 // Request handling order on a plan server:
 //   log -> injected fault (before auth: it models the network/proxy) -> covers (no auth,
 //   no rate) -> auth (401/403) -> rate/exhaustion (limit response) -> endpoint.
+// Real mode (see realService.ts) adds: GET /key for a known key on any plan's host (after
+// the rate), the daily quota (403 once spent, before the endpoint), per-plan batch maximums,
+// error bodies with `error_message`, a 500 for answers over maxResponseBytes, and the cost
+// of each served request taken from the key's quota.
 
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminHandler, type SandboxInfo } from './admin';
 import { DEFAULT_CATALOGUE_SIZE, DEMO_BOOKS, DEMO_ISBNS, generateCatalogue, type Catalogue } from './catalogue';
+import { alterAnswer } from './contentFaults';
 import { FaultQueue, answerWithFault, faultAnswers } from './faults';
 import { flatHeaders, now, readBody, sendJson, sendRaw, splitUrl } from './http-util';
-import { Limits } from './limits';
+import { Limits, type Answer } from './limits';
+import { DEFAULT_DAILY_QUOTA, DailyQuotas } from './quotas';
+import * as real from './realService';
 import { coverAnswer, isCoverPath, parseBatchBody, route } from './routes';
-import { PLANS, type Fault, type LimitMode, type LoggedRequest, type PlanName, type Sandbox, type SandboxOptions } from './types';
+import { PLANS, type Fault, type LimitMode, type LoggedRequest, type PlanName, type Sandbox, type SandboxOptions, type ServiceMode } from './types';
 
 export * from './types';
 export type { Catalogue, OtherIsbn, RawBook } from './catalogue';
 export { DEMO_BOOKS, DEMO_ISBNS } from './catalogue';
 export type { SandboxInfo } from './admin';
+export { DEFAULT_DAILY_QUOTA } from './quotas';
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PLAN_MAX_BATCH } from './realService';
 
 /** Fixed demo keys, one per plan. Each only works on its own plan's server. */
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
@@ -30,8 +39,8 @@ export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
 export const DEFAULT_RATES: Readonly<Record<PlanName, number>> = { default: 1, premium: 3, pro: 5 };
 export const DEFAULT_MAX_BATCH = 1000;
 
-const UNAUTHORIZED = { message: 'Unauthorized' };
-const WRONG_PLAN = { message: 'Forbidden: this key belongs to another plan' };
+const UNAUTHORIZED: Answer = { status: 401, body: { message: 'Unauthorized' } };
+const WRONG_PLAN: Answer = { status: 403, body: { message: 'Forbidden: this key belongs to another plan' } };
 
 const infoOf = new WeakMap<Sandbox, () => SandboxInfo>();
 
@@ -70,6 +79,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limits = new Limits({ ...DEFAULT_RATES, ...options.rates }, options.limitResponse ?? '429');
   const faults = new FaultQueue();
   let maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  let mode: ServiceMode = options.mode ?? 'spec';
+  const planMaxBatch = { ...real.DEFAULT_PLAN_MAX_BATCH, ...options.planMaxBatch };
+  let maxResponseBytes = options.maxResponseBytes ?? real.DEFAULT_MAX_RESPONSE_BYTES;
+  const quotas = new DailyQuotas((key) => keyPlans.get(key), { ...DEFAULT_DAILY_QUOTA, ...options.dailyQuota }, options.quotas);
   const log: LoggedRequest[] = [];
   // Delays of pending faults; cleared on close() so a long delayMs cannot keep the process alive.
   const timers = new Set<NodeJS.Timeout>();
@@ -106,12 +119,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault?.delayMs) await delay(fault.delayMs);
     if (res.destroyed) return; // client gave up, or the sandbox closed, during the delay
     if (fault && faultAnswers(fault)) {
-      const normal = route(catalogue, maxBatch, serviceReq);
+      const normal = route(catalogue, mode === 'real' ? planMaxBatch[plan] : maxBatch, serviceReq);
       const normalBody = normal.status === 200 ? normal.body : { book: catalogue.books[0] };
       return answerWithFault(fault, { req, res, entry, normalBody, defaultRedirect: `${urls.default}${req.url ?? '/'}` });
     }
 
-    const answer = (status: number, body: unknown, headers?: Record<string, string>) => {
+    const send = ({ status, body, headers }: Answer) => {
       entry.status = status; // before writing, so the log is complete when the client sees the answer
       sendJson(res, status, body, headers);
     };
@@ -125,17 +138,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The key counts only in the Authorization header, bare; a query parameter never authenticates.
     const key = req.headers.authorization;
     const keyPlan = key === undefined ? undefined : keyPlans.get(key);
-    if (!key || !keyPlan) return answer(401, UNAUTHORIZED);
-    if (keyPlan !== plan) return answer(403, WRONG_PLAN);
+    if (!key || !keyPlan) return send(mode === 'spec' ? UNAUTHORIZED : key ? real.UNKNOWN_KEY : real.MISSING_KEY);
+    const charge = (result: Answer) => {
+      entry.cost = real.costOf(entry.isbnCount, result.status);
+      quotas.spend(key, entry.cost);
+      send(result);
+    };
+    // GET /key tells a key its own plan's host, so it answers on every plan's host.
+    const keyQuery = mode === 'real' && real.isKeyRequest(method, path);
+    if (keyPlan !== plan && !keyQuery) return mode === 'spec' ? send(WRONG_PLAN) : charge(real.WRONG_PLAN);
 
     const limited = limits.check(key, plan, time);
     if (limited) {
       entry.limited = true;
-      return answer(limited.status, limited.body, limited.headers);
+      return send(limited);
     }
 
-    const result = route(catalogue, maxBatch, serviceReq);
-    answer(result.status, result.body, result.headers);
+    const altered = (result: Answer) => (fault ? alterAnswer(fault, result, catalogue, entry.body) : result);
+    if (mode === 'spec') return send(altered(route(catalogue, maxBatch, serviceReq)));
+    if (keyQuery) return send(real.keyAnswer(urls[keyPlan], quotas.of(key)!));
+    if (quotas.isSpent(key)) return send(real.DAILY_HITS_REACHED);
+    const result = altered(real.inCurrentErrorShape(route(catalogue, planMaxBatch[plan], serviceReq)));
+    charge(real.isTooLarge(result, maxResponseBytes) ? real.TOO_LARGE : result);
   }
 
   const urls = {} as Record<PlanName, string>;
@@ -181,6 +205,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setMaxBatch: (n) => {
       maxBatch = n;
     },
+    setMode: (m) => {
+      mode = m;
+    },
+    setPlanMaxBatch: (plan, n) => {
+      planMaxBatch[plan] = n;
+    },
+    setMaxResponseBytes: (n) => {
+      maxResponseBytes = n;
+    },
+    setQuota: (key, total, spent) => quotas.set(key, total, spent),
+    resetQuotas: (key) => quotas.reset(key),
+    quotaOf: (key) => quotas.of(key),
     close: async () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();
@@ -198,6 +234,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limitResponse: limits.mode,
     maxBatch,
     catalogueSize: catalogue.books.length,
+    mode,
+    planMaxBatch: { ...planMaxBatch },
+    maxResponseBytes,
+    quotas: quotas.snapshot(keyPlans.keys()),
   });
   infoOf.set(sandbox, info);
 

@@ -32,7 +32,6 @@ interface Reply {
   status: number;
   headers: Headers;
   text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in each test
   json: any;
 }
 

@@ -64,7 +64,6 @@ test('a generated entry is complete, aligned, parseable and uses the given line 
       '  title     = {The C Programming Language},',
       '  publisher = {Prentice Hall},',
       '  year      = {1988},',
-      '  pages     = {272},',
       '  language  = {english},',
       '  isbn      = {978-0-13-110362-7},',
       '}',

@@ -80,7 +80,7 @@ test('an entry without a trailing comma gets none; one-line entries stay on one 
   const kr = results([BOOKS.kr]);
   assert.equal(
     applyEdits('@book{a,\n isbn={9780131103627}\n}', fillEntries('@book{a,\n isbn={9780131103627}\n}', kr).edits),
-    '@book{a,\n isbn={9780131103627},\n author={Kernighan, Brian W. and Ritchie, Dennis M.},\n title={The C Programming Language},\n publisher={Prentice Hall},\n year={1988},\n pages={272},\n language={english}\n}',
+    '@book{a,\n isbn={9780131103627},\n author={Kernighan, Brian W. and Ritchie, Dennis M.},\n title={The C Programming Language},\n publisher={Prentice Hall},\n year={1988},\n language={english}\n}',
   );
   const one = '@book{a, isbn = {9780131103627},}';
   assert.equal(
@@ -98,12 +98,12 @@ test('special characters are escaped for BibTeX; non-ASCII stays UTF-8', () => {
   assert.match(camus, /title = \{L'Étranger\}/);
 });
 
-test('BibLaTeX date stands in for year and pagetotal for pages; empty fields count as missing', () => {
+test('BibLaTeX fields: date stands in for year, pagetotal holds the page count, langid the language; empty fields count as missing', () => {
   const text = '@book{a,\n  date = {1988-04},\n  pagetotal = {272},\n  title = { },\n  isbn = {9780131103627},\n}\n';
   const out = applyEdits(text, fillEntries(text, results([BOOKS.kr])).edits);
   assert.equal(
     out,
-    '@book{a,\n  date = {1988-04},\n  pagetotal = {272},\n  title = {The C Programming Language},\n  isbn = {9780131103627},\n  author = {Kernighan, Brian W. and Ritchie, Dennis M.},\n  publisher = {Prentice Hall},\n  language = {english},\n}\n',
+    '@book{a,\n  date = {1988-04},\n  pagetotal = {272},\n  title = {The C Programming Language},\n  isbn = {9780131103627},\n  author = {Kernighan, Brian W. and Ritchie, Dennis M.},\n  publisher = {Prentice Hall},\n  langid = {english},\n}\n',
   );
 });
 

@@ -1,29 +1,35 @@
 /**
- * The one entry point of annotation: which format a document is, which ISBNs
- * it needs looked up, and its edits for a set of look-up results. The edits
- * are a pure function of (text, results), so when the user types during the
- * look-up the editor simply calls computeAnnotation again on the new text.
+ * The one entry point of annotation: which ISBNs a file needs looked up, and
+ * its edits for a set of look-up results, in the style annotationStyle.ts
+ * decides for the file. The edits are a pure function
+ * of (text, results), so when the user types during the look-up the editor
+ * simply calls computeAnnotation again on the new text.
  */
+import { fillCslJson, cslJsonIsbns } from '../bibliography/fillCslJson';
+import { cslYamlIsbns, fillCslYaml } from '../bibliography/fillCslYaml';
+import { fillRis, risIsbns } from '../bibliography/fillRis';
 import type { TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/lookups/batcher';
-import { bibtexIsbns, type FillMode, fillEntries } from '../bibtex/fillEntries';
+import { bibtexIsbns, type FillMode, type FillOptions, fillEntries } from '../bibtex/fillEntries';
 import { annotateMarkdown, markdownIsbns } from './annotateMarkdown';
+import type { AnnotationFormat } from './annotationStyle';
 import type { AnnotationReport } from './report';
 
-export type AnnotationFormat = 'markdown' | 'bibtex';
-
-const BIBTEX_LANGUAGES = new Set(['bibtex', 'biblatex']);
-const MARKDOWN_LANGUAGES = new Set(['markdown', 'plaintext']);
-
-/** BibTeX by language or `.bib` name, Markdown for Markdown and plain text, else undefined. */
-export function annotationFormat(languageId: string, fileName: string): AnnotationFormat | undefined {
-  if (BIBTEX_LANGUAGES.has(languageId) || /\.bib$/i.test(fileName)) return 'bibtex';
-  if (MARKDOWN_LANGUAGES.has(languageId)) return 'markdown';
-  return undefined;
-}
+export { type AnnotationFormat, annotationFormat, unsupportedMessage } from './annotationStyle';
 
 export function isbnsToAnnotate(text: string, format: AnnotationFormat): string[] {
-  return format === 'bibtex' ? bibtexIsbns(text) : markdownIsbns(text);
+  switch (format) {
+    case 'bibtex':
+      return bibtexIsbns(text);
+    case 'csl-json':
+      return cslJsonIsbns(text);
+    case 'csl-yaml':
+      return cslYamlIsbns(text);
+    case 'ris':
+      return risIsbns(text);
+    case 'markdown':
+      return markdownIsbns(text);
+  }
 }
 
 export function computeAnnotation(
@@ -31,6 +37,18 @@ export function computeAnnotation(
   format: AnnotationFormat,
   results: ReadonlyMap<string, LookupResult>,
   mode: FillMode = 'fill',
+  options: FillOptions = {},
 ): { edits: TextEdit[]; report: AnnotationReport } {
-  return format === 'bibtex' ? fillEntries(text, results, mode) : annotateMarkdown(text, results);
+  switch (format) {
+    case 'bibtex':
+      return fillEntries(text, results, mode, options);
+    case 'csl-json':
+      return fillCslJson(text, results, mode);
+    case 'csl-yaml':
+      return fillCslYaml(text, results, mode);
+    case 'ris':
+      return fillRis(text, results, mode);
+    case 'markdown':
+      return annotateMarkdown(text, results);
+  }
 }

@@ -50,8 +50,9 @@ export function inZones(zones: readonly Zone[], offset: number): boolean {
 
 /**
  * Where the annotation of an ISBN at text[start, end) goes, or -1 when the
- * ISBN sits inside inline code, a URL, a link target, link text or an HTML
- * tag. After `**978…**` it goes after the closing emphasis.
+ * ISBN sits inside inline code, a URL, a link target, image text or an HTML
+ * tag. After `**978…**` it goes after the closing emphasis; when the ISBN is
+ * (in) the text of a link, after the whole link: `[ISBN 978…](https://…)`.
  */
 export function insertionPoint(text: string, start: number, end: number): number {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -60,11 +61,60 @@ export function insertionPoint(text: string, start: number, end: number): number
   // The word glued to the ISBN: a URL path, query, link target or tag attribute.
   const glued = /\S*$/.exec(before)![0];
   if (/[/=<`]|\]\(/.test(glued)) return -1;
-  let at = end;
+  const link = enclosingLink(text, lineStart, start, end);
+  if (link === -1) return -1;
+  return afterEmphasis(text, link ?? end);
+}
+
+/** Past up to three closing `*`/`_`, if what follows may be followed by an annotation; else -1. */
+function afterEmphasis(text: string, from: number): number {
+  let at = from;
   for (let k = 0; k < 3 && (text[at] === '*' || text[at] === '_'); k++) at++;
   const next = text[at];
   if (next !== undefined && !/[\s|),;:.!?]/.test(next)) return -1;
   return at;
+}
+
+/**
+ * For an ISBN inside `[…]`: the end of the link it is the text of (inline
+ * `[…](…)` or reference `[…][ref]`), -1 inside brackets that are no link or
+ * an image's text, undefined when the ISBN is not in brackets at all.
+ */
+function enclosingLink(text: string, lineStart: number, start: number, end: number): number | undefined {
+  const open = unclosedBracket(text, lineStart, start);
+  if (open < 0) return undefined;
+  if (text[open - 1] === '!') return -1; // an image's alternative text
+  const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
+  let close = -1;
+  for (let k = end, depth = 0; k < lineEnd; k++) {
+    if (text[k] === '\\') k++;
+    else if (text[k] === '[') depth++;
+    else if (text[k] === ']' && depth-- === 0) {
+      close = k;
+      break;
+    }
+  }
+  if (close < 0) return -1;
+  const target = text[close + 1];
+  if (target !== '(' && target !== '[') return -1; // [ISBN …] in prose: brackets, not a link
+  const closer = target === '(' ? ')' : ']';
+  for (let k = close + 2, depth = 0; k < lineEnd; k++) {
+    if (text[k] === '\\') k++;
+    else if (text[k] === target) depth++;
+    else if (text[k] === closer && depth-- === 0) return k + 1;
+  }
+  return -1;
+}
+
+/** Offset of the last `[` between lineStart and start that no `]` closes before start, or -1. */
+function unclosedBracket(text: string, lineStart: number, start: number): number {
+  let depth = 0;
+  for (let k = start - 1; k >= lineStart; k--) {
+    if (text[k - 1] === '\\') continue;
+    if (text[k] === ']') depth++;
+    else if (text[k] === '[' && depth-- === 0) return k;
+  }
+  return -1;
 }
 
 function countUnescaped(s: string, ch: string): number {

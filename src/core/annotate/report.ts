@@ -33,7 +33,7 @@ export function countUnusable(report: AnnotationReport, result: LookupResult | u
 }
 
 /** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
-export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibtex'): string {
+export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibtex' | 'csl-json' | 'csl-yaml' | 'ris'): string {
   const head =
     format === 'markdown'
       ? `Annotated ${plural(report.changed, 'ISBN')}`
@@ -48,9 +48,22 @@ export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibt
   if (report.failed > 0) parts.push(`${report.failed} failed`);
   if (report.notLookedUp > 0) parts.push(`${report.notLookedUp} added during the look-up (run again to include them)`);
   if (report.leftAlone > 0) {
-    parts.push(format === 'markdown' ? `${report.leftAlone} left alone in code or links` : `${plural(report.leftAlone, 'entry', 'entries')} skipped: not valid BibTeX`);
+    parts.push(leftAloneText(report.leftAlone, format));
   }
   return parts.join(', ') + '.';
+}
+
+function leftAloneText(n: number, format: Parameters<typeof summaryText>[1]): string {
+  switch (format) {
+    case 'markdown':
+      return `${n} left alone in code or links`;
+    case 'bibtex':
+      return `${plural(n, 'entry', 'entries')} skipped: not valid BibTeX`;
+    case 'ris':
+      return `${plural(n, 'record')} skipped: no ER line`;
+    default:
+      return `${plural(n, 'item')} skipped`;
+  }
 }
 
 function plural(n: number, one: string, many = one + 's'): string {

@@ -3,12 +3,20 @@ import { hyphenateIsbn } from '../isbn/parse';
 import type { Book } from '../service/book';
 import { bookFields } from './bookFields';
 import { uniqueCiteKey } from './citeKey';
+import type { BibtexDialect } from './dialect';
 import { citeKeys, parseBibtex } from './parse';
 
+export interface BookEntryOptions {
+  /** BibTeX (the default) or BibLaTeX fields; resolve `auto` with chooseDialect first. */
+  dialect?: BibtexDialect;
+  /** `isbnLens.citeKey.pattern`. */
+  keyPattern?: string;
+}
+
 /** The entry, with a key unique in `existingText`, `=` aligned, in the text's line breaks. */
-export function bookEntry(book: Book, existingText = '', lineBreak = '\n'): { key: string; text: string } {
-  const key = uniqueCiteKey(book, citeKeys(existingText));
-  const fields = [...bookFields(book).map((f) => [f.name, f.value] as const), ['isbn', hyphenateIsbn(book.isbn13) ?? book.isbn13] as const];
+export function bookEntry(book: Book, existingText = '', lineBreak = '\n', options: BookEntryOptions = {}): { key: string; text: string } {
+  const key = uniqueCiteKey(book, citeKeys(existingText), options.keyPattern);
+  const fields = [...bookFields(book, options.dialect).map((f) => [f.name, f.value] as const), ['isbn', hyphenateIsbn(book.isbn13) ?? book.isbn13] as const];
   const width = Math.max(...fields.map(([name]) => name.length));
   const lines = fields.map(([name, value]) => `  ${name.padEnd(width)} = {${value}},`);
   return { key, text: [`@book{${key},`, ...lines, '}'].join(lineBreak) };

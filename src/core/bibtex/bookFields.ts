@@ -1,11 +1,15 @@
 /**
- * The BibTeX fields a book fills, in the order they are written, each value
- * escaped for the inside of a field. Only what maps cleanly: the service's
- * `edition` is free text ("2nd", "Reprint", "Deluxe") that BibTeX and
- * BibLaTeX styles would print differently, so it is left out; `language` is
- * written only for the codes mapped below.
+ * The BibTeX/BibLaTeX fields a book fills, in the order they are written,
+ * each value escaped for the inside of a field. Only what maps cleanly: the
+ * service's `edition` is free text ("2nd", "Reprint", "Deluxe") that styles
+ * would print differently, so it is left out; the language is written only
+ * for the codes languages.ts maps. The page count goes to BibLaTeX's
+ * `pagetotal`; BibTeX has no field for it (`pages` is a range).
  */
+import { babelLanguage } from '../bibliography/languages';
 import type { Book } from '../service/book';
+import type { BibtexDialect } from './dialect';
+import { type BookFact, factsOf, fieldFor } from './entryTypes';
 import { escapeBibtex } from './escape';
 import { bibtexAuthors } from './names';
 
@@ -18,50 +22,37 @@ export interface FieldValue {
   numeric: boolean;
 }
 
-/** Field names whose presence stands in for ours: BibLaTeX `date` carries the year, `pagetotal` the pages. */
-export const ALIASES: Record<string, readonly string[]> = {
-  year: ['date'],
-  pages: ['pagetotal'],
-};
-
-// ISO 639-1 codes as the service sends them → babel language names, which BibLaTeX's `language` expects.
-const LANGUAGES: Record<string, string> = {
-  en: 'english',
-  fr: 'french',
-  de: 'german',
-  es: 'spanish',
-  it: 'italian',
-  pt: 'portuguese',
-  nl: 'dutch',
-  sv: 'swedish',
-  da: 'danish',
-  no: 'norwegian',
-  fi: 'finnish',
-  pl: 'polish',
-  cs: 'czech',
-  ru: 'russian',
-  el: 'greek',
-  la: 'latin',
-  ja: 'japanese',
-  zh: 'chinese',
-  ko: 'korean',
-  tr: 'turkish',
-  hu: 'hungarian',
-};
-
-export function bookFields(book: Book): FieldValue[] {
+/** The fields of a book in an entry of `entryType` (a new entry is a `book`). */
+export function bookFields(book: Book, dialect: BibtexDialect = 'bibtex', entryType = 'book'): FieldValue[] {
   const fields: FieldValue[] = [];
-  const text = (name: string, value: string | undefined) => {
-    if (value) fields.push({ name, value: escapeBibtex(value), numeric: false });
-  };
-  const number = (name: string, value: number | undefined) => {
-    if (value) fields.push({ name, value: String(value), numeric: true });
-  };
-  if (book.authors.length > 0) fields.push({ name: 'author', value: bibtexAuthors(book.authors), numeric: false });
-  text('title', book.title);
-  text('publisher', book.publisher);
-  number('year', book.year);
-  number('pages', book.pages);
-  text('language', LANGUAGES[book.language?.trim().toLowerCase() ?? '']);
+  for (const fact of factsOf(entryType)) {
+    const name = fieldFor(fact, entryType, dialect);
+    const value = name === undefined ? undefined : factValue(book, fact, dialect);
+    if (name !== undefined && value !== undefined) fields.push({ name, ...value });
+  }
   return fields;
+}
+
+function factValue(book: Book, fact: BookFact, dialect: BibtexDialect): Omit<FieldValue, 'name'> | undefined {
+  const text = (value: string | undefined) => (value ? { value: escapeBibtex(value), numeric: false } : undefined);
+  const number = (value: number | undefined) => (value ? { value: String(value), numeric: true } : undefined);
+  switch (fact) {
+    case 'people':
+      return book.authors.length > 0 ? { value: bibtexAuthors(book.authors), numeric: false } : undefined;
+    case 'title':
+      return text(book.title);
+    case 'publisher':
+      return text(book.publisher);
+    case 'year':
+      return dialect === 'biblatex' && isoDate(book.datePublished) ? text(book.datePublished) : number(book.year);
+    case 'pageCount':
+      return number(book.pages);
+    case 'language':
+      return text(babelLanguage(book.language));
+  }
+}
+
+/** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`: what BibLaTeX's `date` reads. */
+export function isoDate(date: string | undefined): date is string {
+  return date !== undefined && /^[0-9]{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12][0-9]|3[01]))?)?$/.test(date);
 }

@@ -9,7 +9,9 @@ import { minimalEdit, type TextEdit } from '../edit/textEdit';
 import { findIsbns, type IsbnMatch } from '../isbn/find';
 import type { LookupResult } from '../service/lookups/batcher';
 import { type AnnotationReport, countUnusable, emptyReport } from '../annotate/report';
-import { ALIASES, bookFields, type FieldValue } from './bookFields';
+import { bookFields, type FieldValue } from './bookFields';
+import { chooseDialect, type DialectSetting } from './dialect';
+import { sameMeaning } from './entryTypes';
 import { entryStyle, fieldText, newValueDelimiter, type EntryStyle } from './entryStyle';
 import { delimit, inner } from './escape';
 import { type BibEntry, type BibField, parseBibtex } from './parse';
@@ -50,8 +52,16 @@ export function bibtexIsbns(text: string): string[] {
   return [...isbns];
 }
 
-export function fillEntries(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill'): { edits: TextEdit[]; report: AnnotationReport } {
+export interface FillOptions {
+  /** `isbnLens.bibtex.dialect`; `auto` (the default) reads it from the file and the hint. */
+  dialect?: DialectSetting;
+  /** A .tex of the workspace loads biblatex. */
+  texLoadsBiblatex?: boolean;
+}
+
+export function fillEntries(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill', options: FillOptions = {}): { edits: TextEdit[]; report: AnnotationReport } {
   const { entries, unreadable } = isbnEntries(text);
+  const dialect = chooseDialect(options.dialect, text, { texLoadsBiblatex: options.texLoadsBiblatex });
   const report = emptyReport();
   report.leftAlone = unreadable;
   const edits: TextEdit[] = [];
@@ -67,7 +77,10 @@ export function fillEntries(text: string, results: ReadonlyMap<string, LookupRes
       countUnusable(report, lookups.find((r) => r?.status === 'failed') ?? lookups[0]);
       continue;
     }
-    const entryEdits = entryFillEdits(text, entry, bookFields(found.book), mode);
+    const values = bookFields(found.book, dialect, entry.type);
+    // The same facts in the other dialect's fields, for entries that already use those (a `year` in a BibLaTeX file).
+    const other = bookFields(found.book, dialect === 'biblatex' ? 'bibtex' : 'biblatex', entry.type);
+    const entryEdits = entryFillEdits(text, entry, values, mode, new Map([...other, ...values].map((v) => [v.name, v])));
     if (entryEdits.edits.length === 0) {
       report.unchanged++;
       continue;
@@ -79,8 +92,19 @@ export function fillEntries(text: string, results: ReadonlyMap<string, LookupRes
   return { edits, report };
 }
 
-/** The edits for one entry and how many fields they write. */
-export function entryFillEdits(text: string, entry: BibEntry, values: readonly FieldValue[], mode: FillMode): { edits: TextEdit[]; fields: number } {
+/**
+ * The edits for one entry and how many fields they write. A value goes in as a
+ * new field only when the entry has no field of the same meaning; where it has
+ * one (or several: `date` and `year`), those are what a refresh rewrites, each
+ * with its own value from `byFieldName`.
+ */
+export function entryFillEdits(
+  text: string,
+  entry: BibEntry,
+  values: readonly FieldValue[],
+  mode: FillMode,
+  byFieldName: ReadonlyMap<string, FieldValue> = new Map(values.map((v) => [v.name, v])),
+): { edits: TextEdit[]; fields: number } {
   const style = entryStyle(text, entry);
   const byName = new Map<string, BibField>();
   for (const f of entry.fields) if (!byName.has(f.name)) byName.set(f.name, f);
@@ -88,19 +112,22 @@ export function entryFillEdits(text: string, entry: BibEntry, values: readonly F
   const added: string[] = [];
   let fields = 0;
   for (const value of values) {
-    const existing = byName.get(value.name);
-    if (!existing) {
-      if (!(ALIASES[value.name] ?? []).some((alias) => byName.has(alias))) {
-        added.push(fieldText(style, value.name, delimit(value.value, newValueDelimiter(style, value.numeric))));
-      }
+    const present = sameMeaning(value.name).filter((name) => byName.has(name));
+    if (present.length === 0) {
+      added.push(fieldText(style, value.name, delimit(value.value, newValueDelimiter(style, value.numeric))));
       continue;
     }
-    const empty = isEmpty(text, existing);
-    if (!empty && (mode === 'fill' || sameValue(text, existing, value.value))) continue;
-    const edit = replaceValue(text, existing, value, style);
-    if (edit) {
-      edits.push(edit);
-      fields++;
+    for (const name of present) {
+      const existing = byName.get(name)!;
+      // Nothing for a field of the same meaning whose value we do not know (an `editor` beside our `author`).
+      const own = name === value.name ? value : byFieldName.get(name);
+      if (!own) continue;
+      if (!isEmpty(text, existing) && (mode === 'fill' || sameValue(text, existing, own.value))) continue;
+      const edit = replaceValue(text, existing, own, style);
+      if (edit) {
+        edits.push(edit);
+        fields++;
+      }
     }
   }
   if (added.length > 0) {

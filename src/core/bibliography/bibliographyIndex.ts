@@ -1,0 +1,77 @@
+/**
+ * Cite key → entry over the bibliography files the editor knows. Each file is
+ * parsed once when it is set and again only when its text changes; a hover
+ * then costs a map look-up. Files are named by any string the editor likes
+ * (a URI). BibTeX keys compare without case, as BibTeX does; CSL and RIS keys
+ * with case.
+ */
+import type { BibliographyEntry } from './entry';
+import type { BibliographyFormat } from './format';
+import { readBibliography } from './readBibliography';
+
+export interface IndexedEntry {
+  file: string;
+  entry: BibliographyEntry;
+}
+
+interface IndexedFile {
+  text: string;
+  format: BibliographyFormat;
+  entries: BibliographyEntry[];
+  byKey: Map<string, BibliographyEntry>;
+}
+
+export class BibliographyIndex {
+  private readonly files = new Map<string, IndexedFile>();
+
+  constructor(private readonly read: (text: string, format: BibliographyFormat) => BibliographyEntry[] = readBibliography) {}
+
+  /** Sets a file's text; parses it only when the text differs from what is indexed. Returns its entries. */
+  update(file: string, text: string, format: BibliographyFormat): readonly BibliographyEntry[] {
+    const known = this.files.get(file);
+    if (known && known.text === text && known.format === format) return known.entries;
+    let entries: BibliographyEntry[];
+    try {
+      entries = this.read(text, format);
+    } catch {
+      entries = []; // a file the parser cannot read has no keys, and never breaks the index
+    }
+    const byKey = new Map<string, BibliographyEntry>();
+    for (const entry of entries) {
+      const key = normalKey(entry.key, format);
+      if (key && !byKey.has(key)) byKey.set(key, entry);
+    }
+    this.files.set(file, { text, format, entries, byKey });
+    return entries;
+  }
+
+  remove(file: string): void {
+    this.files.delete(file);
+  }
+
+  has(file: string): boolean {
+    return this.files.has(file);
+  }
+
+  entries(file: string): readonly BibliographyEntry[] {
+    return this.files.get(file)?.entries ?? [];
+  }
+
+  /** The entry of `key` in the given files (in their order), or in all files when none are given. */
+  find(key: string, inFiles?: readonly string[]): IndexedEntry | undefined {
+    for (const file of inFiles ?? [...this.files.keys()]) {
+      const indexed = this.files.get(file);
+      const entry = indexed?.byKey.get(normalKey(key, indexed.format));
+      if (entry) return { file, entry };
+    }
+    return undefined;
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+}
+
+function normalKey(key: string, format: BibliographyFormat): string {
+  return format === 'bibtex' ? key.toLowerCase() : key;
+}

@@ -1,0 +1,107 @@
+/**
+ * The same book twice: in a bibliography, two entries whose ISBNs are the
+ * same book (ISBN-10 or -13, hyphenated or not), flagged on the later entry;
+ * in Markdown and plain text, an ISBN written again. Pure: ranges and
+ * messages, which the editor turns into diagnostics with related information.
+ * Parts of a book (chapters, papers) carry the whole book's ISBN, so they are
+ * never duplicates of it or of each other.
+ */
+import { isBibtexPart } from '../bibtex/entryTypes';
+import { findIsbns } from '../isbn/find';
+import { parseIsbn } from '../isbn/parse';
+import { isCslPart } from './cslFields';
+import type { BibliographyEntry } from './entry';
+import { isRisPart } from './risFields';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface DuplicateEntry {
+  isbn13: string;
+  /** The later entry, and the ISBN in it to flag. */
+  entry: BibliographyEntry;
+  at: Span;
+  /** The first entry of the same book, and its key (or start) to point at. */
+  first: BibliographyEntry;
+  firstAt: Span;
+  /** "also at line N" (1-based). */
+  message: string;
+}
+
+export interface RepeatedIsbn {
+  isbn13: string;
+  at: Span;
+  firstAt: Span;
+  /** 0-based line of the first occurrence. */
+  firstLine: number;
+  message: string;
+}
+
+function isPart(entry: BibliographyEntry): boolean {
+  if (entry.format === 'bibtex') return isBibtexPart(entry.type);
+  if (entry.format === 'ris') return isRisPart(entry.type);
+  return isCslPart(entry.type);
+}
+
+export function duplicateEntries(entries: readonly BibliographyEntry[]): DuplicateEntry[] {
+  const firstOf = new Map<string, BibliographyEntry>();
+  const out: DuplicateEntry[] = [];
+  for (const entry of entries) {
+    if (isPart(entry)) continue;
+    const flagged = new Set<BibliographyEntry>();
+    for (const isbn of entry.isbns) {
+      const isbn13 = parseIsbn(isbn.raw)?.isbn13;
+      if (!isbn13) continue;
+      const first = firstOf.get(isbn13);
+      if (!first) {
+        firstOf.set(isbn13, entry);
+        continue;
+      }
+      if (first === entry || flagged.has(first)) continue; // one entry listing both forms of its ISBN
+      flagged.add(first);
+      out.push({
+        isbn13,
+        entry,
+        at: { start: isbn.start, end: isbn.end },
+        first,
+        firstAt: first.keyEnd > first.keyStart ? { start: first.keyStart, end: first.keyEnd } : { start: first.start, end: first.start },
+        message: `also at line ${first.line + 1}`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Valid ISBNs written again in Markdown or plain text (not those in URLs, which repeat a link's text). */
+export function repeatedIsbns(text: string): RepeatedIsbn[] {
+  const first = new Map<string, Span & { line: number }>();
+  const out: RepeatedIsbn[] = [];
+  let line = 0;
+  let counted = 0;
+  for (const match of findIsbns(text)) {
+    if (!match.valid || !match.info || inUrl(text, match.start)) continue;
+    for (let k = text.indexOf('\n', counted); k >= 0 && k < match.start; k = text.indexOf('\n', k + 1)) line++;
+    counted = match.start;
+    const seen = first.get(match.info.isbn13);
+    if (!seen) {
+      first.set(match.info.isbn13, { start: match.start, end: match.end, line });
+      continue;
+    }
+    out.push({
+      isbn13: match.info.isbn13,
+      at: { start: match.start, end: match.end },
+      firstAt: { start: seen.start, end: seen.end },
+      firstLine: seen.line,
+      message: `also at line ${seen.line + 1}`,
+    });
+  }
+  return out;
+}
+
+/** Glued to a URL path or query: `…/isbn/978…`, `?isbn=978…`. */
+function inUrl(text: string, start: number): boolean {
+  const glued = /\S*$/.exec(text.slice(Math.max(0, start - 200), start))![0];
+  return /[/=]/.test(glued);
+}

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiKeyProblem } from '../../src/core/keyFormat';
+
+test('an ordinary key passes, surrounding spaces are trimmed', () => {
+  assert.equal(apiKeyProblem('54321_0123456789abcdef0123456789abcdef'), undefined);
+  assert.equal(apiKeyProblem('  demo-default-key \n'), undefined);
+});
+
+test('empty, spaced, control and non-ASCII keys are refused with the position', () => {
+  assert.match(apiKeyProblem('   ')!, /Enter the key/);
+  assert.match(apiKeyProblem('abc def')!, /space at position 4/);
+  assert.match(apiKeyProblem('abc\u0000def')!, /control character at position 4/);
+  assert.match(apiKeyProblem('abcé')!, /“é” at position 4/);
+  assert.match(apiKeyProblem('key\u200b')!, /position 4/);
+  assert.match(apiKeyProblem('x'.repeat(600))!, /600 characters/);
+});
+
+test('every accepted key can be sent as an HTTP header value', () => {
+  const { validateHeaderValue } = require('node:http') as typeof import('node:http');
+  for (const key of ['abc', 'A-Z_0.9~!', '{}[]|\\']) {
+    assert.equal(apiKeyProblem(key), undefined);
+    assert.doesNotThrow(() => validateHeaderValue('authorization', key));
+  }
+});
