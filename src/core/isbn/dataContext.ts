@@ -1,0 +1,259 @@
+// Does the context of a bare 10-digit number in structured data say "ISBN"?
+// One in eleven random 10-digit numbers passes the ISBN-10 check, so in JSON,
+// XML, CSV, SQL, YAML and MARC a timestamp, a phone number or a row id often
+// does. A reader looks at the key, the tag or the column; so does this. Called
+// only for valid, unlabelled, unhyphenated ISBN-10s in data, so it may take a
+// few look-backs: nothing here runs on the common path. Pure: no `vscode` import.
+import type { IsbnInfo } from './parse';
+import { splitFields, type TextShape } from './shape';
+
+/** How far back a key, a tag or an enclosing record may lie. */
+const KEY_LOOKBACK = 400;
+/** How far from the number its ISBN-13 may appear and still be the same record's. */
+const TWIN_REACH = 600;
+/** How far back an SQL statement's `VALUES` may lie (extended inserts run long). */
+const SQL_LOOKBACK = 1 << 20;
+
+const ISBN_WORD = /isbn/i;
+/** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
+const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
+/** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
+const MARC_ISBN_TAG = /^020$/;
+const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
+
+/** Memo of the SQL statement last looked at, so that a long INSERT is parsed once. */
+export class SqlMemo {
+  from = -1;
+  to = -1;
+  columns: string[] | undefined;
+}
+
+/**
+ * True when the number at text[start, end) (a valid bare ISBN-10, `info`) is
+ * an ISBN by its context in data of `shape`: its key, tag or column names
+ * ISBNs, or the record holds its ISBN-13 too.
+ */
+export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, sql: SqlMemo): boolean {
+  if (keySaysIsbn(text, start, shape, sql)) return true;
+  return twinNearby(text, start, end, info);
+}
+
+function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo): boolean {
+  switch (shape.kind) {
+    case 'csv':
+      return csvColumnSaysIsbn(text, start, shape);
+    case 'marc':
+      return marcTagSaysIsbn(text, start);
+    case 'sql':
+      return sqlColumnSaysIsbn(text, start, sql) ?? keyBeforeSaysIsbn(text, start);
+    default:
+      return keyBeforeSaysIsbn(text, start);
+  }
+}
+
+/** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
+function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
+  const from = Math.max(0, start - TWIN_REACH);
+  for (const twin of [info.isbn13, info.hyphenated13]) {
+    const at = text.indexOf(twin, from);
+    if (at >= 0 && at < end + TWIN_REACH) return true;
+  }
+  return false;
+}
+
+function lineStart(text: string, at: number): number {
+  return text.lastIndexOf('\n', at - 1) + 1;
+}
+
+function csvColumnSaysIsbn(text: string, start: number, shape: TextShape): boolean {
+  const columns = shape.isbnColumns;
+  if (!columns || columns.length === 0) return false;
+  const column = splitFields(text.slice(lineStart(text, start), start), shape.delimiter ?? ',').length - 1;
+  return columns.includes(column);
+}
+
+/** MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented). */
+function marcTagSaysIsbn(text: string, start: number): boolean {
+  let from = lineStart(text, start);
+  let line = text.slice(from, start);
+  for (let k = 0; k < 20 && /^\s/.test(line) && from > 0; k++) {
+    from = lineStart(text, from - 1);
+    line = text.slice(from, start);
+  }
+  const tag = /^=?([0-9]{3})/.exec(line)?.[1];
+  if (!tag) return false;
+  if (MARC_ISBN_TAG.test(tag)) return true;
+  return MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line);
+}
+
+/**
+ * The key, tag or attribute right before the value: `"isbn10": "…"`,
+ * `isbn: …`, `<isbn>…`, `<identifier type="ISBN">…`, `isbn = '…'`, an
+ * element of `"isbn_10": [..., "…"]` or of a YAML list under `isbn:`.
+ */
+function keyBeforeSaysIsbn(text: string, start: number): boolean {
+  const stop = Math.max(0, start - KEY_LOOKBACK);
+  let k = start - 1;
+  while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
+  const c = text[k];
+  if (c === '>') return elementSaysIsbn(text, k, stop);
+  if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
+  if (c === ',' || c === '[') {
+    const open = openBracket(text, k, stop);
+    if (open < 0) return false;
+    let j = open - 1;
+    while (j >= stop && /\s/.test(text[j])) j--;
+    return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : false;
+  }
+  if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k);
+  return false;
+}
+
+/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
+function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
+  let j = at - 1;
+  while (j >= stop && /[\s"'`\]]/.test(text[j]) && text[j] !== '\n') j--;
+  const nameEnd = j + 1;
+  while (j >= stop && /[\w$#.:@-]/.test(text[j])) j--;
+  const name = text.slice(j + 1, nameEnd);
+  if (ISBN_WORD.test(name)) return true;
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && recordSaysIsbn(text, start);
+}
+
+/** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
+function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
+  const lt = text.lastIndexOf('<', gt);
+  if (lt < stop) return false;
+  const element = text.slice(lt + 1, gt);
+  if (ISBN_WORD.test(element)) return true;
+  const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
+  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$/i.test(name)) return false;
+  const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
+  const tag = /tag=["']([0-9]{3})["'][^<]*>[^]*$/.exec(before)?.[1];
+  if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
+  return /ProductIDType>\s*0?2\s*</i.test(before.slice(-200)) || recordSaysIsbn(text, gt + 1);
+}
+
+/** The JSON object or line around `start` mentions ISBN (`{"type": "ISBN_10", "identifier": "…"}`). */
+function recordSaysIsbn(text: string, start: number): boolean {
+  const open = text.lastIndexOf('{', start);
+  const from = open >= 0 && start - open < KEY_LOOKBACK ? open : lineStart(text, start);
+  let to = text.indexOf('}', start);
+  if (to < 0 || to - start > KEY_LOOKBACK) to = Math.min(text.length, start + KEY_LOOKBACK);
+  return ISBN_WORD.test(text.slice(from, to));
+}
+
+/** The unmatched `[` or `(` before `at` (strings skipped roughly), or -1. */
+function openBracket(text: string, at: number, stop: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let k = at; k >= stop; k--) {
+    const c = text[k];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === ']' || c === ')' || c === '}') depth++;
+    else if (c === '[' || c === '(' || c === '{') {
+      if (depth === 0) return c === '{' ? -1 : k;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** `- 0306406152` under `isbn:` (or `isbn_10:`) in YAML. */
+function yamlListSaysIsbn(text: string, at: number): boolean {
+  let from = lineStart(text, at);
+  const item = /^(\s*)- /.exec(text.slice(from, at + 2));
+  if (!item) return false;
+  const indent = item[1].length;
+  for (let k = 0; k < 200 && from > 0; k++) {
+    from = lineStart(text, from - 1);
+    const end = text.indexOf('\n', from);
+    const line = text.slice(from, end < 0 ? text.length : end);
+    const lead = /^\s*/.exec(line)![0].length;
+    if (line.trim() === '' || (lead === indent && line.trimStart().startsWith('- ')) || lead > indent) continue;
+    return /^\s*[\w"' .-]*isbn[\w"' .-]*:\s*$/i.test(line);
+  }
+  return false;
+}
+
+/**
+ * SQL rows: the column of the value inside its `( … )` tuple, named by the
+ * statement's column list or the table's CREATE TABLE. Undefined when the
+ * value is not in an INSERT's tuple (then the key-before rule applies: `isbn = '…'`).
+ */
+function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean | undefined {
+  const stop = Math.max(0, start - KEY_LOOKBACK * 4);
+  let index = 0;
+  let quote = '';
+  let depth = 0;
+  let k = start - 1;
+  for (; k >= stop; k--) {
+    const c = text[k];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === ')') depth++;
+    else if (c === '(') {
+      if (depth === 0) break;
+      depth--;
+    } else if (c === ',' && depth === 0) index++;
+  }
+  if (k < stop) return undefined;
+  const columns = statementColumns(text, k, memo);
+  if (!columns) return undefined;
+  return index < columns.length && ISBN_WORD.test(columns[index]);
+}
+
+const VALUES = /\bVALUES\b/gi;
+
+function statementColumns(text: string, tupleAt: number, memo: SqlMemo): string[] | undefined {
+  if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;
+  // The nearest VALUES before the tuple.
+  const from = Math.max(0, tupleAt - SQL_LOOKBACK);
+  let valuesAt = -1;
+  for (let k = tupleAt; k > from && valuesAt < 0; ) {
+    const window = Math.max(from, k - 4096);
+    VALUES.lastIndex = window;
+    for (let m; (m = VALUES.exec(text)) !== null && m.index < k; ) valuesAt = m.index;
+    k = window;
+  }
+  if (valuesAt < 0) return undefined;
+  const insertAt = Math.max(text.lastIndexOf('INSERT', valuesAt), text.lastIndexOf('insert', valuesAt), text.lastIndexOf('REPLACE', valuesAt));
+  if (insertAt < 0 || valuesAt - insertAt > 4096) return undefined;
+  const head = text.slice(insertAt, valuesAt);
+  const m = /INTO\s+((?:[`"[]?[\w$]+[`"\]]?\.)?[`"[]?([\w$]+)[`"\]]?)\s*(?:\(([^)]*)\))?\s*$/i.exec(head);
+  if (!m) return undefined;
+  const columns = m[3] !== undefined ? names(m[3]) : createTableColumns(text, m[2]);
+  const end = text.indexOf(';', tupleAt);
+  memo.from = valuesAt;
+  memo.to = end < 0 ? text.length : end;
+  memo.columns = columns;
+  return columns;
+}
+
+function names(list: string): string[] {
+  return list.split(',').map((name) => name.trim().replace(/^[`"[]|[`"\]]$/g, ''));
+}
+
+/** Column names, in order, of `CREATE TABLE table (…)` in the text. */
+function createTableColumns(text: string, table: string): string[] | undefined {
+  const escaped = table.replace(/[$]/g, '\\$');
+  const m = new RegExp(`CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(?:[\`"[]?\\w+[\`"\\]]?\\.)?[\`"[]?${escaped}[\`"\\]]?\\s*\\(`, 'i').exec(text);
+  if (!m) return undefined;
+  const columns: string[] = [];
+  let depth = 1;
+  let part = '';
+  for (let k = m.index + m[0].length; k < text.length && depth > 0; k++) {
+    const c = text[k];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    if (depth === 0 || (c === ',' && depth === 1)) {
+      const name = /^\s*[`"[]?([\w$]+)/.exec(part)?.[1];
+      if (name && !/^(?:PRIMARY|KEY|UNIQUE|INDEX|CONSTRAINT|FOREIGN|CHECK|FULLTEXT)$/i.test(name)) columns.push(name);
+      part = '';
+    } else part += c;
+  }
+  return columns;
+}

@@ -1,0 +1,131 @@
+// What kind of text the finder is reading: prose (Markdown, BibTeX, LaTeX,
+// HTML, plain text) or structured data (JSON, XML, CSV/TSV, SQL, YAML, MARC).
+// In data a bare 10-digit number is far more often an id, a timestamp or a
+// phone number than an ISBN, so there the finder asks for the context a reader
+// would use (see dataContext.ts). Pure: no `vscode` import.
+
+export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc';
+
+export interface TextShape {
+  kind: 'text' | DataKind;
+  /** CSV/TSV: the field delimiter. */
+  delimiter?: string;
+  /** CSV/TSV: indexes of the header columns named for ISBNs (ISBN, ISBN13, isbn_10, ISBNs…). */
+  isbnColumns?: readonly number[];
+}
+
+export const TEXT_SHAPE: TextShape = Object.freeze({ kind: 'text' });
+
+/** How much of the start of a document the sniff reads. */
+export const SNIFF_CHARS = 4096;
+
+// Language ids (VS Code's and common extensions') and file extensions that settle the kind.
+const KIND_BY_NAME: Record<string, TextShape['kind']> = {
+  json: 'json', jsonc: 'json', jsonl: 'json', ndjson: 'json', json5: 'json',
+  xml: 'xml', xsl: 'xml', rdf: 'xml', marcxml: 'xml', onix: 'xml', opf: 'xml',
+  csv: 'csv', tsv: 'csv', tab: 'csv', 'csv (semicolon)': 'csv', 'csv (pipe)': 'csv', psv: 'csv',
+  sql: 'sql', mysql: 'sql', pgsql: 'sql', postgres: 'sql', sqlite: 'sql',
+  yaml: 'yaml', yml: 'yaml',
+  mrk: 'marc', marc: 'marc', mrc: 'marc', marc21: 'marc',
+  markdown: 'text', md: 'text', bibtex: 'text', biblatex: 'text', bib: 'text', latex: 'text', tex: 'text',
+  html: 'text', htm: 'text', restructuredtext: 'text', rst: 'text', asciidoc: 'text', adoc: 'text', org: 'text',
+};
+
+/**
+ * The shape of a document from its start (`head`, the first SNIFF_CHARS or so)
+ * and, when known, its language id or file name: a name that settles the kind
+ * wins; otherwise (plain text, unknown) the text's own shape decides.
+ */
+export function sniffShape(head: string, languageOrFileName?: string): TextShape {
+  if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
+  if (head.length > SNIFF_CHARS) head = head.slice(0, SNIFF_CHARS);
+  const named = kindFromName(languageOrFileName);
+  const kind = named ?? kindFromText(head);
+  if (kind === 'text') return TEXT_SHAPE;
+  if (kind === 'csv') return csvShape(head, named === 'csv') ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
+  return { kind };
+}
+
+function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
+  if (!name) return undefined;
+  const lower = name.toLowerCase();
+  const dot = lower.lastIndexOf('.');
+  return KIND_BY_NAME[lower] ?? (dot >= 0 ? KIND_BY_NAME[lower.slice(dot + 1)] : undefined);
+}
+
+const MARC_LINE = /^=?(?:LDR|[0-9]{3})(?:\s|$)/;
+const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()/im;
+const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
+const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
+
+function kindFromText(head: string): TextShape['kind'] {
+  const start = head.trimStart();
+  const first = start.charCodeAt(0);
+  if (first === 60 /* < */) {
+    if (/^<!doctype\s+html|^<html[\s>]|^<!--/i.test(start) || !start.includes('</')) return start.startsWith('<?xml') ? 'xml' : 'text';
+    return 'xml';
+  }
+  if (first === 123 /* { */ || first === 91 /* [ */) {
+    // JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown.
+    if (/^[{[]\s*(?:["{[\]}]|-?[0-9])/.test(start)) return 'json';
+    return 'text';
+  }
+  const lines = start.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
+  if (lines.length === 0) return 'text';
+  if (lines.filter((line) => MARC_LINE.test(line)).length >= Math.min(3, lines.length)) return 'marc';
+  if (SQL_START.test(start)) return 'sql';
+  if (BIBTEX_ENTRY.test(start)) return 'text';
+  if (csvShape(start, false)) return 'csv';
+  if (lines.length >= 3 && lines.filter((line) => YAML_LINE.test(line)).length >= lines.length * 0.9) return 'yaml';
+  return 'text';
+}
+
+const DELIMITERS = [',', '\t', ';'];
+const ISBN_COLUMN = /isbn/i;
+// Lines a CSV does not open with, but Markdown, LaTeX and other prose do.
+const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
+
+/**
+ * A delimited table: a header line and rows that split into the same number
+ * of fields (quote-aware), at least 3 (2 for tabs, or when the name says CSV).
+ */
+function csvShape(head: string, named: boolean): TextShape | undefined {
+  const lines = head.split(/\r?\n/, 12).filter((line) => line.trim() !== '');
+  if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
+  // The last line of the head may be cut short.
+  const rows = lines.length > 1 ? lines.slice(1, -1) : [];
+  for (const delimiter of DELIMITERS) {
+    const header = splitFields(lines[0], delimiter);
+    if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    if (!named) {
+      if (rows.length === 0) continue;
+      const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
+      if (agreeing < Math.max(1, rows.length * 0.6)) continue;
+    }
+    const isbnColumns: number[] = [];
+    header.forEach((name, k) => {
+      if (ISBN_COLUMN.test(name)) isbnColumns.push(k);
+    });
+    return { kind: 'csv', delimiter, isbnColumns };
+  }
+  return undefined;
+}
+
+/** A CSV line's fields (quotes doubled inside quoted fields). */
+export function splitFields(line: string, delimiter: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k];
+    if (c === '"') quoted = !quoted;
+    else if (c === delimiter && !quoted) {
+      fields.push(field);
+      field = '';
+      continue;
+    }
+    field += c;
+  }
+  fields.push(field);
+  return fields;
+}
