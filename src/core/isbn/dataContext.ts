@@ -189,6 +189,7 @@ function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean 
   let quote = '';
   let depth = 0;
   let k = start - 1;
+  if (text[k] === "'" || text[k] === '"') k--; // the value's own opening quote
   for (; k >= stop; k--) {
     const c = text[k];
     if (quote) {

@@ -47,6 +47,9 @@ const TOKEN = `[0-9]${TOKEN_REST}`;
 // A lone X after a space is the check character of a space-separated ISBN-10.
 const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
 
+// An ISSN opening a field body, `isbn = {0022-0000}`: too short for a run, but reported (see isIssn).
+const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${SEP}])`;
+
 /**
  * Candidate runs: maximal (never the inside of a longer run or of a decimal
  * number), not glued to a letter or '+' (phone) before them, not right after
@@ -60,7 +63,7 @@ const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
  */
 const RUN_RE = new RegExp(
   `[0-9](?<!(?<![${SUBFIELD_MARKS}])[A-MO-Za-mo-z][0-9]|[0-9+][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])` +
-    `(?=(?:[ ${SEP}]?[0-9Xx]){8})${TOKEN_REST}${MORE_TOKENS}`,
+    `(?:(?=(?:[ ${SEP}]?[0-9Xx]){8})${TOKEN_REST}${MORE_TOKENS}|${ISSN_IN_FIELD})`,
   'g',
 );
 

@@ -38,7 +38,8 @@ const KIND_BY_NAME: Record<string, TextShape['kind']> = {
  */
 export function sniffShape(head: string, languageOrFileName?: string): TextShape {
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
-  if (head.length > SNIFF_CHARS) head = head.slice(0, SNIFF_CHARS);
+  // The last line of a head that was cut may be cut short: left out below.
+  if (head.length >= SNIFF_CHARS) head = head.slice(0, head.lastIndexOf('\n', SNIFF_CHARS) + 1);
   const named = kindFromName(languageOrFileName);
   const kind = named ?? kindFromText(head);
   if (kind === 'text') return TEXT_SHAPE;
@@ -53,7 +54,8 @@ function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
   return KIND_BY_NAME[lower] ?? (dot >= 0 ? KIND_BY_NAME[lower.slice(dot + 1)] : undefined);
 }
 
-const MARC_LINE = /^=?(?:LDR|[0-9]{3})(?:\s|$)/;
+// MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
+const MARC_LINE = /^=(?:LDR|[0-9]{3})  |^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;
 const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()/im;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
 const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
@@ -72,7 +74,8 @@ function kindFromText(head: string): TextShape['kind'] {
   }
   const lines = start.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
   if (lines.length === 0) return 'text';
-  if (lines.filter((line) => MARC_LINE.test(line)).length >= Math.min(3, lines.length)) return 'marc';
+  const marcLines = lines.filter((line) => MARC_LINE.test(line)).length;
+  if (marcLines >= Math.min(3, lines.length) && marcLines >= lines.length * 0.6) return 'marc';
   if (SQL_START.test(start)) return 'sql';
   if (BIBTEX_ENTRY.test(start)) return 'text';
   if (csvShape(start, false)) return 'csv';
@@ -86,21 +89,21 @@ const ISBN_COLUMN = /isbn/i;
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 
 /**
- * A delimited table: a header line and rows that split into the same number
- * of fields (quote-aware), at least 3 (2 for tabs, or when the name says CSV).
+ * A delimited table: a header of short column names, and rows that split into
+ * as many fields (quote-aware): at least 3 (2 for tabs, or when the name says
+ * CSV), in at least two rows. Prose with commas has no such header.
  */
 function csvShape(head: string, named: boolean): TextShape | undefined {
   const lines = head.split(/\r?\n/, 12).filter((line) => line.trim() !== '');
   if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
-  // The last line of the head may be cut short.
-  const rows = lines.length > 1 ? lines.slice(1, -1) : [];
+  const rows = lines.slice(1);
   for (const delimiter of DELIMITERS) {
     const header = splitFields(lines[0], delimiter);
     if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
     if (!named) {
-      if (rows.length === 0) continue;
+      if (rows.length < 2 || !header.every(isColumnName)) continue;
       const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
-      if (agreeing < Math.max(1, rows.length * 0.6)) continue;
+      if (agreeing < Math.max(2, rows.length * 0.6)) continue;
     }
     const isbnColumns: number[] = [];
     header.forEach((name, k) => {
@@ -109,6 +112,12 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
     return { kind: 'csv', delimiter, isbnColumns };
   }
   return undefined;
+}
+
+/** A header cell: a few words at most, not a sentence or a long number. */
+function isColumnName(field: string): boolean {
+  const name = field.trim().replace(/^"|"$/g, '');
+  return name.length <= 40 && name.split(/\s+/).length <= 5 && !/[.!?]\s|[0-9]{5}/.test(name);
 }
 
 /** A CSV line's fields (quotes doubled inside quoted fields). */
