@@ -129,18 +129,51 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
   if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$/i.test(name)) return false;
   const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
-  const tag = /tag=["']([0-9]{3})["'][^<]*>[^]*$/.exec(before)?.[1];
+  const tag = lastCapture(/tag=["']([0-9]{3})["']/g, before);
   if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
-  return /ProductIDType>\s*0?2\s*</i.test(before.slice(-200)) || recordSaysIsbn(text, gt + 1);
+  // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
+  const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
+  if (onixType !== undefined) return Number(onixType) === 2;
+  return recordSaysIsbn(text, gt + 1);
 }
 
-/** The JSON object or line around `start` mentions ISBN (`{"type": "ISBN_10", "identifier": "…"}`). */
+function lastCapture(re: RegExp, text: string): string | undefined {
+  let last: string | undefined;
+  for (const m of text.matchAll(re)) last = m[1];
+  return last;
+}
+
+/** The JSON object around `start`, else its line, mentions ISBN (`{"type": "ISBN_10", "identifier": "…"}`). */
 function recordSaysIsbn(text: string, start: number): boolean {
   const open = text.lastIndexOf('{', start);
-  const from = open >= 0 && start - open < KEY_LOOKBACK ? open : lineStart(text, start);
-  let to = text.indexOf('}', start);
-  if (to < 0 || to - start > KEY_LOOKBACK) to = Math.min(text.length, start + KEY_LOOKBACK);
-  return ISBN_WORD.test(text.slice(from, to));
+  const close = text.indexOf('}', start);
+  if (open >= 0 && start - open < KEY_LOOKBACK && close >= 0 && close - start < KEY_LOOKBACK) {
+    return ISBN_WORD.test(text.slice(open, close));
+  }
+  const end = text.indexOf('\n', start);
+  return ISBN_WORD.test(text.slice(lineStart(text, start), end < 0 ? text.length : end));
+}
+
+// Labels of other numbers: library and article identifiers, and the words
+// before phone, order and account numbers. A bare 10-digit number after one
+// is that, in prose as in data ("OCLC 1621861279", "Order number 1481623893").
+const FOREIGN_LABELS = new Set(
+  ('oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
+    'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer')
+    .split(' '),
+);
+
+/** The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`) labels another kind of number. */
+export function foreignLabelBefore(text: string, start: number): boolean {
+  let k = start - 1;
+  const stop = Math.max(0, start - 12);
+  while (k >= stop && /[\s:#=(\u00a0-]/.test(text[k])) k--;
+  if (text[k] === ';' && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) k -= 6;
+  // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
+  if (text[k] === '.' && text[--k] === '.') return false;
+  const end = k + 1;
+  while (k >= 0 && end - k <= 12 && /[A-Za-z0-9]/.test(text[k])) k--;
+  return FOREIGN_LABELS.has(text.slice(k + 1, end).toLowerCase());
 }
 
 /** The unmatched `[` or `(` before `at` (strings skipped roughly), or -1. */

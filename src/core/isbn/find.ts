@@ -4,7 +4,7 @@
 // parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
-import { dataSaysIsbn, SqlMemo } from './dataContext';
+import { dataSaysIsbn, foreignLabelBefore, SqlMemo } from './dataContext';
 import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isIssn, parseAndCache } from './parse';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
 
@@ -283,11 +283,14 @@ class Scan {
   }
 
   /**
-   * In data, a bare 10-digit number (in `this.d`) is an ISBN only when its
-   * key, tag or column says so, or its record holds its ISBN-13 too (dataContext.ts).
+   * A valid bare 10-digit number (in `this.d`) that is something else by its
+   * context: after another number's label (OCLC, phone, order…), or in data
+   * without a key, tag or column that says ISBN and without its ISBN-13 in
+   * the same record (dataContext.ts). One in eleven numbers passes the check.
    */
   private bareTenWithoutContext(start: number, end: number, info: IsbnInfo): boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
+    if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') return false;
     this.sql ??= new SqlMemo();
