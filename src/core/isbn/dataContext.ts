@@ -143,15 +143,21 @@ function lastCapture(re: RegExp, text: string): string | undefined {
   return last;
 }
 
-/** The JSON object around `start`, else its line, mentions ISBN (`{"type": "ISBN_10", "identifier": "…"}`). */
+// A type given as a value: `"type": "ISBN_10"`, `"propertyID": "ISBN"`, `scheme="isbn"`.
+const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind)["']?\s*[:=]\s*["']?[^"',}<>\n]*isbn/i;
+
+/**
+ * The JSON object around `start`, else its line, types its value as an ISBN
+ * (`{"type": "ISBN_10", "identifier": "…"}`); an isbn key beside it does not.
+ */
 function recordSaysIsbn(text: string, start: number): boolean {
   const open = text.lastIndexOf('{', start);
   const close = text.indexOf('}', start);
   if (open >= 0 && start - open < KEY_LOOKBACK && close >= 0 && close - start < KEY_LOOKBACK) {
-    return ISBN_WORD.test(text.slice(open, close));
+    return TYPE_SAYS_ISBN.test(text.slice(open, close));
   }
   const end = text.indexOf('\n', start);
-  return ISBN_WORD.test(text.slice(lineStart(text, start), end < 0 ? text.length : end));
+  return TYPE_SAYS_ISBN.test(text.slice(lineStart(text, start), end < 0 ? text.length : end));
 }
 
 // Labels of other numbers: library and article identifiers, and the words
