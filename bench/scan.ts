@@ -50,10 +50,10 @@ interface Book {
   author: string;
 }
 
-function makeBooks(rand: () => number): Book[] {
+function makeBooks(rand: () => number, registrants = REGISTRANTS, count = BOOK_POOL): Book[] {
   const books: Book[] = [];
-  for (let i = 0; i < BOOK_POOL; i++) {
-    const [prefix, articleLength] = REGISTRANTS[Math.floor(rand() * REGISTRANTS.length)];
+  for (let i = 0; i < count; i++) {
+    const [prefix, articleLength] = registrants[Math.floor(rand() * registrants.length)];
     let article = '';
     for (let k = 0; k < articleLength; k++) article += Math.floor(rand() * 10);
     const body = `${prefix}-${article}`;
@@ -180,11 +180,17 @@ function plain(rand: () => number, books: Book[]): string {
 export function makeCorpus(seed = 42, bytes = TARGET_BYTES, mix: [number, number] = [0.35, 0.35]): string {
   const rand = prng(seed);
   const books = makeBooks(rand);
-  const parts: string[] = [];
-  let size = 0;
-  while (size < bytes) {
+  return fill(bytes, () => {
     const r = rand();
-    const part = r < mix[0] ? markdownList(rand, books) : r < mix[0] + mix[1] ? bibtex(rand, books) : plain(rand, books);
+    return r < mix[0] ? markdownList(rand, books) : r < mix[0] + mix[1] ? bibtex(rand, books) : plain(rand, books);
+  });
+}
+
+/** Parts from `next` joined until they make `bytes`. */
+function fill(bytes: number, next: () => string): string {
+  const parts: string[] = [];
+  for (let size = 0; size < bytes; ) {
+    const part = next();
     parts.push(part);
     size += part.length;
   }
@@ -237,20 +243,6 @@ const NOTE_REGISTRANTS: Array<[string, number]> = [
   ['979-10-401', 4],
 ];
 
-function makeNoteBooks(rand: () => number): Book[] {
-  const books: Book[] = [];
-  for (let i = 0; i < 5000; i++) {
-    const [prefix, articleLength] = pick(rand, NOTE_REGISTRANTS);
-    const body = `${prefix}-${digits(rand, articleLength)}`;
-    const digits12 = body.replace(/-/g, '');
-    const h13 = `${body}-${isbn13CheckDigit(digits12)}`;
-    const h10 = prefix.startsWith('978') ? `${body.slice(4)}-${isbn10CheckDigit(digits12.slice(3))}` : undefined;
-    if (!parseIsbn(h13)) throw new Error(`bench registrant table is wrong: ${h13}`);
-    books.push({ h13, h10, title: prose(rand, 3), author: pick(rand, NAMES) });
-  }
-  return books;
-}
-
 function noteText(rand: () => number, words: number): string {
   return Array.from({ length: words }, () => pick(rand, NOTE_WORDS)).join(' ');
 }
@@ -279,16 +271,11 @@ function markdownNote(rand: () => number, books: Book[]): string {
 /** Deterministic notes corpus of about `bytes`: ~6,300 ISBNs a megabyte, as the issue's real-vault measure. */
 export function makeNotesCorpus(seed = 13, bytes = TARGET_BYTES): string {
   const rand = prng(seed);
-  const books = makeNoteBooks(rand);
-  const parts: string[] = [];
-  let size = 0;
-  while (size < bytes) {
+  const books = makeBooks(rand, NOTE_REGISTRANTS, 5000);
+  return fill(bytes, () => {
     const r = rand();
-    const part = r < 0.3 ? biblatexEntry(rand, pick(rand, books)) : r < 0.67 ? markdownNote(rand, books) : `${noteText(rand, 14)} ${lookAlike(rand)} ${noteText(rand, 10)}.\n\n`;
-    parts.push(part);
-    size += part.length;
-  }
-  return parts.join('');
+    return r < 0.3 ? biblatexEntry(rand, pick(rand, books)) : r < 0.67 ? markdownNote(rand, books) : `${noteText(rand, 14)} ${lookAlike(rand)} ${noteText(rand, 10)}.\n\n`;
+  });
 }
 
 /** The figures of one corpus: the finder warm and against the bare regex, and isbnlib when present. */
