@@ -117,6 +117,8 @@ test('structured data: timestamps, phone numbers and ids that pass the ISBN-10 c
   // …while in prose a bare valid ISBN-10 stays found, unless another number's label is before it.
   assert.deepEqual(validFound('Read 1481623893 soon.'), ['9781481623896']);
   assert.deepEqual(validFound('OCLC 1481623893. Tel. 1481623893. Order number: 1481623893.'), []);
+  assert.deepEqual(validFound('<li>Bondanella (1997). ISBN&nbsp;0-306-40615-2. OCLC&nbsp;1481623893.</li>'), ['9780306406157'], 'encyclopedia references');
+  assert.deepEqual(validFound('the telephone: 1481623893; xtelephone 1481623893; call.. 1481623893'), ['9781481623896', '9781481623896']);
 });
 
 test('property: JSON, XML, SQL, YAML: a bare ISBN-10 needs its key, tag or column; ISBN-13s are found everywhere', () => {

@@ -169,17 +169,33 @@ const FOREIGN_LABELS = new Set(
     .split(' '),
 );
 
-/** The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`) labels another kind of number. */
+/**
+ * The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`)
+ * labels another kind of number. Runs for every unlabelled bare ISBN-10 in
+ * prose too, so it reads character codes and slices only a short word.
+ */
 export function foreignLabelBefore(text: string, start: number): boolean {
   let k = start - 1;
   const stop = Math.max(0, start - 12);
-  while (k >= stop && /[\s:#=(\u00a0-]/.test(text[k])) k--;
-  if (text[k] === ';' && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) k -= 6;
+  while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
+  if (text.charCodeAt(k) === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) k -= 6;
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
-  if (text[k] === '.' && text[--k] === '.') return false;
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
   const end = k + 1;
-  while (k >= 0 && end - k <= 12 && /[A-Za-z0-9]/.test(text[k])) k--;
+  while (k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum(text.charCodeAt(k))) k--;
+  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
   return FOREIGN_LABELS.has(text.slice(k + 1, end).toLowerCase());
+}
+
+const LONGEST_LABEL = 9; // "telephone"
+
+/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `-`. */
+function isLabelGap(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 45;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
 /** The unmatched `[` or `(` before `at` (strings skipped roughly), or -1. */

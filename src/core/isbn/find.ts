@@ -477,8 +477,9 @@ class Scan {
    */
   private field(from: number, start: number, raw: string): number {
     const end = fieldEnd(this.text, from, this.text.charCodeAt(from - 1) === 34);
-    if (start + raw.length > end) raw = this.text.slice(start, end); // unclosed field cut short
-    this.fieldRun(start, raw);
+    const cut = start + raw.length > end;
+    if (cut) raw = this.text.slice(start, end); // unclosed field cut short
+    this.fieldRun(start, raw, !cut);
     // Usually the body is just that run; otherwise look for more ("a, b").
     if (start + raw.length < end) {
       const re = FIELD_RUN;
@@ -491,8 +492,9 @@ class Scan {
     return end;
   }
 
-  private fieldRun(start: number, raw: string): void {
-    if (this.d.read(this.text, start, start + raw.length).spaces === 0) {
+  /** A run in a field body; `read`: `this.d` already holds it (the run that revealed the field). */
+  private fieldRun(start: number, raw: string, read = false): void {
+    if ((read ? this.d : this.d.read(this.text, start, start + raw.length)).spaces === 0) {
       this.single(start, start + raw.length, raw, true);
     } else {
       this.splitTokens(start, start + raw.length);
