@@ -156,6 +156,18 @@ test('property: JSON, XML, SQL, YAML: a bare ISBN-10 needs its key, tag or colum
   );
 });
 
+test('more shapes: Crossref isbn-type, pg_dump COPY rows, ASIN columns, encyclopedia HTML, HTML fragments as prose', () => {
+  const crossref = '{"ISBN": [], "isbn-type": [{"value": "0306406152", "type": "print"}], "member": [{"value": "1481623893"}]}';
+  assert.deepEqual(validFound(crossref), ['9780306406157']);
+  const pgDump = '--\n-- PostgreSQL database dump\n--\n\nSET statement_timeout = 0;\n\nCOPY public.loans (id, phone, isbn) FROM stdin;\n1\t1481623893\t0306406152\n\\.\n';
+  assert.deepEqual(validFound(pgDump), ['9780306406157']);
+  assert.deepEqual(validFound('Title,ASIN,Phone\nDune,0306406152,1481623893\nX,0306406152,1481623893\n'), ['9780306406157', '9780306406157']);
+  const wiki = '<li>ISBN&nbsp;<a href="/wiki/Special:BookSources/0306406152"><bdi>0-306-40615-2</bdi></a>. OCLC&nbsp;<a href="https://www.worldcat.org/oclc/1481623893">1481623893</a>.</li>';
+  assert.deepEqual(validFound(wiki), ['9780306406157', '9780306406157']);
+  assert.deepEqual(sniffShape('<p align="center"><img src="logo.png"></p>\n\n# Reading list\n'), { kind: 'text' });
+  assert.equal(sniffShape('<catalog><book id="1"/></catalog>').kind, 'xml');
+});
+
 test('the editor path reads a window of a big data file as the whole file: its first lines decide', () => {
   const rows = Array.from({ length: 3000 }, (_, i) => `${i},${i % 2 ? '1481623893' : '0306406152'},x`);
   const lines = ['id,isbn,note', ...rows];

@@ -14,7 +14,8 @@ const TWIN_REACH = 600;
 /** How far back an SQL statement's `VALUES` may lie (extended inserts run long). */
 const SQL_LOOKBACK = 1 << 20;
 
-const ISBN_WORD = /isbn/i;
+/** A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed book's ASIN is its ISBN-10). */
+const ISBN_WORD = /isbn|asin/i;
 /** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
 const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
 /** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
@@ -117,7 +118,25 @@ function namedSaysIsbn(text: string, at: number, stop: number, start: number): b
   while (j >= stop && /[\w$#.:@-]/.test(text[j])) j--;
   const name = text.slice(j + 1, nameEnd);
   if (ISBN_WORD.test(name)) return true;
-  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && recordSaysIsbn(text, start);
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+}
+
+/** The key holding the object around `start`: `"isbn-type": [{"value": "…", "type": "print"}]` (Crossref). */
+function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
+  const open = text.lastIndexOf('{', start);
+  if (open < stop) return false;
+  let j = open - 1;
+  while (j >= stop && /\s/.test(text[j])) j--;
+  if (text[j] === ',' || text[j] === '[') {
+    j = openBracket(text, j, stop) - 1;
+    while (j >= stop && /\s/.test(text[j])) j--;
+  }
+  if (text[j] !== ':') return false;
+  j--;
+  while (j >= stop && /[\s"']/.test(text[j])) j--;
+  const nameEnd = j + 1;
+  while (j >= stop && /[\w$#.:@-]/.test(text[j])) j--;
+  return ISBN_WORD.test(text.slice(j + 1, nameEnd));
 }
 
 /** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
@@ -176,9 +195,16 @@ const FOREIGN_LABELS = new Set(
  */
 export function foreignLabelBefore(text: string, start: number): boolean {
   let k = start - 1;
-  const stop = Math.max(0, start - 12);
+  // HTML: look past the tags around the number (`OCLC&nbsp;<a href="…">1481623893</a>`).
+  for (let tags = 0; tags < 2 && text.charCodeAt(k) === 62 /* > */; tags++) {
+    const lt = text.lastIndexOf('<', k);
+    if (lt < 0 || k - lt > TAG_LOOKBACK) return false;
+    k = lt - 1;
+  }
+  const stop = Math.max(0, k - 12);
   while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
   if (text.charCodeAt(k) === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) k -= 6;
+  while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
   if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
   const end = k + 1;
@@ -188,10 +214,11 @@ export function foreignLabelBefore(text: string, start: number): boolean {
 }
 
 const LONGEST_LABEL = 9; // "telephone"
+const TAG_LOOKBACK = 300;
 
-/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `-`. */
+/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `-`, `/` (`worldcat.org/oclc/…`). */
 function isLabelGap(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 45;
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 45 || c === 47;
 }
 
 function isAsciiAlnum(c: number): boolean {
@@ -239,6 +266,12 @@ function yamlListSaysIsbn(text: string, at: number): boolean {
  * value is not in an INSERT's tuple (then the key-before rule applies: `isbn = '…'`).
  */
 function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean | undefined {
+  const lineAt = lineStart(text, start);
+  const line = text.slice(lineAt, start);
+  if (line.includes('\t') || lineAt === start) {
+    const columns = copyColumns(text, lineAt);
+    if (columns) return ISBN_WORD.test(columns[line.split('\t').length - 1] ?? '');
+  }
   const stop = Math.max(0, start - KEY_LOOKBACK * 4);
   let index = 0;
   let quote = '';
@@ -263,6 +296,18 @@ function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean 
 }
 
 const VALUES = /\bVALUES\b/gi;
+const COPY = /COPY\s+[\w."]+\s*\(([^)]*)\)\s+FROM\s+stdin;?[^\n]*\n/gi;
+
+/** pg_dump rows: tab-separated lines after `COPY t (cols) FROM stdin;`, up to `\.`. The columns, or undefined. */
+function copyColumns(text: string, lineAt: number): string[] | undefined {
+  const copyAt = Math.max(text.lastIndexOf('COPY ', lineAt), text.lastIndexOf('copy ', lineAt));
+  if (copyAt < 0) return undefined;
+  COPY.lastIndex = copyAt;
+  const m = COPY.exec(text);
+  if (!m || m.index !== copyAt || m.index + m[0].length > lineAt) return undefined;
+  if (text.slice(m.index + m[0].length, lineAt).includes('\n\\.')) return undefined; // that block has ended
+  return names(m[1]);
+}
 
 function statementColumns(text: string, tupleAt: number, memo: SqlMemo): string[] | undefined {
   if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;

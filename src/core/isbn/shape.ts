@@ -56,16 +56,25 @@ function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
 
 // MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
 const MARC_LINE = /^=(?:LDR|[0-9]{3})  |^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;
-const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()/im;
+// SQL statements, and the openings of mysqldump and pg_dump files.
+const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()|^-- (?:MySQL|MariaDB|PostgreSQL|SQLite)\b.*dump|^\/\*!\d+ SET |^SET \w+ = /im;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
 const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
+
+const HTML_TAGS = new Set(
+  ('html head body div p a img h1 h2 h3 h4 h5 h6 table tr td th thead tbody ul ol li span br hr section article ' +
+    'header footer nav main details summary picture center meta link script style b i em strong pre code blockquote dl dt dd')
+    .split(' '),
+);
 
 function kindFromText(head: string): TextShape['kind'] {
   const start = head.trimStart();
   const first = start.charCodeAt(0);
   if (first === 60 /* < */) {
-    if (/^<!doctype\s+html|^<html[\s>]|^<!--/i.test(start) || !start.includes('</')) return start.startsWith('<?xml') ? 'xml' : 'text';
-    return 'xml';
+    if (start.startsWith('<?xml')) return 'xml';
+    // HTML pages and fragments (a README opening with `<p align="center">`) are prose.
+    const tag = /^<([!\w-]+)/.exec(start)?.[1].toLowerCase();
+    return tag === undefined || HTML_TAGS.has(tag) || tag.startsWith('!') || !start.includes('</') ? 'text' : 'xml';
   }
   if (first === 123 /* { */ || first === 91 /* [ */) {
     // JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown.
@@ -84,7 +93,8 @@ function kindFromText(head: string): TextShape['kind'] {
 }
 
 const DELIMITERS = [',', '\t', ';'];
-const ISBN_COLUMN = /isbn/i;
+/** Columns of ISBNs; a printed book's ASIN is its ISBN-10. */
+const ISBN_COLUMN = /isbn|asin/i;
 // Lines a CSV does not open with, but Markdown, LaTeX and other prose do.
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 
