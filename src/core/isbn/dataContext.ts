@@ -22,11 +22,14 @@ const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|
 const MARC_ISBN_TAG = /^020$/;
 const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
 
-/** Memo of the SQL statement last looked at, so that a long INSERT is parsed once. */
+/** Memo of the SQL statement or COPY block last looked at, so that a long one is parsed once. */
 export class SqlMemo {
   from = -1;
   to = -1;
   columns: string[] | undefined;
+  copyFrom = -1;
+  copyTo = -1;
+  copyColumns: string[] | undefined;
 }
 
 /**
@@ -54,16 +57,33 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo
 
 /** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
 function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
-  const from = Math.max(0, start - TWIN_REACH);
-  for (const twin of [info.isbn13, info.hyphenated13]) {
-    const at = text.indexOf(twin, from);
-    if (at >= 0 && at < end + TWIN_REACH) return true;
-  }
-  return false;
+  const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);
+  return around.includes(info.isbn13) || around.includes(info.hyphenated13);
 }
 
+/** How far back the start of a line is looked for: a one-line SQL dump or JSON file is one huge line. */
+const LINE_REACH = 4096;
+
+/** Start of the line holding `at`, or LINE_REACH back when the line is longer. */
 function lineStart(text: string, at: number): number {
-  return text.lastIndexOf('\n', at - 1) + 1;
+  const from = Math.max(0, at - LINE_REACH);
+  const newline = lastIndexWithin(text, '\n', from, at);
+  return newline < 0 ? from : newline + 1;
+}
+
+// Searches bounded by a reach: a big data file may hold thousands of candidates,
+// and an unbounded indexOf for each would read the file thousands of times.
+
+/** Last index of `needle` in text[from, before), or -1. */
+function lastIndexWithin(text: string, needle: string, from: number, before: number): number {
+  const at = text.slice(from, before).lastIndexOf(needle);
+  return at < 0 ? -1 : from + at;
+}
+
+/** First index of `needle` in text[from, before), or -1. */
+function indexWithin(text: string, needle: string, from: number, before: number): number {
+  const at = text.slice(from, before).indexOf(needle);
+  return at < 0 ? -1 : from + at;
 }
 
 function csvColumnSaysIsbn(text: string, start: number, shape: TextShape): boolean {
@@ -123,8 +143,8 @@ function namedSaysIsbn(text: string, at: number, stop: number, start: number): b
 
 /** The key holding the object around `start`: `"isbn-type": [{"value": "…", "type": "print"}]` (Crossref). */
 function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
-  const open = text.lastIndexOf('{', start);
-  if (open < stop) return false;
+  const open = lastIndexWithin(text, '{', stop, start);
+  if (open < 0) return false;
   let j = open - 1;
   while (j >= stop && /\s/.test(text[j])) j--;
   if (text[j] === ',' || text[j] === '[') {
@@ -141,8 +161,8 @@ function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
 
 /** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
 function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
-  const lt = text.lastIndexOf('<', gt);
-  if (lt < stop) return false;
+  const lt = lastIndexWithin(text, '<', stop, gt);
+  if (lt < 0) return false;
   const element = text.slice(lt + 1, gt);
   if (ISBN_WORD.test(element)) return true;
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
@@ -170,13 +190,12 @@ const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind)["']?\s*[:=]\s*["']?[^"',
  * (`{"type": "ISBN_10", "identifier": "…"}`); an isbn key beside it does not.
  */
 function recordSaysIsbn(text: string, start: number): boolean {
-  const open = text.lastIndexOf('{', start);
-  const close = text.indexOf('}', start);
-  if (open >= 0 && start - open < KEY_LOOKBACK && close >= 0 && close - start < KEY_LOOKBACK) {
-    return TYPE_SAYS_ISBN.test(text.slice(open, close));
-  }
-  const end = text.indexOf('\n', start);
-  return TYPE_SAYS_ISBN.test(text.slice(lineStart(text, start), end < 0 ? text.length : end));
+  const open = lastIndexWithin(text, '{', Math.max(0, start - KEY_LOOKBACK), start);
+  const close = indexWithin(text, '}', start, start + KEY_LOOKBACK);
+  if (open >= 0 && close >= 0) return TYPE_SAYS_ISBN.test(text.slice(open, close));
+  const from = Math.max(lineStart(text, start), start - KEY_LOOKBACK);
+  const end = indexWithin(text, '\n', start, start + KEY_LOOKBACK);
+  return TYPE_SAYS_ISBN.test(text.slice(from, end < 0 ? Math.min(text.length, start + KEY_LOOKBACK) : end));
 }
 
 // Labels of other numbers: library and article identifiers, and the words
@@ -197,8 +216,8 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   let k = start - 1;
   // HTML: look past the tags around the number (`OCLC&nbsp;<a href="…">1481623893</a>`).
   for (let tags = 0; tags < 2 && text.charCodeAt(k) === 62 /* > */; tags++) {
-    const lt = text.lastIndexOf('<', k);
-    if (lt < 0 || k - lt > TAG_LOOKBACK) return false;
+    const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
+    if (lt < 0) return false;
     k = lt - 1;
   }
   const stop = Math.max(0, k - 12);
@@ -269,7 +288,7 @@ function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean 
   const lineAt = lineStart(text, start);
   const line = text.slice(lineAt, start);
   if (line.includes('\t') || lineAt === start) {
-    const columns = copyColumns(text, lineAt);
+    const columns = copyColumns(text, lineAt, memo);
     if (columns) return ISBN_WORD.test(columns[line.split('\t').length - 1] ?? '');
   }
   const stop = Math.max(0, start - KEY_LOOKBACK * 4);
@@ -299,37 +318,54 @@ const VALUES = /\bVALUES\b/gi;
 const COPY = /COPY\s+[\w."]+\s*\(([^)]*)\)\s+FROM\s+stdin;?[^\n]*\n/gi;
 
 /** pg_dump rows: tab-separated lines after `COPY t (cols) FROM stdin;`, up to `\.`. The columns, or undefined. */
-function copyColumns(text: string, lineAt: number): string[] | undefined {
-  const copyAt = Math.max(text.lastIndexOf('COPY ', lineAt), text.lastIndexOf('copy ', lineAt));
+function copyColumns(text: string, lineAt: number, memo: SqlMemo): string[] | undefined {
+  if (lineAt > memo.copyFrom && lineAt < memo.copyTo) return memo.copyColumns;
+  const from = Math.max(0, lineAt - SQL_LOOKBACK);
+  const copyAt = Math.max(lastIndexWithin(text, 'COPY ', from, lineAt), lastIndexWithin(text, 'copy ', from, lineAt));
   if (copyAt < 0) return undefined;
   COPY.lastIndex = copyAt;
-  const m = COPY.exec(text);
-  if (!m || m.index !== copyAt || m.index + m[0].length > lineAt) return undefined;
-  if (text.slice(m.index + m[0].length, lineAt).includes('\n\\.')) return undefined; // that block has ended
-  return names(m[1]);
+  const m = COPY.exec(text.slice(0, lineAt));
+  if (!m || m.index !== copyAt) return undefined;
+  const rows = m.index + m[0].length;
+  const blockEnd = text.indexOf('\n\\.', rows - 1); // once a block: memoized below
+  memo.copyFrom = rows - 1;
+  memo.copyTo = blockEnd < 0 ? text.length : blockEnd + 1;
+  memo.copyColumns = names(m[1]);
+  return lineAt < memo.copyTo ? memo.copyColumns : undefined;
 }
 
 function statementColumns(text: string, tupleAt: number, memo: SqlMemo): string[] | undefined {
   if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;
-  // The nearest VALUES before the tuple.
+  // The nearest VALUES before the tuple, looked for in slices going back.
   const from = Math.max(0, tupleAt - SQL_LOOKBACK);
   let valuesAt = -1;
   for (let k = tupleAt; k > from && valuesAt < 0; ) {
     const window = Math.max(from, k - 4096);
-    VALUES.lastIndex = window;
-    for (let m; (m = VALUES.exec(text)) !== null && m.index < k; ) valuesAt = m.index;
+    for (const m of text.slice(window, k + 6).matchAll(VALUES)) valuesAt = window + m.index;
     k = window;
   }
-  if (valuesAt < 0) return undefined;
-  const insertAt = Math.max(text.lastIndexOf('INSERT', valuesAt), text.lastIndexOf('insert', valuesAt), text.lastIndexOf('REPLACE', valuesAt));
-  if (insertAt < 0 || valuesAt - insertAt > 4096) return undefined;
+  if (valuesAt < 0) {
+    // Not in an INSERT: remember that for the rest of the statement too.
+    const end = indexWithin(text, ';', tupleAt, tupleAt + SQL_LOOKBACK);
+    memo.from = tupleAt - 1;
+    memo.to = end < 0 ? Math.min(text.length, tupleAt + SQL_LOOKBACK) : end;
+    memo.columns = undefined;
+    return undefined;
+  }
+  const insertFrom = Math.max(0, valuesAt - 4096);
+  const insertAt = Math.max(
+    lastIndexWithin(text, 'INSERT', insertFrom, valuesAt),
+    lastIndexWithin(text, 'insert', insertFrom, valuesAt),
+    lastIndexWithin(text, 'REPLACE', insertFrom, valuesAt),
+  );
+  if (insertAt < 0) return undefined;
   const head = text.slice(insertAt, valuesAt);
   const m = /INTO\s+((?:[`"[]?[\w$]+[`"\]]?\.)?[`"[]?([\w$]+)[`"\]]?)\s*(?:\(([^)]*)\))?\s*$/i.exec(head);
   if (!m) return undefined;
   const columns = m[3] !== undefined ? names(m[3]) : createTableColumns(text, m[2]);
-  const end = text.indexOf(';', tupleAt);
+  const end = indexWithin(text, ';', tupleAt, tupleAt + SQL_LOOKBACK);
   memo.from = valuesAt;
-  memo.to = end < 0 ? text.length : end;
+  memo.to = end < 0 ? Math.min(text.length, tupleAt + SQL_LOOKBACK) : end;
   memo.columns = columns;
   return columns;
 }
