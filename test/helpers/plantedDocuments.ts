@@ -8,7 +8,7 @@ import { findIsbns } from '../../src/core/isbn/find';
 import { isbn10CheckDigit, isbn13CheckDigit, normalizeIsbn } from '../../src/core/isbn/parse';
 
 /** Registrants isbn3 has ranges for, with the article length that fills 12 digits. */
-const REGISTRANTS: Array<[string, number]> = [
+export const REGISTRANTS: Array<[string, number]> = [
   ['978-0-306', 5],
   ['978-3-16', 6],
   ['978-0-8044', 4],

@@ -4,7 +4,7 @@
  * field: the finder reports no others); "not found" only when a look-up said
  * so, never from a spent quota or a failure, which the cache never holds.
  */
-import type { IsbnProblem } from '../isbn/parse';
+import { type IsbnProblem, isIssn } from '../isbn/parse';
 import type { LineIsbn } from '../scan/lineScan';
 
 export type ProblemCode = 'checksum' | 'length' | 'range' | 'notFound';
@@ -13,6 +13,16 @@ export interface IsbnProblemReport {
   item: LineIsbn;
   code: ProblemCode;
   message: string;
+  /**
+   * Shown as information whatever the severity setting: nothing is wrong with
+   * what is written, only with where (a "not found" answer, an ISSN in an isbn field).
+   */
+  informational: boolean;
+}
+
+/** An ISSN where an ISBN is meant: a wrong length, but a right number. */
+function looksLikeIssn(item: LineIsbn): boolean {
+  return item.problem === 'length' && isIssn(item.raw);
 }
 
 /**
@@ -22,6 +32,7 @@ export interface IsbnProblemReport {
 export function whyNotValid(problem: IsbnProblem | undefined, text: string): string {
   switch (problem) {
     case 'length':
+      if (isIssn(text)) return 'wrong length: this looks like an ISSN (a journal or series number, 8 digits)';
       return `an ISBN has 10 or 13 digits, this one has ${text.replace(/[^0-9Xx]/g, '').length}`;
     case 'range':
       return 'the checksum is right, but no ISBN agency has assigned this group or publisher range';
@@ -40,9 +51,9 @@ export function isbnProblems(items: readonly LineIsbn[], isNotFound: (isbn13: st
   const out: IsbnProblemReport[] = [];
   for (const item of items) {
     if (!item.valid) {
-      out.push({ item, code: item.problem ?? 'checksum', message: problemMessage(item) });
+      out.push({ item, code: item.problem ?? 'checksum', message: problemMessage(item), informational: looksLikeIssn(item) });
     } else if (item.info && isNotFound(item.info.isbn13)) {
-      out.push({ item, code: 'notFound', message: `The book service knows no book with ISBN ${item.info.hyphenated13}.` });
+      out.push({ item, code: 'notFound', message: `The book service knows no book with ISBN ${item.info.hyphenated13}.`, informational: true });
     }
   }
   return out;

@@ -4,7 +4,9 @@
 // parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
-import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, parseAndCache } from './parse';
+import { dataSaysIsbn, foreignLabelBefore, SqlMemo } from './dataContext';
+import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isIssn, parseAndCache } from './parse';
+import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
 
 export interface IsbnMatch {
   /** UTF-16 offsets: text.slice(start, end) is the ISBN as written, without its label. */
@@ -22,7 +24,19 @@ export interface IsbnMatch {
 export interface FindOptions {
   /** Stop after this many matches (the editor caps work on huge files). */
   maxMatches?: number;
+  /**
+   * The shape of the whole document (see shape.ts), when `text` is a part of
+   * it: structured data asks for context before taking a bare 10-digit number.
+   * A function is called only when such a number turns up. Default: sniffed
+   * from the start of `text`.
+   */
+  shape?: TextShape | (() => TextShape);
 }
+
+// MARC subfield delimiters, glued to the subfield code before an ISBN: `$a`
+// (mnemonic .mrk, Aleph `$$a`), `|a`, `‡a`, `ǂa` (OCLC), `_a` (MARC::Record
+// dumps), `^a` (CDS/ISIS), `▼a` (KORMARC).
+const SUBFIELD_MARKS = '$|_^\\u2021\\u01c2\\u25bc';
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
 // pasted ISBNs carry. A single space also separates groups; it splits a run
@@ -33,6 +47,9 @@ const TOKEN = `[0-9]${TOKEN_REST}`;
 // A lone X after a space is the check character of a space-separated ISBN-10.
 const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
 
+// An ISSN opening a field body, `isbn = {0022-0000}`: too short for a run, but reported (see isIssn).
+const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${SEP}])`;
+
 /**
  * Candidate runs: maximal (never the inside of a longer run or of a decimal
  * number), not glued to a letter or '+' (phone) before them, not right after
@@ -40,11 +57,13 @@ const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
  * fields are full of those, and skipping them here is cheaper than in JS),
  * and with at least 9 digits (or 9 + X) so that dates and small numbers fail
  * inside the regex. N/n may precede: "ISBN9780306406157" and "isbn13 978…"
- * are checked in JS.
+ * are checked in JS. A letter may precede when it is a MARC subfield code
+ * (`$a`, `|a`, `‡a`, see SUBFIELD_MARKS). A comma between digits is a CSV
+ * field boundary (`183,1400032717`), not a decimal point.
  */
 const RUN_RE = new RegExp(
-  `[0-9](?<![A-MO-Za-mo-z0-9+][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][.,/][0-9])` +
-    `(?=(?:[ ${SEP}]?[0-9Xx]){8})${TOKEN_REST}${MORE_TOKENS}`,
+  `[0-9](?<!(?<![${SUBFIELD_MARKS}])[A-MO-Za-mo-z][0-9]|[0-9+][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])` +
+    `(?:(?=(?:[ ${SEP}]?[0-9Xx]){8})${TOKEN_REST}${MORE_TOKENS}|${ISSN_IN_FIELD})`,
   'g',
 );
 
@@ -56,6 +75,8 @@ const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
 
 /** Labelled candidates shorter than this are prose ("ISBN 13 format"), not ISBNs. */
 const MIN_LABELLED_DIGITS = 9;
+/** ISSN length: an 8-digit ISSN in an isbn field is reported (wrong length), see isIssn. */
+const ISSN_DIGITS = 8;
 /** How far back from a number a label (or `isbn = {`) may start. */
 const LABEL_LOOKBACK = 40;
 /** Longest label-to-number gap outside fields, e.g. `:** ` in `**ISBN:** 978…`. */
@@ -68,7 +89,8 @@ const LABEL = 0;
 
 /** Finds ISBNs (10 and 13, any usual notation) in `text`, in order of position. */
 export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] {
-  const scan = new Scan(text, options.maxMatches ?? Infinity);
+  const shape = options.shape ?? (() => sniffShape(text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text));
+  const scan = new Scan(text, options.maxMatches ?? Infinity, shape);
   const re = RUN_RE;
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -179,9 +201,11 @@ class Scan {
   readonly out: IsbnMatch[] = [];
   private readonly d = new Digits();
   private readonly t = TOKENS;
+  private sql: SqlMemo | undefined;
   constructor(
     private readonly text: string,
     private readonly max: number,
+    private shape: TextShape | (() => TextShape),
   ) {}
 
   get full(): boolean {
@@ -244,14 +268,33 @@ class Scan {
   private single(start: number, end: number, raw: string, labelled: boolean): void {
     const d = this.d;
     if (labelled) {
-      if (d.count >= MIN_LABELLED_DIGITS && !this.gluedAfter(end, false)) this.emitLabelled(start, end, raw);
+      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(raw))) && !this.gluedAfter(end, false)) {
+        this.emitLabelled(start, end, raw);
+      }
       return;
     }
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const info = this.lookup(start, end);
-    if (info) this.out.push({ start, end, raw, labelled: false, valid: true, info });
+    if (info && !this.bareTenWithoutContext(start, end, info)) {
+      this.out.push({ start, end, raw, labelled: false, valid: true, info });
+    }
+  }
+
+  /**
+   * A valid bare 10-digit number (in `this.d`) that is something else by its
+   * context: after another number's label (OCLC, phone, order…), or in data
+   * without a key, tag or column that says ISBN and without its ISBN-13 in
+   * the same record (dataContext.ts). One in eleven numbers passes the check.
+   */
+  private bareTenWithoutContext(start: number, end: number, info: IsbnInfo): boolean {
+    if (this.d.count !== 10 || this.d.groups !== 1) return false;
+    if (foreignLabelBefore(this.text, start)) return true;
+    if (typeof this.shape === 'function') this.shape = this.shape();
+    if (this.shape.kind === 'text') return false;
+    this.sql ??= new SqlMemo();
+    return !dataSaysIsbn(this.text, start, end, this.shape, info, this.sql);
   }
 
   /** Splits text[start, end) at its single spaces into `this.t`. */
@@ -347,7 +390,9 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const info = this.lookup(start, end);
-    if (info) this.out.push({ start, end, raw: this.text.slice(start, end), labelled: false, valid: true, info });
+    if (info && !this.bareTenWithoutContext(start, end, info)) {
+      this.out.push({ start, end, raw: this.text.slice(start, end), labelled: false, valid: true, info });
+    }
   }
 
   private isValid(start: number, end: number): boolean {
@@ -386,12 +431,12 @@ class Scan {
     return hasValidChecksum(normalized) ? parseAndCache(key, normalized) : undefined;
   }
 
-  /** Letters before an unlabelled number: the regex lets N/n through for labels. */
+  /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
   private gluedBefore(start: number): boolean {
     if (start === 0) return false;
     const c = this.text.charCodeAt(start - 1);
     if (c > 127) return NON_ASCII_WORD.test(this.text[start - 1]);
-    return (CHAR_CLASS[c] & ALNUM) !== 0;
+    return (CHAR_CLASS[c] & ALNUM) !== 0 && !(c > 57 && isSubfieldMark(this.text.charCodeAt(start - 2)));
   }
 
   /** True when the candidate continues into a word or a decimal fraction. */
@@ -400,7 +445,7 @@ class Scan {
     if (Number.isNaN(c)) return false;
     if (c > 127) return NON_ASCII_WORD.test(this.text[end]);
     if (CHAR_CLASS[c] & ALNUM) return true;
-    return decimals && (c === 46 || c === 44) && isDigit(this.text.charCodeAt(end + 1)); // . or ,
+    return decimals && c === 46 && isDigit(this.text.charCodeAt(end + 1)); // a decimal point (a comma separates CSV fields)
   }
 
   /**
@@ -432,8 +477,9 @@ class Scan {
    */
   private field(from: number, start: number, raw: string): number {
     const end = fieldEnd(this.text, from, this.text.charCodeAt(from - 1) === 34);
-    if (start + raw.length > end) raw = this.text.slice(start, end); // unclosed field cut short
-    this.fieldRun(start, raw);
+    const cut = start + raw.length > end;
+    if (cut) raw = this.text.slice(start, end); // unclosed field cut short
+    this.fieldRun(start, raw, !cut);
     // Usually the body is just that run; otherwise look for more ("a, b").
     if (start + raw.length < end) {
       const re = FIELD_RUN;
@@ -446,8 +492,9 @@ class Scan {
     return end;
   }
 
-  private fieldRun(start: number, raw: string): void {
-    if (this.d.read(this.text, start, start + raw.length).spaces === 0) {
+  /** A run in a field body; `read`: `this.d` already holds it (the run that revealed the field). */
+  private fieldRun(start: number, raw: string, read = false): void {
+    if ((read ? this.d : this.d.read(this.text, start, start + raw.length)).spaces === 0) {
       this.single(start, start + raw.length, raw, true);
     } else {
       this.splitTokens(start, start + raw.length);
@@ -565,6 +612,10 @@ function fieldEnd(text: string, from: number, quote: boolean): number {
     else if (c === 10 && eol < 0) eol = k;
   }
   return eol >= 0 ? eol : limit;
+}
+
+function isSubfieldMark(c: number): boolean {
+  return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc; // $ | _ ^ ‡ ǂ ▼
 }
 
 function isDigit(c: number): boolean {

@@ -37,6 +37,20 @@ export function isbn13CheckDigit(first12: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
+/**
+ * An ISSN as written (`0022-0000`, `1234567X`): 8 characters once hyphens and
+ * spaces go, the last a valid mod-11 check character. Journals' ISSNs land in
+ * `isbn` fields; a reader says "wrong length: this looks like an ISSN".
+ */
+export function isIssn(raw: string): boolean {
+  const normalized = normalizeIsbn(raw);
+  if (!/^[0-9]{7}[0-9X]$/.test(normalized)) return false;
+  let sum = 0;
+  for (let i = 0; i < 7; i++) sum += (8 - i) * (normalized.charCodeAt(i) - 48);
+  const check = (11 - (sum % 11)) % 11;
+  return normalized[7] === (check === 10 ? 'X' : String(check));
+}
+
 const DIGITS_10 = /^[0-9]{9}[0-9X]$/;
 const DIGITS_13 = /^[0-9]{13}$/;
 

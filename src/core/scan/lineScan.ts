@@ -7,6 +7,7 @@
  * inline titles all read this index.
  */
 import { findIsbns, type IsbnMatch } from '../isbn/find';
+import { SNIFF_CHARS, sniffShape, type TextShape } from '../isbn/shape';
 
 export interface LineIsbn {
   line: number;
@@ -26,6 +27,8 @@ export interface LineIsbn {
 export interface LineSource {
   readonly lineCount: number;
   lineAt(line: number): string;
+  /** The language id or file name, when known: it tells data (JSON, CSV…) from prose. Else the first lines tell. */
+  readonly languageId?: string;
 }
 
 /** One change in the coordinates of the text before it: lines startLine..endLine (inclusive) were touched, `text` inserted. */
@@ -40,23 +43,45 @@ export const CONTEXT_LINES = 2;
 /** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`). */
 export const FIELD_LINES = 20;
 
+/** Lines read for a document's shape: a header and a few rows are enough, and a keystroke pays for them. */
+const SNIFF_LINES = 8;
+
 /** Lines scanned as one text by `scanAll`: a 20 MB document never becomes one more 20 MB string. */
 export const SLICE_LINES = 2000;
 
 /** Every ISBN of the document, scanned in slices that overlap by the reach of an isbn field. */
 export function scanAll(source: LineSource): LineIsbn[] {
   const out: LineIsbn[] = [];
+  const shape = lazyShape(source);
   for (let from = 0; from < source.lineCount; from += SLICE_LINES) {
     const to = Math.min(source.lineCount - 1, from + SLICE_LINES - 1);
-    for (const item of scanLines(source, Math.max(0, from - FIELD_LINES), to)) {
+    for (const item of scanLines(source, Math.max(0, from - FIELD_LINES), to, shape)) {
       if (item.line >= from) out.push(item);
     }
   }
   return out;
 }
 
+/**
+ * The document's shape (prose or which kind of data, a CSV's header) from its
+ * language id and first lines: a slice or a few rescanned lines are read as
+ * the whole document is.
+ */
+export function shapeOf(source: LineSource): TextShape {
+  let head = '';
+  const lines = Math.min(source.lineCount, SNIFF_LINES);
+  for (let line = 0; line < lines && head.length < SNIFF_CHARS; line++) head += source.lineAt(line) + '\n';
+  return sniffShape(head, source.languageId);
+}
+
+/** shapeOf, worked out on the first call only: most scans never need it (see FindOptions.shape). */
+function lazyShape(source: LineSource): () => TextShape {
+  let shape: TextShape | undefined;
+  return () => (shape ??= shapeOf(source));
+}
+
 /** ISBNs on lines from..to (inclusive), scanned as one text. */
-export function scanLines(source: LineSource, from: number, to: number): LineIsbn[] {
+export function scanLines(source: LineSource, from: number, to: number, shape: () => TextShape = lazyShape(source)): LineIsbn[] {
   if (to < from) return [];
   const starts: number[] = [];
   const parts: string[] = [];
@@ -72,7 +97,7 @@ export function scanLines(source: LineSource, from: number, to: number): LineIsb
   const bodies = fieldBodies(text);
   let k = 0;
   let b = 0;
-  for (const m of findIsbns(text)) {
+  for (const m of findIsbns(text, { shape })) {
     while (k + 1 < starts.length && starts[k + 1] <= m.start) k++;
     const item: LineIsbn = { line: from + k, start: m.start - starts[k], end: m.end - starts[k], raw: m.raw, labelled: m.labelled, valid: m.valid };
     if (m.info) item.info = m.info;
@@ -122,7 +147,8 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
   }
   ranges = merge(ranges);
   const kept = items.filter((item) => !ranges.some(([a, b]) => item.line >= a && item.line <= b));
-  const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, b));
+  const shape = lazyShape(source);
+  const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, b, shape));
   if (scanned.length === 0 && kept.length === items.length) return items;
   return [...kept, ...scanned].sort((x, y) => x.line - y.line || x.start - y.start);
 }

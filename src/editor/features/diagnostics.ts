@@ -56,9 +56,9 @@ export class IsbnDiagnostics extends Disposable {
     const problems = isbnProblems(this.index.get(document), (isbn13) => this.service.known(isbn13)?.status === 'notFound');
     this.collection.set(
       document.uri,
-      problems.map(({ item, code, message }) => {
+      problems.map(({ item, code, message, informational }) => {
         const range = new vscode.Range(item.line, item.start, item.line, item.end);
-        const diagnostic = new vscode.Diagnostic(range, message, code === 'notFound' ? vscode.DiagnosticSeverity.Information : severity);
+        const diagnostic = new vscode.Diagnostic(range, message, informational ? vscode.DiagnosticSeverity.Information : severity);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         diagnostic.code = code;
         return diagnostic;

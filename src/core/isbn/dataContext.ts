@@ -1,0 +1,396 @@
+// Does the context of a bare 10-digit number in structured data say "ISBN"?
+// One in eleven random 10-digit numbers passes the ISBN-10 check, so in JSON,
+// XML, CSV, SQL, YAML and MARC a timestamp, a phone number or a row id often
+// does. A reader looks at the key, the tag or the column; so does this. Called
+// only for valid, unlabelled, unhyphenated ISBN-10s in data, so it may take a
+// few look-backs: nothing here runs on the common path. Pure: no `vscode` import.
+import type { IsbnInfo } from './parse';
+import { splitFields, type TextShape } from './shape';
+
+/** How far back a key, a tag or an enclosing record may lie. */
+const KEY_LOOKBACK = 400;
+/** How far from the number its ISBN-13 may appear and still be the same record's. */
+const TWIN_REACH = 600;
+/** How far back an SQL statement's `VALUES` may lie (extended inserts run long). */
+const SQL_LOOKBACK = 1 << 20;
+
+/** A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed book's ASIN is its ISBN-10). */
+const ISBN_WORD = /isbn|asin/i;
+/** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
+const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
+/** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
+const MARC_ISBN_TAG = /^020$/;
+const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
+
+/** Memo of the SQL statement or COPY block last looked at, so that a long one is parsed once. */
+export class SqlMemo {
+  from = -1;
+  to = -1;
+  columns: string[] | undefined;
+  copyFrom = -1;
+  copyTo = -1;
+  copyColumns: string[] | undefined;
+}
+
+/**
+ * True when the number at text[start, end) (a valid bare ISBN-10, `info`) is
+ * an ISBN by its context in data of `shape`: its key, tag or column names
+ * ISBNs, or the record holds its ISBN-13 too.
+ */
+export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, sql: SqlMemo): boolean {
+  if (keySaysIsbn(text, start, shape, sql)) return true;
+  return twinNearby(text, start, end, info);
+}
+
+function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo): boolean {
+  switch (shape.kind) {
+    case 'csv':
+      return csvColumnSaysIsbn(text, start, shape);
+    case 'marc':
+      return marcTagSaysIsbn(text, start);
+    case 'sql':
+      return sqlColumnSaysIsbn(text, start, sql) ?? keyBeforeSaysIsbn(text, start);
+    default:
+      return keyBeforeSaysIsbn(text, start);
+  }
+}
+
+/** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
+function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
+  const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);
+  return around.includes(info.isbn13) || around.includes(info.hyphenated13);
+}
+
+/** How far back the start of a line is looked for: a one-line SQL dump or JSON file is one huge line. */
+const LINE_REACH = 4096;
+
+/** Start of the line holding `at`, or LINE_REACH back when the line is longer. */
+function lineStart(text: string, at: number): number {
+  const from = Math.max(0, at - LINE_REACH);
+  const newline = lastIndexWithin(text, '\n', from, at);
+  return newline < 0 ? from : newline + 1;
+}
+
+// Searches bounded by a reach: a big data file may hold thousands of candidates,
+// and an unbounded indexOf for each would read the file thousands of times.
+
+/** Last index of `needle` in text[from, before), or -1. */
+function lastIndexWithin(text: string, needle: string, from: number, before: number): number {
+  const at = text.slice(from, before).lastIndexOf(needle);
+  return at < 0 ? -1 : from + at;
+}
+
+/** First index of `needle` in text[from, before), or -1. */
+function indexWithin(text: string, needle: string, from: number, before: number): number {
+  const at = text.slice(from, before).indexOf(needle);
+  return at < 0 ? -1 : from + at;
+}
+
+function csvColumnSaysIsbn(text: string, start: number, shape: TextShape): boolean {
+  const columns = shape.isbnColumns;
+  if (!columns || columns.length === 0) return false;
+  const column = splitFields(text.slice(lineStart(text, start), start), shape.delimiter ?? ',').length - 1;
+  return columns.includes(column);
+}
+
+/** MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented). */
+function marcTagSaysIsbn(text: string, start: number): boolean {
+  let from = lineStart(text, start);
+  let line = text.slice(from, start);
+  for (let k = 0; k < 20 && /^\s/.test(line) && from > 0; k++) {
+    from = lineStart(text, from - 1);
+    line = text.slice(from, start);
+  }
+  const tag = /^=?([0-9]{3})/.exec(line)?.[1];
+  if (!tag) return false;
+  if (MARC_ISBN_TAG.test(tag)) return true;
+  return MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line);
+}
+
+/**
+ * The key, tag or attribute right before the value: `"isbn10": "…"`,
+ * `isbn: …`, `<isbn>…`, `<identifier type="ISBN">…`, `isbn = '…'`, an
+ * element of `"isbn_10": [..., "…"]` or of a YAML list under `isbn:`.
+ */
+function keyBeforeSaysIsbn(text: string, start: number): boolean {
+  const stop = Math.max(0, start - KEY_LOOKBACK);
+  let k = start - 1;
+  while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
+  const c = text[k];
+  if (c === '>') return elementSaysIsbn(text, k, stop);
+  if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
+  if (c === ',' || c === '[') {
+    const open = openBracket(text, k, stop);
+    if (open < 0) return false;
+    let j = open - 1;
+    while (j >= stop && /\s/.test(text[j])) j--;
+    return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : false;
+  }
+  if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k);
+  return false;
+}
+
+/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
+function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
+  let j = at - 1;
+  while (j >= stop && /[\s"'`\]]/.test(text[j]) && text[j] !== '\n') j--;
+  const nameEnd = j + 1;
+  while (j >= stop && /[\w$#.:@-]/.test(text[j])) j--;
+  const name = text.slice(j + 1, nameEnd);
+  if (ISBN_WORD.test(name)) return true;
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+}
+
+/** The key holding the object around `start`: `"isbn-type": [{"value": "…", "type": "print"}]` (Crossref). */
+function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
+  const open = lastIndexWithin(text, '{', stop, start);
+  if (open < 0) return false;
+  let j = open - 1;
+  while (j >= stop && /\s/.test(text[j])) j--;
+  if (text[j] === ',' || text[j] === '[') {
+    j = openBracket(text, j, stop) - 1;
+    while (j >= stop && /\s/.test(text[j])) j--;
+  }
+  if (text[j] !== ':') return false;
+  j--;
+  while (j >= stop && /[\s"']/.test(text[j])) j--;
+  const nameEnd = j + 1;
+  while (j >= stop && /[\w$#.:@-]/.test(text[j])) j--;
+  return ISBN_WORD.test(text.slice(j + 1, nameEnd));
+}
+
+/** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
+function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
+  const lt = lastIndexWithin(text, '<', stop, gt);
+  if (lt < 0) return false;
+  const element = text.slice(lt + 1, gt);
+  if (ISBN_WORD.test(element)) return true;
+  const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
+  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$/i.test(name)) return false;
+  const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
+  const tag = lastCapture(/tag=["']([0-9]{3})["']/g, before);
+  if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
+  // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
+  const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
+  if (onixType !== undefined) return Number(onixType) === 2;
+  return recordSaysIsbn(text, gt + 1);
+}
+
+function lastCapture(re: RegExp, text: string): string | undefined {
+  let last: string | undefined;
+  for (const m of text.matchAll(re)) last = m[1];
+  return last;
+}
+
+// A type given as a value: `"type": "ISBN_10"`, `"propertyID": "ISBN"`, `scheme="isbn"`.
+const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind)["']?\s*[:=]\s*["']?[^"',}<>\n]*isbn/i;
+
+/**
+ * The JSON object around `start`, else its line, types its value as an ISBN
+ * (`{"type": "ISBN_10", "identifier": "…"}`); an isbn key beside it does not.
+ */
+function recordSaysIsbn(text: string, start: number): boolean {
+  const open = lastIndexWithin(text, '{', Math.max(0, start - KEY_LOOKBACK), start);
+  const close = indexWithin(text, '}', start, start + KEY_LOOKBACK);
+  if (open >= 0 && close >= 0) return TYPE_SAYS_ISBN.test(text.slice(open, close));
+  const from = Math.max(lineStart(text, start), start - KEY_LOOKBACK);
+  const end = indexWithin(text, '\n', start, start + KEY_LOOKBACK);
+  return TYPE_SAYS_ISBN.test(text.slice(from, end < 0 ? Math.min(text.length, start + KEY_LOOKBACK) : end));
+}
+
+// Labels of other numbers: library and article identifiers, and the words
+// before phone, order and account numbers. A bare 10-digit number after one
+// is that, in prose as in data ("OCLC 1621861279", "Order number 1481623893").
+const FOREIGN_LABELS = new Set(
+  ('oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
+    'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer')
+    .split(' '),
+);
+
+/**
+ * The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`)
+ * labels another kind of number. Runs for every unlabelled bare ISBN-10 in
+ * prose too, so it reads character codes and slices only a short word.
+ */
+export function foreignLabelBefore(text: string, start: number): boolean {
+  let k = start - 1;
+  // HTML: look past the tags around the number (`OCLC&nbsp;<a href="…">1481623893</a>`).
+  for (let tags = 0; tags < 2 && text.charCodeAt(k) === 62 /* > */; tags++) {
+    const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
+    if (lt < 0) return false;
+    k = lt - 1;
+  }
+  const stop = Math.max(0, k - 12);
+  while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
+  if (text.charCodeAt(k) === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) k -= 6;
+  while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
+  // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
+  const end = k + 1;
+  while (k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum(text.charCodeAt(k))) k--;
+  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
+  return FOREIGN_LABELS.has(text.slice(k + 1, end).toLowerCase());
+}
+
+const LONGEST_LABEL = 9; // "telephone"
+const TAG_LOOKBACK = 300;
+
+/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `-`, `/` (`worldcat.org/oclc/…`). */
+function isLabelGap(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 45 || c === 47;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+}
+
+/** The unmatched `[` or `(` before `at` (strings skipped roughly), or -1. */
+function openBracket(text: string, at: number, stop: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let k = at; k >= stop; k--) {
+    const c = text[k];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === ']' || c === ')' || c === '}') depth++;
+    else if (c === '[' || c === '(' || c === '{') {
+      if (depth === 0) return c === '{' ? -1 : k;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** `- 0306406152` under `isbn:` (or `isbn_10:`) in YAML. */
+function yamlListSaysIsbn(text: string, at: number): boolean {
+  let from = lineStart(text, at);
+  const item = /^(\s*)- /.exec(text.slice(from, at + 2));
+  if (!item) return false;
+  const indent = item[1].length;
+  for (let k = 0; k < 200 && from > 0; k++) {
+    from = lineStart(text, from - 1);
+    const end = text.indexOf('\n', from);
+    const line = text.slice(from, end < 0 ? text.length : end);
+    const lead = /^\s*/.exec(line)![0].length;
+    if (line.trim() === '' || (lead === indent && line.trimStart().startsWith('- ')) || lead > indent) continue;
+    return /^\s*[\w"' .-]*isbn[\w"' .-]*:\s*$/i.test(line);
+  }
+  return false;
+}
+
+/**
+ * SQL rows: the column of the value inside its `( … )` tuple, named by the
+ * statement's column list or the table's CREATE TABLE. Undefined when the
+ * value is not in an INSERT's tuple (then the key-before rule applies: `isbn = '…'`).
+ */
+function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean | undefined {
+  const lineAt = lineStart(text, start);
+  const line = text.slice(lineAt, start);
+  if (line.includes('\t') || lineAt === start) {
+    const columns = copyColumns(text, lineAt, memo);
+    if (columns) return ISBN_WORD.test(columns[line.split('\t').length - 1] ?? '');
+  }
+  const stop = Math.max(0, start - KEY_LOOKBACK * 4);
+  let index = 0;
+  let quote = '';
+  let depth = 0;
+  let k = start - 1;
+  if (text[k] === "'" || text[k] === '"') k--; // the value's own opening quote
+  for (; k >= stop; k--) {
+    const c = text[k];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === ')') depth++;
+    else if (c === '(') {
+      if (depth === 0) break;
+      depth--;
+    } else if (c === ',' && depth === 0) index++;
+  }
+  if (k < stop) return undefined;
+  const columns = statementColumns(text, k, memo);
+  if (!columns) return undefined;
+  return index < columns.length && ISBN_WORD.test(columns[index]);
+}
+
+const VALUES = /\bVALUES\b/gi;
+const COPY = /COPY\s+[\w."]+\s*\(([^)]*)\)\s+FROM\s+stdin;?[^\n]*\n/gi;
+
+/** pg_dump rows: tab-separated lines after `COPY t (cols) FROM stdin;`, up to `\.`. The columns, or undefined. */
+function copyColumns(text: string, lineAt: number, memo: SqlMemo): string[] | undefined {
+  if (lineAt > memo.copyFrom && lineAt < memo.copyTo) return memo.copyColumns;
+  const from = Math.max(0, lineAt - SQL_LOOKBACK);
+  const copyAt = Math.max(lastIndexWithin(text, 'COPY ', from, lineAt), lastIndexWithin(text, 'copy ', from, lineAt));
+  if (copyAt < 0) return undefined;
+  COPY.lastIndex = copyAt;
+  const m = COPY.exec(text.slice(0, lineAt));
+  if (!m || m.index !== copyAt) return undefined;
+  const rows = m.index + m[0].length;
+  const blockEnd = text.indexOf('\n\\.', rows - 1); // once a block: memoized below
+  memo.copyFrom = rows - 1;
+  memo.copyTo = blockEnd < 0 ? text.length : blockEnd + 1;
+  memo.copyColumns = names(m[1]);
+  return lineAt < memo.copyTo ? memo.copyColumns : undefined;
+}
+
+function statementColumns(text: string, tupleAt: number, memo: SqlMemo): string[] | undefined {
+  if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;
+  // The nearest VALUES before the tuple, looked for in slices going back.
+  const from = Math.max(0, tupleAt - SQL_LOOKBACK);
+  let valuesAt = -1;
+  for (let k = tupleAt; k > from && valuesAt < 0; ) {
+    const window = Math.max(from, k - 4096);
+    for (const m of text.slice(window, k + 6).matchAll(VALUES)) valuesAt = window + m.index;
+    k = window;
+  }
+  if (valuesAt < 0) {
+    // Not in an INSERT: remember that for the rest of the statement too.
+    const end = indexWithin(text, ';', tupleAt, tupleAt + SQL_LOOKBACK);
+    memo.from = tupleAt - 1;
+    memo.to = end < 0 ? Math.min(text.length, tupleAt + SQL_LOOKBACK) : end;
+    memo.columns = undefined;
+    return undefined;
+  }
+  const insertFrom = Math.max(0, valuesAt - 4096);
+  const insertAt = Math.max(
+    lastIndexWithin(text, 'INSERT', insertFrom, valuesAt),
+    lastIndexWithin(text, 'insert', insertFrom, valuesAt),
+    lastIndexWithin(text, 'REPLACE', insertFrom, valuesAt),
+  );
+  if (insertAt < 0) return undefined;
+  const head = text.slice(insertAt, valuesAt);
+  const m = /INTO\s+((?:[`"[]?[\w$]+[`"\]]?\.)?[`"[]?([\w$]+)[`"\]]?)\s*(?:\(([^)]*)\))?\s*$/i.exec(head);
+  if (!m) return undefined;
+  const columns = m[3] !== undefined ? names(m[3]) : createTableColumns(text, m[2]);
+  const end = indexWithin(text, ';', tupleAt, tupleAt + SQL_LOOKBACK);
+  memo.from = valuesAt;
+  memo.to = end < 0 ? Math.min(text.length, tupleAt + SQL_LOOKBACK) : end;
+  memo.columns = columns;
+  return columns;
+}
+
+function names(list: string): string[] {
+  return list.split(',').map((name) => name.trim().replace(/^[`"[]|[`"\]]$/g, ''));
+}
+
+/** Column names, in order, of `CREATE TABLE table (…)` in the text. */
+function createTableColumns(text: string, table: string): string[] | undefined {
+  const escaped = table.replace(/[$]/g, '\\$');
+  const m = new RegExp(`CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(?:[\`"[]?\\w+[\`"\\]]?\\.)?[\`"[]?${escaped}[\`"\\]]?\\s*\\(`, 'i').exec(text);
+  if (!m) return undefined;
+  const columns: string[] = [];
+  let depth = 1;
+  let part = '';
+  for (let k = m.index + m[0].length; k < text.length && depth > 0; k++) {
+    const c = text[k];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    if (depth === 0 || (c === ',' && depth === 1)) {
+      const name = /^\s*[`"[]?([\w$]+)/.exec(part)?.[1];
+      if (name && !/^(?:PRIMARY|KEY|UNIQUE|INDEX|CONSTRAINT|FOREIGN|CHECK|FULLTEXT)$/i.test(name)) columns.push(name);
+      part = '';
+    } else part += c;
+  }
+  return columns;
+}

@@ -1,0 +1,150 @@
+// What kind of text the finder is reading: prose (Markdown, BibTeX, LaTeX,
+// HTML, plain text) or structured data (JSON, XML, CSV/TSV, SQL, YAML, MARC).
+// In data a bare 10-digit number is far more often an id, a timestamp or a
+// phone number than an ISBN, so there the finder asks for the context a reader
+// would use (see dataContext.ts). Pure: no `vscode` import.
+
+export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc';
+
+export interface TextShape {
+  kind: 'text' | DataKind;
+  /** CSV/TSV: the field delimiter. */
+  delimiter?: string;
+  /** CSV/TSV: indexes of the header columns named for ISBNs (ISBN, ISBN13, isbn_10, ISBNs…). */
+  isbnColumns?: readonly number[];
+}
+
+export const TEXT_SHAPE: TextShape = Object.freeze({ kind: 'text' });
+
+/** How much of the start of a document the sniff reads. */
+export const SNIFF_CHARS = 4096;
+
+// Language ids (VS Code's and common extensions') and file extensions that settle the kind.
+const KIND_BY_NAME: Record<string, TextShape['kind']> = {
+  json: 'json', jsonc: 'json', jsonl: 'json', ndjson: 'json', json5: 'json',
+  xml: 'xml', xsl: 'xml', rdf: 'xml', marcxml: 'xml', onix: 'xml', opf: 'xml',
+  csv: 'csv', tsv: 'csv', tab: 'csv', 'csv (semicolon)': 'csv', 'csv (pipe)': 'csv', psv: 'csv',
+  sql: 'sql', mysql: 'sql', pgsql: 'sql', postgres: 'sql', sqlite: 'sql',
+  yaml: 'yaml', yml: 'yaml',
+  mrk: 'marc', marc: 'marc', mrc: 'marc', marc21: 'marc',
+  markdown: 'text', md: 'text', bibtex: 'text', biblatex: 'text', bib: 'text', latex: 'text', tex: 'text',
+  html: 'text', htm: 'text', restructuredtext: 'text', rst: 'text', asciidoc: 'text', adoc: 'text', org: 'text',
+};
+
+/**
+ * The shape of a document from its start (`head`, the first SNIFF_CHARS or so)
+ * and, when known, its language id or file name: a name that settles the kind
+ * wins; otherwise (plain text, unknown) the text's own shape decides.
+ */
+export function sniffShape(head: string, languageOrFileName?: string): TextShape {
+  if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
+  // The last line of a head that was cut may be cut short: left out below.
+  if (head.length >= SNIFF_CHARS) head = head.slice(0, head.lastIndexOf('\n', SNIFF_CHARS) + 1);
+  const named = kindFromName(languageOrFileName);
+  const kind = named ?? kindFromText(head);
+  if (kind === 'text') return TEXT_SHAPE;
+  if (kind === 'csv') return csvShape(head, named === 'csv') ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
+  return { kind };
+}
+
+function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
+  if (!name) return undefined;
+  const lower = name.toLowerCase();
+  const dot = lower.lastIndexOf('.');
+  return KIND_BY_NAME[lower] ?? (dot >= 0 ? KIND_BY_NAME[lower.slice(dot + 1)] : undefined);
+}
+
+// MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
+const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;
+// SQL statements, and the openings of mysqldump and pg_dump files.
+const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()|^-- (?:MySQL|MariaDB|PostgreSQL|SQLite)\b.*dump|^\/\*!\d+ SET |^SET \w+ = /im;
+const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
+const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
+
+const HTML_TAGS = new Set(
+  ('html head body div p a img h1 h2 h3 h4 h5 h6 table tr td th thead tbody ul ol li span br hr section article ' +
+    'header footer nav main details summary picture center meta link script style b i em strong pre code blockquote dl dt dd')
+    .split(' '),
+);
+
+function kindFromText(head: string): TextShape['kind'] {
+  const start = head.trimStart();
+  const first = start.charCodeAt(0);
+  if (first === 60 /* < */) {
+    if (start.startsWith('<?xml')) return 'xml';
+    // HTML pages and fragments (a README opening with `<p align="center">`) are prose.
+    const tag = /^<([!\w-]+)/.exec(start)?.[1].toLowerCase();
+    return tag === undefined || HTML_TAGS.has(tag) || tag.startsWith('!') || !start.includes('</') ? 'text' : 'xml';
+  }
+  if (first === 123 /* { */ || first === 91 /* [ */) {
+    // JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown.
+    if (/^[{[]\s*(?:["{[\]}]|-?[0-9])/.test(start)) return 'json';
+    return 'text';
+  }
+  const lines = start.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
+  if (lines.length === 0) return 'text';
+  const marcLines = lines.filter((line) => MARC_LINE.test(line)).length;
+  if (marcLines >= Math.min(3, lines.length) && marcLines >= lines.length * 0.6) return 'marc';
+  if (SQL_START.test(start)) return 'sql';
+  if (BIBTEX_ENTRY.test(start)) return 'text';
+  if (csvShape(start, false)) return 'csv';
+  if (lines.length >= 3 && lines.filter((line) => YAML_LINE.test(line)).length >= lines.length * 0.9) return 'yaml';
+  return 'text';
+}
+
+const DELIMITERS = [',', '\t', ';'];
+/** Columns of ISBNs; a printed book's ASIN is its ISBN-10. */
+const ISBN_COLUMN = /isbn|asin/i;
+// Lines a CSV does not open with, but Markdown, LaTeX and other prose do.
+const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
+
+/**
+ * A delimited table: a header of short column names, and rows that split into
+ * as many fields (quote-aware): at least 3 (2 for tabs, or when the name says
+ * CSV), in at least two rows. Prose with commas has no such header.
+ */
+function csvShape(head: string, named: boolean): TextShape | undefined {
+  const lines = head.split(/\r?\n/, 12).filter((line) => line.trim() !== '');
+  if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
+  const rows = lines.slice(1);
+  for (const delimiter of DELIMITERS) {
+    const header = splitFields(lines[0], delimiter);
+    if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    if (!named) {
+      if (rows.length < 2 || !header.every(isColumnName)) continue;
+      const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
+      if (agreeing < Math.max(2, rows.length * 0.6)) continue;
+    }
+    const isbnColumns: number[] = [];
+    header.forEach((name, k) => {
+      if (ISBN_COLUMN.test(name)) isbnColumns.push(k);
+    });
+    return { kind: 'csv', delimiter, isbnColumns };
+  }
+  return undefined;
+}
+
+/** A header cell: a few words at most, not a sentence or a long number. */
+function isColumnName(field: string): boolean {
+  const name = field.trim().replace(/^"|"$/g, '');
+  return name.length <= 40 && name.split(/\s+/).length <= 5 && !/[.!?]\s|[0-9]{5}/.test(name);
+}
+
+/** A CSV line's fields (quotes doubled inside quoted fields). */
+export function splitFields(line: string, delimiter: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k];
+    if (c === '"') quoted = !quoted;
+    else if (c === delimiter && !quoted) {
+      fields.push(field);
+      field = '';
+      continue;
+    }
+    field += c;
+  }
+  fields.push(field);
+  return fields;
+}
