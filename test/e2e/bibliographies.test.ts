@@ -40,12 +40,13 @@ const LIBRARY = [
 const ESSAY = ['---', 'title: An essay', 'bibliography:', '  - sources.json', '---', '', 'The stranger [see @camus, p. 3] is no one we know.', ''].join('\n');
 const SOURCES = JSON.stringify([{ id: 'camus', type: 'book', title: 'The Stranger (as we filed it)', ISBN: DEMO_BOOKS.stranger }], null, 2) + '\n';
 const NEW_ITEMS = ['[', '  {', '    "id": "existing",', '    "type": "book",', '    "title": "Something else"', '  }', ']', ''].join('\n');
+const NOTES = ['# Notes', '', 'As @lovelace wrote; and later @hypatia.', ''].join('\n');
 const LINKS = ['# Linked', '', '- [ISBN 0-13-110362-8](https://example.org/kr)', '- plain: ISBN 978-2-07-036002-4', ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('bibliographies', {
     open: 'paper.tex',
-    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS }),
+    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
   await clearNotifications(s.page);
@@ -128,6 +129,21 @@ test('Markdown with YAML front matter: a Pandoc citation resolves through its CS
     assert.match(hover, /Albert Camus|Camus, Albert/);
     assert.match(hover, /sources\.json:\d+/);
     await s.shot('markdown-cite-hover');
+    await dismissHover(s.page);
+  }),
+);
+
+test('a document that names no bibliography uses those of the workspace, kept up to date by the file watcher', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'notes.md');
+    const hover = await hoverText(s.page, '@lovelace', { contains: 'Notes on the Analytical Engine' });
+    assert.match(hover, /library\.bib:6/);
+    await dismissHover(s.page);
+    // A bibliography file made after the first look-up is seen through the watcher.
+    fs.writeFileSync(path.join(s.workspace, 'later.bib'), '@misc{hypatia,\n  author = {Hypatia},\n  title  = {On the Conics of Apollonius},\n  year   = {400},\n}\n');
+    const later = await hoverText(s.page, '@hypatia', { contains: 'On the Conics of Apollonius', timeout: 30_000 });
+    t.diagnostic(`hover: ${later}`);
+    assert.match(later, /later\.bib:1/);
     await dismissHover(s.page);
   }),
 );
