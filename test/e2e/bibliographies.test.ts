@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, saveActiveEditor, waitFor, waitForNotification } from './harness';
+import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey } from './ui';
 
@@ -55,16 +55,6 @@ before(async () => {
 after(async () => {
   await s?.close();
 });
-
-const onDisk = (name: string) => fs.readFileSync(path.join(s.workspace, name), 'utf8');
-
-async function waitForDisk(name: string, check: (text: string) => boolean, message: string): Promise<string> {
-  return waitFor(async () => {
-    await saveActiveEditor(s.page);
-    const text = onDisk(name);
-    return check(text) ? text : undefined;
-  }, { timeout: 20_000, message, page: s.page });
-}
 
 async function statusBarText(): Promise<string> {
   return s.page.locator('.part.statusbar').innerText().catch(() => '');
@@ -160,7 +150,7 @@ test('"Insert Bibliography Entry for ISBN" writes a CSL-JSON item in the file\'s
     await qi.accept();
     const note = await waitForNotification(s.page, /ISBN Lens: inserted the CSL-JSON item kernighan1988programming/, 30_000);
     t.diagnostic(note);
-    const written = await waitForDisk('new-items.json', (text) => text.includes('kernighan1988programming'), 'the item never reached the file');
+    const written = await s.waitForDisk('new-items.json', (text) => text.includes('kernighan1988programming'), 'the item never reached the file');
     const items = JSON.parse(written) as Array<Record<string, unknown>>;
     assert.equal(items.length, 2);
     assert.equal(items[0]!.id, 'existing');
@@ -179,7 +169,7 @@ test('Annotate puts the note of a linked ISBN after the whole link', step, (t) =
     await clearNotifications(s.page);
     await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
     t.diagnostic(await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000));
-    const annotated = await waitForDisk('links.md', (text) => text.includes('The C Programming Language'), 'the annotations never reached the file');
+    const annotated = await s.waitForDisk('links.md', (text) => text.includes('The C Programming Language'), 'the annotations never reached the file');
     assert.match(annotated, /- \[ISBN 0-13-110362-8\]\(https:\/\/example\.org\/kr\) — \*The C Programming Language\*/);
     assert.match(annotated, /ISBN 978-2-07-036002-4 — \*L'Étranger\*/);
     await focusEditor(s.page);

@@ -48,7 +48,17 @@ export async function bookForCommand(editor: vscode.TextEditor | undefined, isbn
 /** The settings a new entry is written with, for the document it goes into. */
 export async function entryOptions(config: Config, document: vscode.TextDocument | undefined): Promise<NewEntryOptions> {
   const dialect = config.bibtexDialect(document);
-  return { dialect, keyPattern: config.citeKeyPattern(document), texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) };
+  return { dialect, keyPattern: await usableKeyPattern(config.citeKeyPattern(document)), texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) };
+}
+
+/** The cite-key pattern of the settings, or undefined (the default) with a message saying why it cannot be used. */
+async function usableKeyPattern(pattern: string | undefined): Promise<string | undefined> {
+  if (pattern === undefined) return undefined;
+  const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/bibtex/citeKeyPattern');
+  const problem = citeKeyPatternProblem(pattern);
+  if (!problem) return pattern;
+  void vscode.window.showWarningMessage(`ISBN Lens: isbnLens.citeKey.pattern cannot be used (${problem}), so the key follows the default pattern ${DEFAULT_CITE_KEY_PATTERN}.`);
+  return undefined;
 }
 
 function isBibtex(document: vscode.TextDocument): boolean {
