@@ -40,13 +40,15 @@ const LIBRARY = [
 const ESSAY = ['---', 'title: An essay', 'bibliography:', '  - sources.json', '---', '', 'The stranger [see @camus, p. 3] is no one we know.', ''].join('\n');
 const SOURCES = JSON.stringify([{ id: 'camus', type: 'book', title: 'The Stranger (as we filed it)', ISBN: DEMO_BOOKS.stranger }], null, 2) + '\n';
 const NEW_ITEMS = ['[', '  {', '    "id": "existing",', '    "type": "book",', '    "title": "Something else"', '  }', ']', ''].join('\n');
+const RECORDS = ['TY  - BOOK', `SN  - ${DEMO_BOOKS.stranger}`, 'ER  - ', ''].join('\n');
+const DATA = JSON.stringify({ shelf: 'ISBN 978-0-13-110362-7' }, null, 2) + '\n';
 const NOTES = ['# Notes', '', 'As @lovelace wrote; and later @hypatia.', ''].join('\n');
 const LINKS = ['# Linked', '', '- [ISBN 0-13-110362-8](https://example.org/kr)', '- plain: ISBN 978-2-07-036002-4', ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('bibliographies', {
     open: 'paper.tex',
-    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES }),
+    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
   await clearNotifications(s.page);
@@ -173,5 +175,30 @@ test('Annotate puts the note of a linked ISBN after the whole link', step, (t) =
     assert.match(annotated, /- \[ISBN 0-13-110362-8\]\(https:\/\/example\.org\/kr\) — \*The C Programming Language\*/);
     assert.match(annotated, /ISBN 978-2-07-036002-4 — \*L'Étranger\*/);
     await focusEditor(s.page);
+  }),
+);
+
+test('Annotate fills a RIS record with its own tags, and leaves a file it does not understand alone', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'records.ris');
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await quickInput(s.page).pick('Fill missing fields');
+    t.diagnostic(await waitForNotification(s.page, /ISBN Lens: /, 30_000));
+    const filled = await s.waitForDisk('records.ris', (text) => text.includes("L'Étranger"), 'the record was not filled');
+    assert.match(filled, /^TY {2}- BOOK\n/);
+    assert.match(filled, /\nTI {2}- L'Étranger\n/);
+    assert.match(filled, /\nAU {2}- Camus, Albert\n/);
+    assert.match(filled, /\nSN {2}- 9782070360024\n/, 'the ISBN line is kept as it was');
+    assert.ok(!filled.includes(' — *'), 'no Markdown inside a RIS record');
+    assert.match(filled, /\nER {2}- \n?$/);
+
+    await openFile(s.page, 'data.json');
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    const message = await waitForNotification(s.page, /Annotate knows Markdown/, 15_000);
+    t.diagnostic(message);
+    assert.match(message, /CSL-JSON/);
+    assert.equal(s.onDisk('data.json'), DATA, 'a file Annotate does not understand is left as it is');
   }),
 );
