@@ -33,10 +33,19 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
     if (token.isCancellationRequested) return undefined;
     const { bookHoverMarkdown } = await import('../../core/format/bookText');
-    const body = result?.status === 'found' ? bookHoverMarkdown(result.book) : entryMarkdown(found.entry, found.isbn13 && !result ? 'looking the book up… hover again in a moment' : undefined);
+    const body = result?.status === 'found' ? bookHoverMarkdown(result.book) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
     return new vscode.Hover(markdown, range);
+  }
+
+  /** Why an entry with an ISBN shows its own fields instead of the book. */
+  private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
+    if (!isbn13) return undefined;
+    if (!result) return 'Looking the book up… hover again in a moment.';
+    if (result.status === 'notFound') return `The book service knows no book with ISBN ${isbn13}.`;
+    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describe(result.error)}`;
+    return undefined;
   }
 
   /** The book from the cache, else one urgent look-up, waited on up to the hover's budget. */
