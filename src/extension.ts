@@ -1,11 +1,14 @@
 /** ISBN Lens: the composition root. Builds the services, registers the features, nothing else. */
 import * as vscode from 'vscode';
 import { ApiKeyStore } from './editor/infrastructure/apiKeyStore';
+import { BibliographyStore } from './editor/infrastructure/bibliographyStore';
+import { CITING_DOCUMENTS, CitationDefinitionProvider, CitationHoverProvider } from './editor/features/citationHover';
 import { IsbnCodeActions } from './editor/features/codeActions';
 import { Config } from './editor/infrastructure/config';
 import { IsbnDiagnostics } from './editor/features/diagnostics';
 import { TEXT_DOCUMENTS } from './editor/infrastructure/documentSelector';
 import { DocumentIsbns } from './editor/infrastructure/documentIsbns';
+import { DuplicateCodeActions, DuplicateDiagnostics } from './editor/features/duplicateDiagnostics';
 import { IsbnHoverProvider } from './editor/features/hoverProvider';
 import { InlineTitles } from './editor/features/inlineTitles';
 import { IsbnIndex } from './editor/infrastructure/isbnIndex';
@@ -28,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service, config);
+    const bibliographies = new BibliographyStore();
     context.subscriptions.push(
       config,
       keys,
@@ -40,6 +44,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
       inlineTitles,
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
+      bibliographies,
+      vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CitationHoverProvider(bibliographies, service)),
+      vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
+      new DuplicateDiagnostics(config),
+      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
       ...registerCommands({ config, keys, service, isbns, log }),
     );
     await service.start();

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { clearNotifications, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, saveActiveEditor, waitFor, waitForNotification } from './harness';
+import { clearNotifications, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
 import { isCover, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey, waitForStatus } from './ui';
@@ -29,22 +29,12 @@ after(async () => {
   await s?.close();
 });
 
-const onDisk = (name: string) => fs.readFileSync(path.join(s.workspace, name), 'utf8');
-
-async function waitForDisk(name: string, check: (text: string) => boolean, message: string): Promise<string> {
-  return waitFor(async () => {
-    await saveActiveEditor(s.page);
-    const text = onDisk(name);
-    return check(text) ? text : undefined;
-  }, { timeout: 20_000, message, page: s.page });
-}
-
 test('Markdown: one command annotates every ISBN, one undo takes it all back', step, (t) =>
   s.step(t, async () => {
     await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
     const note = await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000);
     t.diagnostic(`summary: ${note}`);
-    const annotated = await waitForDisk('to-read.md', (text) => text.includes('The C Programming Language'), 'the annotations never reached the file');
+    const annotated = await s.waitForDisk('to-read.md', (text) => text.includes('The C Programming Language'), 'the annotations never reached the file');
     assert.match(annotated, /ISBN 9780131103627 — \*The C Programming Language\* \(Brian W\\?\. Kernighan, Dennis M\\?\. Ritchie; Prentice Hall, 1988\)/);
     assert.match(annotated, /978-2-07-036002-4 — \*L'Étranger\*/);
     assert.match(annotated, /ISBN 978-0-13-110362-8\n/, 'the invalid ISBN is left untouched');
@@ -54,11 +44,11 @@ test('Markdown: one command annotates every ISBN, one undo takes it all back', s
     await clearNotifications(s.page);
     await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
     await waitForNotification(s.page, /ISBN Lens: /, 30_000);
-    assert.equal(await waitForDisk('to-read.md', () => true, ''), annotated, 'a second run changed the file');
+    assert.equal(await s.waitForDisk('to-read.md', () => true, ''), annotated, 'a second run changed the file');
 
     await focusEditor(s.page);
     await s.page.keyboard.press('Control+Z');
-    const undone = await waitForDisk('to-read.md', (text) => !text.includes('—'), 'one undo did not take the annotations back');
+    const undone = await s.waitForDisk('to-read.md', (text) => !text.includes('—'), 'one undo did not take the annotations back');
     assert.equal(undone, MARKDOWN);
     await clearNotifications(s.page);
   }),
@@ -74,7 +64,7 @@ test('a quick fix replaces a mistyped ISBN with the one intended', step, (t) =>
     await fix.first().waitFor({ timeout: 15_000 });
     await s.shot('quick-fix-menu');
     await fix.first().click();
-    const fixed = await waitForDisk('to-read.md', (text) => text.includes('a typo: ISBN 978-0-13-110362-7'), 'the quick fix did not change the ISBN');
+    const fixed = await s.waitForDisk('to-read.md', (text) => text.includes('a typo: ISBN 978-0-13-110362-7'), 'the quick fix did not change the ISBN');
     assert.ok(!fixed.includes('110362-8'));
   }),
 );
@@ -98,7 +88,7 @@ test('BibTeX: missing fields are filled as one edit; everything else stays byte 
     await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
     await quickInput(s.page).pick('Fill missing fields');
     await waitForNotification(s.page, /ISBN Lens: /, 30_000);
-    const filled = await waitForDisk('refs.bib', (text) => text.includes('publisher'), 'no field was filled');
+    const filled = await s.waitForDisk('refs.bib', (text) => text.includes('publisher'), 'no field was filled');
     assert.ok(filled.startsWith('% kept as it is\n@book{kr,\n  isbn = {978-0-13-110362-7},\n'), filled);
     assert.match(filled, /author\s*=\s*\{Kernighan, Brian W\. and Ritchie, Dennis M\.\}/);
     assert.match(filled, /title\s*=\s*\{The C Programming Language\}/);
@@ -107,7 +97,7 @@ test('BibTeX: missing fields are filled as one edit; everything else stays byte 
     await s.shot('bibtex-filled');
     await focusEditor(s.page);
     await s.page.keyboard.press('Control+Z');
-    assert.equal(await waitForDisk('refs.bib', (text) => !text.includes('publisher'), 'one undo did not take the fields back'), BIBTEX);
+    assert.equal(await s.waitForDisk('refs.bib', (text) => !text.includes('publisher'), 'one undo did not take the fields back'), BIBTEX);
   }),
 );
 

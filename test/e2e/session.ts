@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { REPO_ROOT, describePage, launchVsCode, openFile, type Page, type VsCodeSession } from './harness';
+import { REPO_ROOT, describePage, launchVsCode, openFile, saveActiveEditor, type Page, type VsCodeSession, waitFor } from './harness';
 import { makeWorkspace } from './fixtures';
 import { describeRequests } from './sandboxLog';
 
@@ -103,6 +103,23 @@ export class E2eSession {
       this.failedStep = t.name;
       throw await this.explain(e, t.name);
     }
+  }
+
+  /** A workspace file's text on disk. */
+  onDisk(name: string): string {
+    return fs.readFileSync(path.join(this.workspace, name), 'utf8');
+  }
+
+  /** Saves the active editor until the file on disk passes `check`; returns its text. */
+  async waitForDisk(name: string, check: (text: string) => boolean, message: string): Promise<string> {
+    return waitFor(
+      async () => {
+        await saveActiveEditor(this.page);
+        const text = this.onDisk(name);
+        return check(text) ? text : undefined;
+      },
+      { timeout: 20_000, message, page: this.page },
+    );
   }
 
   /** Saves a screenshot of the workbench as test-results/e2e/<session>-<nn>-<label>.png. */

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { changeSettings } from '../helpers/fakeVscode';
 import { Config } from '../../src/editor/infrastructure/config';
@@ -48,4 +50,31 @@ test('changed(event, key) tells which settings a change concerns', () => {
   changeSettings({ user: { 'isbnLens.plan': 'pro' } }, ['isbnLens.plan']);
   assert.deepEqual(seen, ['plan']);
   config.dispose();
+});
+
+test('the BibTeX dialect and the cite-key pattern: workspace values apply, bad ones fall back', () => {
+  changeSettings({ user: {}, workspace: {} });
+  const config = new Config();
+  assert.equal(config.bibtexDialect(), 'auto');
+  assert.equal(config.citeKeyPattern(), undefined, 'unset: the core default applies');
+  changeSettings({ user: { 'isbnLens.bibtex.dialect': 'bibtex' }, workspace: { 'isbnLens.bibtex.dialect': 'biblatex', 'isbnLens.citeKey.pattern': ' [auth][year] ' } });
+  assert.equal(config.bibtexDialect(), 'biblatex');
+  assert.equal(config.citeKeyPattern(), '[auth][year]');
+  changeSettings({ user: {}, workspace: { 'isbnLens.bibtex.dialect': 'amsrefs', 'isbnLens.citeKey.pattern': '   ' } });
+  assert.equal(config.bibtexDialect(), 'auto');
+  assert.equal(config.citeKeyPattern(), undefined);
+  config.dispose();
+});
+
+test('the manifest declares the dialect and cite-key settings with the defaults the code uses', async () => {
+  const { DEFAULT_CITE_KEY_PATTERN } = await import('../../src/core/bibtex/citeKeyPattern');
+  const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+    contributes: { commands: Array<{ command: string; title: string; category: string }>; configuration: { properties: Record<string, { default: unknown; enum?: unknown[] }> } };
+  };
+  const properties = manifest.contributes.configuration.properties;
+  assert.deepEqual(properties['isbnLens.bibtex.dialect']?.enum, ['auto', 'bibtex', 'biblatex']);
+  assert.equal(properties['isbnLens.bibtex.dialect']?.default, 'auto');
+  assert.equal(properties['isbnLens.citeKey.pattern']?.default, DEFAULT_CITE_KEY_PATTERN);
+  const insert = manifest.contributes.commands.find((c) => c.command === 'isbnLens.insertEntry');
+  assert.deepEqual(insert && { title: insert.title, category: insert.category }, { title: 'Insert Bibliography Entry for ISBN', category: 'ISBN Lens' });
 });

@@ -94,7 +94,7 @@ function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {
 
 
 /** Resolves `undefined` after `ms`, or at once when the hover is cancelled. */
-function delay(ms: number, token: vscode.CancellationToken): Promise<undefined> {
+export function delay(ms: number, token: vscode.CancellationToken): Promise<undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => finish(), ms);
     const listener = token.onCancellationRequested(() => finish());

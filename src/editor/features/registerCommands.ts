@@ -5,6 +5,7 @@ import type { Config } from '../infrastructure/config';
 import { annotateFile, type AnnotateArgs } from './commands/annotateFile';
 import { clearApiKey, setApiKey } from './commands/apiKey';
 import { insertBibtexEntry } from './commands/insertBibtexEntry';
+import { insertEntry } from './commands/insertEntry';
 import { lookupAllInFile } from './commands/lookupAllInFile';
 import { lookupAuthor } from './commands/lookupAuthor';
 import { lookupIsbn } from './commands/lookupIsbn';
@@ -30,8 +31,9 @@ export function registerCommands({ config, keys, service, isbns, log }: CommandS
     'isbnLens.lookupAuthor': () => lookupAuthor(service),
     'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service),
     'isbnLens.lookupAllInFile': () => lookupAllInFile(isbns, service),
-    'isbnLens.annotateFile': (args) => annotateFile(service, args as AnnotateArgs | undefined),
-    'isbnLens.insertBibtexEntry': () => insertBibtexEntry(isbns, service),
+    'isbnLens.annotateFile': (args) => annotateFile(service, config, args as AnnotateArgs | undefined),
+    'isbnLens.insertBibtexEntry': () => insertBibtexEntry(isbns, service, config),
+    'isbnLens.insertEntry': () => insertEntry(isbns, service, config),
     'isbnLens.toggleInlineTitles': () => toggleInlineTitles(config),
     'isbnLens.retryNow': () => service.resume(),
     'isbnLens.showLog': () => log.show(),

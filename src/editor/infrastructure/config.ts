@@ -5,14 +5,15 @@
  * concerns them, so only what a setting affects is redone.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../core/annotate/annotate';
+import { annotationFormat } from '../../core/annotate/annotationStyle';
+import type { DialectSetting } from '../../core/bibtex/dialect';
 import { DEFAULT_BASE_URLS, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
 /** The settings' names under `isbnLens.`. */
-export type SettingKey = 'plan' | 'baseUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled';
+export type SettingKey = 'plan' | 'baseUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled' | 'bibtex.dialect' | 'citeKey.pattern';
 
 const SECTION = 'isbnLens';
 const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -91,6 +92,18 @@ export class Config implements vscode.Disposable {
   /** `isbnLens.inlineTitles.enabled` as it applies to this document's language. */
   inlineTitlesEnabled(document: vscode.TextDocument): boolean {
     return vscode.workspace.getConfiguration(SECTION, settingScope(document)).get<boolean>('inlineTitles.enabled', false) === true;
+  }
+
+  /** `isbnLens.bibtex.dialect` for this document: which fields new and filled BibTeX entries get. */
+  bibtexDialect(document?: vscode.TextDocument): DialectSetting {
+    const value = vscode.workspace.getConfiguration(SECTION, document?.uri).get<string>('bibtex.dialect', 'auto');
+    return value === 'bibtex' || value === 'biblatex' ? value : 'auto';
+  }
+
+  /** `isbnLens.citeKey.pattern` for this document, as written (the core falls back to the default when it is unusable). */
+  citeKeyPattern(document?: vscode.TextDocument): string | undefined {
+    const value = vscode.workspace.getConfiguration(SECTION, document?.uri).get<string>('citeKey.pattern');
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   }
 
   /** Switches inline titles for the document's language; returns the new value. */

@@ -1,48 +1,58 @@
 /**
  * "Annotate ISBNs in File": looks every ISBN of the file up, then writes what
  * the service knows into it as one edit (one undo). Markdown and plain text
- * get an annotation after each ISBN; BibTeX entries get their missing fields
- * (and, if chosen, refreshed ones). If the user types during the look-up the
- * edits are computed again on the new text, never over what was typed.
+ * get an annotation after each ISBN; BibTeX/BibLaTeX entries, CSL-JSON and
+ * CSL-YAML items and RIS records their missing fields (and, if chosen,
+ * refreshed ones); any other file nothing. If the user types during the
+ * look-up the edits are computed again on the new text, never over what was
+ * typed. The annotators and their parsers load on first use.
  */
 import * as vscode from 'vscode';
-import { type AnnotationFormat, annotationFormat, computeAnnotation, isbnsToAnnotate } from '../../../core/annotate/annotate';
-import { type AnnotationReport, summaryText } from '../../../core/annotate/report';
+import { type AnnotationFormat, annotationFormat, unsupportedMessage } from '../../../core/annotate/annotationStyle';
+import type { AnnotationReport } from '../../../core/annotate/report';
 import type { FillMode } from '../../../core/bibtex/fillEntries';
 import { applyWhenStable } from '../../../core/edit/applyStable';
 import type { TextEdit } from '../../../core/edit/textEdit';
+import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { lookupWithProgress, reportLookup } from '../../infrastructure/lookupWithProgress';
 
 export interface AnnotateArgs {
-  /** BibTeX only: skip the quick pick (for keybindings and tests). */
+  /** Bibliography files only: skip the quick pick (for keybindings and tests). */
   mode?: FillMode;
 }
 
-export async function annotateFile(service: LookupService, args?: AnnotateArgs): Promise<void> {
+export async function annotateFile(service: LookupService, config: Config, args?: AnnotateArgs): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('ISBN Lens: open a Markdown, text or BibTeX file to annotate its ISBNs.');
+    void vscode.window.showInformationMessage('ISBN Lens: open a Markdown, text or bibliography file (BibTeX, CSL-JSON, CSL-YAML, RIS) to annotate its ISBNs.');
     return;
   }
   const document = editor.document;
-  const format = annotationFormat(document.languageId, document.fileName);
+  const format = annotationFormat(document.languageId, document.fileName, document.getText());
   if (!format) {
-    void vscode.window.showInformationMessage(`ISBN Lens: annotating works in Markdown, plain text and BibTeX files; this one is ${document.languageId}.`);
+    void vscode.window.showInformationMessage(unsupportedMessage(document.languageId));
     return;
   }
   const requested = args?.mode === 'fill' || args?.mode === 'refresh' ? args.mode : undefined;
-  const mode = format === 'bibtex' ? (requested ?? (await pickMode())) : 'fill';
+  const mode = format === 'markdown' ? 'fill' : (requested ?? (await pickMode()));
   if (!mode) return;
 
+  const [{ computeAnnotation, isbnsToAnnotate }, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([
+    import('../../../core/annotate/annotate'),
+    import('../../../core/annotate/report'),
+    import('../../infrastructure/biblatexHint'),
+  ]);
+  const dialect = config.bibtexDialect(document);
+  const options = format === 'bibtex' ? { dialect, texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) } : {};
   const isbns = isbnsToAnnotate(document.getText(), format);
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.
-    const { report } = computeAnnotation(document.getText(), format, new Map(), mode);
-    const what = format === 'bibtex' ? 'no entry with a valid ISBN in its isbn field' : 'no valid ISBN to annotate';
+    const { report } = computeAnnotation(document.getText(), format, new Map(), mode, options);
+    const what = format === 'markdown' ? 'no valid ISBN to annotate' : `no ${ENTRY_NAMES[format]} with a valid ISBN`;
     const why: string[] = [];
     if (report.invalid > 0) why.push(`${report.invalid} invalid`);
-    if (report.leftAlone > 0) why.push(format === 'bibtex' ? `${report.leftAlone} not valid BibTeX` : `${report.leftAlone} in code or links`);
+    if (report.leftAlone > 0) why.push(format === 'markdown' ? `${report.leftAlone} in code or links` : `${report.leftAlone} not readable`);
     void vscode.window.showInformationMessage(`ISBN Lens: ${what} in this file${why.length > 0 ? ` (${why.join(', ')})` : ''}.`);
     return;
   }
@@ -59,18 +69,20 @@ export async function annotateFile(service: LookupService, args?: AnnotateArgs):
 
   const { result, applied } = await applyWhenStable(
     document,
-    (text) => computeAnnotation(text, format, results, mode),
+    (text) => computeAnnotation(text, format, results, mode, options),
     (edits, version) => applyEdits(document, edits, version),
   );
-  report(result.report, format, applied || result.edits.length === 0, service);
+  report(result.report, summaryText(result.report, format), applied || result.edits.length === 0, service);
 }
+
+const ENTRY_NAMES: Record<Exclude<AnnotationFormat, 'markdown'>, string> = { bibtex: 'entry', 'csl-json': 'item', 'csl-yaml': 'item', ris: 'record' };
 
 async function pickMode(): Promise<FillMode | undefined> {
   const items: Array<vscode.QuickPickItem & { mode: FillMode }> = [
-    { label: 'Fill missing fields', description: 'Add title, author, publisher, year, pages… where an entry lacks them', mode: 'fill' },
+    { label: 'Fill missing fields', description: 'Add title, author, publisher, year… where an entry lacks them', mode: 'fill' },
     { label: 'Fill missing and refresh existing fields', description: 'Also replace fields that differ from the book service', mode: 'refresh' },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: 'ISBN Lens: Annotate ISBNs in File', placeHolder: 'What to write into entries with an isbn field' });
+  const choice = await vscode.window.showQuickPick(items, { title: 'ISBN Lens: Annotate ISBNs in File', placeHolder: 'What to write into the entries that carry an ISBN' });
   return choice?.mode;
 }
 
@@ -82,10 +94,10 @@ async function applyEdits(document: vscode.TextDocument, edits: readonly TextEdi
   return vscode.workspace.applyEdit(edit);
 }
 
-function report(result: AnnotationReport, format: AnnotationFormat, written: boolean, service: LookupService): void {
+function report(result: AnnotationReport, summary: string, written: boolean, service: LookupService): void {
   if (!written) {
     void vscode.window.showWarningMessage('ISBN Lens: the annotations could not be written (the file kept changing, or it is read-only); nothing was changed. Run the command again.');
     return;
   }
-  reportLookup(service, summaryText(result, format), result.firstError);
+  reportLookup(service, summary, result.firstError);
 }

@@ -1,34 +1,64 @@
 /**
  * "Insert BibTeX Entry for ISBN": the book of the ISBN under the cursor, in
  * the selection or typed in, as a complete `@book{…}` entry with a unique
- * cite key: inserted at the cursor in a BibTeX file (after the entry the
- * cursor is in, never inside it), copied to the clipboard elsewhere.
+ * cite key (`isbnLens.citeKey.pattern`) and the fields of the dialect
+ * (`isbnLens.bibtex.dialect`): inserted at the cursor in a BibTeX file (after
+ * the entry the cursor is in, never inside it), copied to the clipboard
+ * elsewhere. Also the shared steps of "Insert Bibliography Entry for ISBN".
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../../core/annotate/annotate';
-import { bookEntry, entryInsertionOffset, entryPadding } from '../../../core/bibtex/bookEntry';
+import { annotationFormat } from '../../../core/annotate/annotationStyle';
+import type { BibliographyFormat } from '../../../core/bibliography/format';
+import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
 import { parseIsbn } from '../../../core/isbn/parse';
 import type { Book } from '../../../core/service/book';
+import { workspaceLoadsBiblatex } from '../../infrastructure/biblatexHint';
+import type { Config } from '../../infrastructure/config';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
 
-export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService): Promise<void> {
+const FORMAT_NAMES: Record<BibliographyFormat, string> = { bibtex: 'BibTeX entry', 'csl-json': 'CSL-JSON item', 'csl-yaml': 'CSL-YAML item', ris: 'RIS record' };
+
+export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService, config: Config): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askForIsbn(editor, isbns));
-  if (!isbn13) return;
+  const book = await bookForCommand(editor, isbns, service, 'ISBN Lens: Insert BibTeX Entry for ISBN');
+  if (!book) return;
+  await insertOrCopyEntry(book, editor, await entryOptions(config, editor?.document));
+}
+
+/** The book of the ISBN at the cursor, selected or typed in; undefined (with a message) when there is none. */
+export async function bookForCommand(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns, service: LookupService, title: string): Promise<Book | undefined> {
+  const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askForIsbn(editor, isbns, title));
+  if (!isbn13) return undefined;
   const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`);
-  if (!result) return;
+  if (!result) return undefined;
   if (result.status === 'notFound') {
     void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}; no entry was made.`);
-    return;
+    return undefined;
   }
   if (result.status === 'failed') {
     void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
-    return;
+    return undefined;
   }
-  await insertOrCopyEntry(result.book, editor);
+  return result.book;
+}
+
+/** The settings a new entry is written with, for the document it goes into. */
+export async function entryOptions(config: Config, document: vscode.TextDocument | undefined): Promise<NewEntryOptions> {
+  const dialect = config.bibtexDialect(document);
+  return { dialect, keyPattern: await usableKeyPattern(config.citeKeyPattern(document)), texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) };
+}
+
+/** The cite-key pattern of the settings, or undefined (the default) with a message saying why it cannot be used. */
+async function usableKeyPattern(pattern: string | undefined): Promise<string | undefined> {
+  if (pattern === undefined) return undefined;
+  const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/bibtex/citeKeyPattern');
+  const problem = citeKeyPatternProblem(pattern);
+  if (!problem) return pattern;
+  void vscode.window.showWarningMessage(`ISBN Lens: isbnLens.citeKey.pattern cannot be used (${problem}), so the key follows the default pattern ${DEFAULT_CITE_KEY_PATTERN}.`);
+  return undefined;
 }
 
 function isBibtex(document: vscode.TextDocument): boolean {
@@ -36,29 +66,40 @@ function isBibtex(document: vscode.TextDocument): boolean {
 }
 
 /** In a BibTeX editor: the entry at the cursor. Elsewhere: the entry on the clipboard. */
-export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | undefined): Promise<void> {
+export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | undefined, options: NewEntryOptions = {}): Promise<void> {
   if (editor && isBibtex(editor.document) && !editor.document.isClosed) {
-    const document = editor.document;
-    const text = document.getText();
-    const lineBreak = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-    const entry = bookEntry(book, text, lineBreak);
-    const offset = entryInsertionOffset(text, document.offsetAt(editor.selection.end));
-    const { before, after } = entryPadding(text, offset, lineBreak);
-    const at = document.positionAt(offset);
-    const done = await editor.edit((edit) => edit.insert(at, before + entry.text + after));
-    if (!done) {
-      void vscode.window.showWarningMessage('ISBN Lens: the file changed while the entry was being inserted. Run the command again.');
-      return;
-    }
-    const start = document.positionAt(offset + before.length);
-    editor.selection = new vscode.Selection(start, start);
-    editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    void vscode.window.showInformationMessage(`ISBN Lens: inserted @book{${entry.key}} for “${book.title}”.`);
+    await insertEntryAt(editor, book, 'bibtex', options);
     return;
   }
-  const entry = bookEntry(book);
+  const [{ bookEntry }, { chooseDialect }] = await Promise.all([import('../../../core/bibtex/bookEntry'), import('../../../core/bibtex/dialect')]);
+  const entry = bookEntry(book, '', '\n', { dialect: chooseDialect(options.dialect, '', options), keyPattern: options.keyPattern });
   await vscode.env.clipboard.writeText(entry.text + '\n');
   void vscode.window.showInformationMessage(`ISBN Lens: copied the BibTeX entry @book{${entry.key}} for “${book.title}” to the clipboard. Paste it into your .bib file.`);
+}
+
+/** Writes the book's entry into the editor's file in its format, at the cursor (or after the entry it is in), as one edit. */
+export async function insertEntryAt(editor: vscode.TextEditor, book: Book, format: BibliographyFormat, options: NewEntryOptions): Promise<void> {
+  const { newEntryEdit } = await import('../../../core/bibliography/newEntry');
+  const document = editor.document;
+  const version = document.version;
+  const result = newEntryEdit(document.getText(), document.offsetAt(editor.selection.end), book, format, options);
+  if ('error' in result) {
+    void vscode.window.showWarningMessage(`ISBN Lens: ${result.error}`);
+    return;
+  }
+  const { edit, key } = result;
+  const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
+  const done = document.version === version && (await editor.edit((builder) => builder.replace(range, edit.newText)));
+  if (!done) {
+    void vscode.window.showWarningMessage('ISBN Lens: the file changed while the entry was being inserted. Run the command again.');
+    return;
+  }
+  const keyOffset = document.getText().indexOf(key, edit.start);
+  const at = document.positionAt(keyOffset >= 0 ? keyOffset : edit.start);
+  editor.selection = new vscode.Selection(at, at);
+  editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  const what = format === 'bibtex' ? `@book{${key}}` : `the ${FORMAT_NAMES[format]} ${key}`;
+  void vscode.window.showInformationMessage(`ISBN Lens: inserted ${what} for “${book.title}”.`);
 }
 
 /** A valid ISBN in the selection, else the one under the cursor. */
@@ -68,8 +109,8 @@ function isbnAtCursor(editor: vscode.TextEditor, isbns: DocumentIsbns): string |
   return isbns.at(editor.document, editor.selection.active)?.info?.isbn13;
 }
 
-async function askForIsbn(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns): Promise<string | undefined> {
+async function askForIsbn(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns, title: string): Promise<string | undefined> {
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const initial = selected.length <= 40 ? selected : editor ? (isbns.at(editor.document, editor.selection.active)?.raw ?? '') : '';
-  return (await askIsbn('ISBN Lens: Insert BibTeX Entry for ISBN', initial))?.isbn13;
+  return (await askIsbn(title, initial))?.isbn13;
 }

@@ -1,0 +1,97 @@
+/**
+ * A citation key under the mouse (`\cite{key}`, `[@key]`…): the book of its
+ * entry as an ISBN hover shows it, from the cache or one look-up through the
+ * same queue, with the key and a link to the entry; without an ISBN, the
+ * entry's own author, title and year. An unknown key gets no hover.
+ */
+import * as vscode from 'vscode';
+import { citationAt, citationSyntaxOf } from '../../core/bibliography/citations';
+import type { BibliographyEntry } from '../../core/bibliography/entry';
+import { escapeMarkdown } from '../../core/format/markdown';
+import type { LookupResult } from '../../core/service/lookups/batcher';
+import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
+import type { LookupService } from '../infrastructure/lookupService';
+import { HOVER_WAIT_MS, delay } from './hoverProvider';
+
+/** Documents whose citations are looked for (see citationSyntaxOf): by language, and by name where no extension gives the language. */
+export const CITING_DOCUMENTS: vscode.DocumentFilter[] = [
+  ...['latex', 'tex', 'markdown', 'quarto', 'rmd', 'rmarkdown', 'pandoc'].map((language) => ({ language })),
+  { pattern: '**/*.{tex,ltx,qmd,rmd,Rmd}' },
+];
+
+export class CitationHoverProvider implements vscode.HoverProvider {
+  constructor(
+    private readonly store: BibliographyStore,
+    private readonly service: LookupService,
+  ) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const cited = await citedEntry(this.store, document, position);
+    if (!cited || token.isCancellationRequested) return undefined;
+    const { found, range } = cited;
+    const deadline = Date.now() + HOVER_WAIT_MS;
+    const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
+    if (token.isCancellationRequested) return undefined;
+    const { bookHoverMarkdown } = await import('../../core/format/bookText');
+    const body = result?.status === 'found' ? bookHoverMarkdown(result.book) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
+    const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
+    markdown.supportHtml = false;
+    return new vscode.Hover(markdown, range);
+  }
+
+  /** Why an entry with an ISBN shows its own fields instead of the book. */
+  private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
+    if (!isbn13) return undefined;
+    if (!result) return 'Looking the book up… hover again in a moment.';
+    if (result.status === 'notFound') return `The book service knows no book with ISBN ${isbn13}.`;
+    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describe(result.error)}`;
+    return undefined;
+  }
+
+  /** The book from the cache, else one urgent look-up, waited on up to the hover's budget. */
+  private async bookOf(isbn13: string, deadline: number, token: vscode.CancellationToken): Promise<LookupResult | undefined> {
+    const known = this.service.peek(isbn13);
+    if (known && known !== 'pending') return known;
+    return Promise.race([this.service.lookupOne(isbn13, { urgent: true }), delay(deadline - Date.now(), token)]);
+  }
+}
+
+/** Go to Definition on a citation key: its entry. */
+export class CitationDefinitionProvider implements vscode.DefinitionProvider {
+  constructor(private readonly store: BibliographyStore) {}
+
+  async provideDefinition(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Location | undefined> {
+    const found = (await citedEntry(this.store, document, position))?.found;
+    if (!found) return undefined;
+    const target = await vscode.workspace.openTextDocument(found.uri);
+    const { keyStart, keyEnd, start } = found.entry;
+    const range = keyEnd > keyStart ? new vscode.Range(target.positionAt(keyStart), target.positionAt(keyEnd)) : new vscode.Range(target.positionAt(start), target.positionAt(start));
+    return new vscode.Location(found.uri, range);
+  }
+}
+
+async function citedEntry(store: BibliographyStore, document: vscode.TextDocument, position: vscode.Position): Promise<{ found: FoundEntry; range: vscode.Range } | undefined> {
+  const syntax = citationSyntaxOf(document.languageId, document.fileName);
+  if (!syntax) return undefined;
+  const citation = citationAt(document.getText(), document.offsetAt(position), syntax);
+  if (!citation) return undefined;
+  const found = await store.find(document, citation.key, syntax);
+  if (!found) return undefined;
+  return { found, range: new vscode.Range(document.positionAt(citation.start), document.positionAt(citation.end)) };
+}
+
+function entryMarkdown(entry: BibliographyEntry, note?: string): string {
+  const parts = [`**${escapeMarkdown(entry.title ?? '(no title)')}**`];
+  const people = entry.authors.length > 0 ? entry.authors : entry.editors.map((e) => `${e} (ed.)`);
+  if (people.length > 0) parts.push(escapeMarkdown(people.join('; ')));
+  if (entry.year) parts.push(escapeMarkdown(entry.year));
+  if (note) parts.push(`*${escapeMarkdown(note)}*`);
+  return parts.join('  \n');
+}
+
+function whereMarkdown(found: FoundEntry): string {
+  const line = found.entry.line + 1;
+  const link = found.uri.with({ fragment: `L${line}` }).toString();
+  const name = vscode.workspace.asRelativePath(found.uri, false);
+  return `Cite key ${escapeMarkdown(found.entry.key)} in [${escapeMarkdown(name)}:${line}](${link})`;
+}

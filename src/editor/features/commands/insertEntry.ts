@@ -1,0 +1,34 @@
+/**
+ * "Insert Bibliography Entry for ISBN": the book as an entry in the format of
+ * the file the command runs in (BibTeX/BibLaTeX, CSL-JSON, CSL-YAML, RIS),
+ * with a cite key unique in that file. In any other file the BibTeX entry
+ * goes to the clipboard, as "Insert BibTeX Entry for ISBN" does.
+ */
+import * as vscode from 'vscode';
+import { annotationFormat } from '../../../core/annotate/annotationStyle';
+import { type BibliographyFormat, bibliographyFormatOf } from '../../../core/bibliography/format';
+import type { Config } from '../../infrastructure/config';
+import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
+import type { LookupService } from '../../infrastructure/lookupService';
+import { bookForCommand, entryOptions, insertEntryAt, insertOrCopyEntry } from './insertBibtexEntry';
+
+export async function insertEntry(isbns: DocumentIsbns, service: LookupService, config: Config): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const book = await bookForCommand(editor, isbns, service, 'ISBN Lens: Insert Bibliography Entry for ISBN');
+  if (!book) return;
+  const options = await entryOptions(config, editor?.document);
+  const format = editor && !editor.document.isClosed ? entryFormatOf(editor.document) : undefined;
+  if (!editor || !format) {
+    await insertOrCopyEntry(book, undefined, options);
+    return;
+  }
+  await insertEntryAt(editor, book, format, options);
+}
+
+/** The bibliography format of a document; an empty .json or .yaml file counts by its name. */
+function entryFormatOf(document: vscode.TextDocument): BibliographyFormat | undefined {
+  const text = document.getText();
+  const format = annotationFormat(document.languageId, document.fileName, text);
+  if (format && format !== 'markdown') return format;
+  return text.trim() === '' ? bibliographyFormatOf(document.fileName) : undefined;
+}

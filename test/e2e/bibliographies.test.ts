@@ -1,0 +1,204 @@
+/**
+ * Issue 15 in a real VS Code: hovering a cite key in a .tex file (through `\bibliography`) and in
+ * Markdown with YAML front matter (through a CSL-JSON `bibliography:`) shows the book of the entry,
+ * or the entry's own fields when it has no ISBN; Go to Definition opens the entry; "Insert
+ * Bibliography Entry for ISBN" writes a CSL-JSON item in the file's style; a duplicate in a .bib is
+ * flagged "also at line 1" with a quick fix that goes there; Annotate puts a linked ISBN's note
+ * after the whole link.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import { DEMO_BOOKS } from '../sandbox/server';
+import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { enterApiKey } from './ui';
+
+const step = { timeout: STEP_TIMEOUT_MS };
+let s: E2eSession;
+
+const PAPER = ['\\documentclass{article}', '\\begin{document}', 'As \\citep[p.~3]{kr} shows, and \\textcite{lovelace} before it.', '\\bibliography{library}', '\\end{document}', ''].join('\n');
+const LIBRARY = [
+  '@book{kr,',
+  '  title = {The C Programming Language},',
+  '  isbn  = {0-13-110362-8},',
+  '}',
+  '',
+  '@misc{lovelace,',
+  '  author = {Lovelace, Ada},',
+  '  title  = {Notes on the Analytical Engine},',
+  '  year   = {1843},',
+  '}',
+  '',
+  '@book{kr-again,',
+  '  title = {C, the second copy},',
+  `  isbn  = {978-0-13-110362-7},`,
+  '}',
+  '',
+].join('\n');
+const ESSAY = ['---', 'title: An essay', 'bibliography:', '  - sources.json', '---', '', 'The stranger [see @camus, p. 3] is no one we know.', ''].join('\n');
+const SOURCES = JSON.stringify([{ id: 'camus', type: 'book', title: 'The Stranger (as we filed it)', ISBN: DEMO_BOOKS.stranger }], null, 2) + '\n';
+const NEW_ITEMS = ['[', '  {', '    "id": "existing",', '    "type": "book",', '    "title": "Something else"', '  }', ']', ''].join('\n');
+const RECORDS = ['TY  - BOOK', `SN  - ${DEMO_BOOKS.stranger}`, 'ER  - ', ''].join('\n');
+const DATA = JSON.stringify({ shelf: 'ISBN 978-0-13-110362-7' }, null, 2) + '\n';
+const NOTES = ['# Notes', '', 'As @lovelace wrote; and later @hypatia.', ''].join('\n');
+const LINKS = ['# Linked', '', '- [ISBN 0-13-110362-8](https://example.org/kr)', '- plain: ISBN 978-2-07-036002-4', ''].join('\n');
+
+before(async () => {
+  s = await E2eSession.start('bibliographies', {
+    open: 'paper.tex',
+    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA }),
+  });
+  await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
+  await clearNotifications(s.page);
+}, { timeout: SESSION_TIMEOUT_MS });
+
+after(async () => {
+  await s?.close();
+});
+
+async function statusBarText(): Promise<string> {
+  return s.page.locator('.part.statusbar').innerText().catch(() => '');
+}
+
+test('LaTeX: a cite key shows the book of its entry, with the key and where the entry is', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'paper.tex');
+    const hover = await hoverText(s.page, '{kr}', { contains: 'Brian W. Kernighan', timeout: 30_000 });
+    t.diagnostic(`hover: ${hover}`);
+    assert.match(hover, /The C Programming Language/);
+    assert.match(hover, /Prentice Hall/, 'the book as the service knows it, not only the entry');
+    assert.match(hover, /Cite key kr in library\.bib:1/);
+    await s.shot('tex-cite-hover');
+    await dismissHover(s.page);
+
+    const own = await hoverText(s.page, '{lovelace}', { contains: 'Notes on the Analytical Engine' });
+    assert.match(own, /Lovelace, Ada/);
+    assert.match(own, /1843/);
+    assert.match(own, /library\.bib:6/);
+    await dismissHover(s.page);
+  }),
+);
+
+test('Go to Definition on a cite key opens its entry', step, (t) =>
+  s.step(t, async () => {
+    const line = PAPER.split('\n').findIndex((l) => l.includes('{lovelace}')) + 1;
+    await goTo(s.page, line, PAPER.split('\n')[line - 1]!.indexOf('{lovelace}') + 3);
+    await s.page.keyboard.press('F12');
+    await waitFor(async () => (await activeTab(s.page)) === 'library.bib' && /Ln 6, Col \d+/.test(await statusBarText()), {
+      timeout: 15_000,
+      message: 'Go to Definition did not open the entry at library.bib line 6',
+      page: s.page,
+    });
+  }),
+);
+
+test('a duplicate in a .bib is flagged "also at line 1", and its quick fix goes there', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'library.bib');
+    const hover = await hoverText(s.page, '978-0-13-110362-7', { contains: 'also at line 1' });
+    t.diagnostic(`hover: ${hover}`);
+    await s.shot('bib-duplicate');
+    await dismissHover(s.page);
+    const line = LIBRARY.split('\n').findIndex((l) => l.includes('978-0-13-110362-7')) + 1;
+    await goTo(s.page, line, LIBRARY.split('\n')[line - 1]!.indexOf('978') + 2);
+    await s.page.keyboard.press('Control+.');
+    const fix = s.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Go to the first one (line 1)' });
+    await fix.first().waitFor({ timeout: 15_000 });
+    await fix.first().click();
+    // The first entry's key, `kr`, selected.
+    await waitFor(async () => /Ln 1, Col 9 \(2 selected\)/.test(await statusBarText()), { timeout: 10_000, message: 'the quick fix did not go to the first entry', page: s.page });
+  }),
+);
+
+test('Markdown with YAML front matter: a Pandoc citation resolves through its CSL-JSON bibliography', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'essay.md');
+    const hover = await hoverText(s.page, '@camus', { contains: 'Cite key camus', timeout: 30_000 });
+    t.diagnostic(`hover: ${hover}`);
+    assert.match(hover, /L'Étranger/, 'the book as the service knows it');
+    assert.match(hover, /Albert Camus|Camus, Albert/);
+    assert.match(hover, /sources\.json:\d+/);
+    await s.shot('markdown-cite-hover');
+    await dismissHover(s.page);
+  }),
+);
+
+test('a document that names no bibliography uses those of the workspace, kept up to date by the file watcher', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'notes.md');
+    const hover = await hoverText(s.page, '@lovelace', { contains: 'Notes on the Analytical Engine' });
+    assert.match(hover, /library\.bib:6/);
+    await dismissHover(s.page);
+    // A bibliography file made after the first look-up is seen through the watcher.
+    fs.writeFileSync(path.join(s.workspace, 'later.bib'), '@misc{hypatia,\n  author = {Hypatia},\n  title  = {On the Conics of Apollonius},\n  year   = {400},\n}\n');
+    const later = await hoverText(s.page, '@hypatia', { contains: 'On the Conics of Apollonius', timeout: 30_000 });
+    t.diagnostic(`hover: ${later}`);
+    assert.match(later, /later\.bib:1/);
+    await dismissHover(s.page);
+  }),
+);
+
+test('"Insert Bibliography Entry for ISBN" writes a CSL-JSON item in the file\'s own style', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'new-items.json');
+    await goTo(s.page, 7, 1);
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Insert Bibliography Entry for ISBN');
+    const qi = quickInput(s.page);
+    await qi.waitPrompt('An ISBN-10 or ISBN-13');
+    await qi.fill(DEMO_BOOKS.cProgramming);
+    await qi.accept();
+    const note = await waitForNotification(s.page, /ISBN Lens: inserted the CSL-JSON item kernighan1988programming/, 30_000);
+    t.diagnostic(note);
+    const written = await s.waitForDisk('new-items.json', (text) => text.includes('kernighan1988programming'), 'the item never reached the file');
+    const items = JSON.parse(written) as Array<Record<string, unknown>>;
+    assert.equal(items.length, 2);
+    assert.equal(items[0]!.id, 'existing');
+    assert.equal(items[1]!.id, 'kernighan1988programming');
+    assert.equal(items[1]!.title, 'The C Programming Language');
+    assert.equal(items[1]!.ISBN, '978-0-13-110362-7');
+    assert.ok(written.startsWith(NEW_ITEMS.slice(0, NEW_ITEMS.indexOf('  }'))), 'the existing item is kept byte for byte');
+    assert.match(written, /\n {2}\{\n {4}"id": "kernighan1988programming",/, 'the two-space indentation of the file');
+    await s.shot('csl-json-inserted');
+  }),
+);
+
+test('Annotate puts the note of a linked ISBN after the whole link', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'links.md');
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    t.diagnostic(await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000));
+    const annotated = await s.waitForDisk('links.md', (text) => text.includes('The C Programming Language'), 'the annotations never reached the file');
+    assert.match(annotated, /- \[ISBN 0-13-110362-8\]\(https:\/\/example\.org\/kr\) — \*The C Programming Language\*/);
+    assert.match(annotated, /ISBN 978-2-07-036002-4 — \*L'Étranger\*/);
+    await focusEditor(s.page);
+  }),
+);
+
+test('Annotate fills a RIS record with its own tags, and leaves a file it does not understand alone', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'records.ris');
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await quickInput(s.page).pick('Fill missing fields');
+    t.diagnostic(await waitForNotification(s.page, /ISBN Lens: /, 30_000));
+    const filled = await s.waitForDisk('records.ris', (text) => text.includes("L'Étranger"), 'the record was not filled');
+    assert.match(filled, /^TY {2}- BOOK\n/);
+    assert.match(filled, /\nTI {2}- L'Étranger\n/);
+    assert.match(filled, /\nAU {2}- Camus, Albert\n/);
+    assert.match(filled, /\nSN {2}- 9782070360024\n/, 'the ISBN line is kept as it was');
+    assert.ok(!filled.includes(' — *'), 'no Markdown inside a RIS record');
+    assert.match(filled, /\nER {2}- \n?$/);
+
+    await openFile(s.page, 'data.json');
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    const message = await waitForNotification(s.page, /Annotate knows Markdown/, 15_000);
+    t.diagnostic(message);
+    assert.match(message, /CSL-JSON/);
+    assert.equal(s.onDisk('data.json'), DATA, 'a file Annotate does not understand is left as it is');
+  }),
+);
