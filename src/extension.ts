@@ -42,8 +42,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
       ...registerCommands({ config, keys, service, isbns, log }),
     );
-    await service.start();
+    // The cache file, the key in SecretStorage and the client come after: a hover or command
+    // that arrives meanwhile waits for them as it waits for any look-up on its way.
+    const starting = service.start();
     log.info(`Activated in ${Math.round(performance.now() - started)} ms.`);
+    starting.then(
+      () => log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`),
+      (e: unknown) => log.error('Could not start the look-up service', e),
+    );
   } catch (e) {
     log.error('Activation failed', e);
     void vscode.window.showErrorMessage('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');

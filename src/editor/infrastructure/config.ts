@@ -5,7 +5,7 @@
  * concerns them, so only what a setting affects is redone.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../core/annotate/annotate';
+import { annotationFormat } from '../../core/annotate/annotationStyle';
 import { DEFAULT_BASE_URLS, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';

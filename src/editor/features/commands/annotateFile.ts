@@ -6,7 +6,7 @@
  * edits are computed again on the new text, never over what was typed.
  */
 import * as vscode from 'vscode';
-import { type AnnotationFormat, annotationFormat, computeAnnotation, isbnsToAnnotate } from '../../../core/annotate/annotate';
+import { type AnnotationFormat, annotationFormat } from '../../../core/annotate/annotationStyle';
 import { type AnnotationReport, summaryText } from '../../../core/annotate/report';
 import type { FillMode } from '../../../core/bibtex/fillEntries';
 import { applyWhenStable } from '../../../core/edit/applyStable';
@@ -35,6 +35,8 @@ export async function annotateFile(service: LookupService, args?: AnnotateArgs):
   const mode = format === 'bibtex' ? (requested ?? (await pickMode())) : 'fill';
   if (!mode) return;
 
+  // The BibTeX, CSL and RIS readers load on first use.
+  const { computeAnnotation, isbnsToAnnotate } = await import('../../../core/annotate/annotate');
   const isbns = isbnsToAnnotate(document.getText(), format);
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.

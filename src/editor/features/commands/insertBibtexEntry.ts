@@ -5,8 +5,7 @@
  * cursor is in, never inside it), copied to the clipboard elsewhere.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../../core/annotate/annotate';
-import { bookEntry, entryInsertionOffset, entryPadding } from '../../../core/bibtex/bookEntry';
+import { annotationFormat } from '../../../core/annotate/annotationStyle';
 import { parseIsbn } from '../../../core/isbn/parse';
 import type { Book } from '../../../core/service/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
@@ -37,6 +36,8 @@ function isBibtex(document: vscode.TextDocument): boolean {
 
 /** In a BibTeX editor: the entry at the cursor. Elsewhere: the entry on the clipboard. */
 export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | undefined): Promise<void> {
+  // The BibTeX parser loads on first use.
+  const { bookEntry, entryInsertionOffset, entryPadding } = await import('../../../core/bibtex/bookEntry');
   if (editor && isBibtex(editor.document) && !editor.document.isClosed) {
     const document = editor.document;
     const text = document.getText();
