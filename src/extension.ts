@@ -42,9 +42,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
       ...registerCommands({ config, keys, service, isbns, log }),
     );
-    // The cache file, the key in SecretStorage and the client come after: a hover or command
-    // that arrives meanwhile waits for them as it waits for any look-up on its way.
-    const starting = service.start();
+    // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
+    // come after activate() has returned, in a later turn of the event loop, so that the
+    // extension host does not wait for them. A hover or command that arrives meanwhile loads
+    // them itself and waits, as it waits for any look-up on its way.
+    const lookups = service;
+    const starting = new Promise<void>((resolve) => setImmediate(resolve)).then(() => lookups.start());
     log.info(`Activated in ${Math.round(performance.now() - started)} ms.`);
     starting.then(
       () => log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`),
