@@ -17,6 +17,9 @@ import { StatusBar } from './editor/features/statusBar';
 
 let service: LookupService | undefined;
 
+/** How long after activation the look-up runtime loads if nothing asked for it before. */
+const START_AFTER_MS = 1000;
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const started = performance.now();
   const log = new Log();
@@ -43,11 +46,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...registerCommands({ config, keys, service, isbns, log }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
-    // come after activate() has returned, in a later turn of the event loop, so that the
-    // extension host does not wait for them. A hover or command that arrives meanwhile loads
-    // them itself and waits, as it waits for any look-up on its way.
+    // come a moment after activate() has returned: loading them holds the extension host's one
+    // thread for 50-500 ms, and just after the first Markdown file opens it is busiest (other
+    // extensions activate for the same file, and even our "Activated" line waits for the thread).
+    // A hover or command that arrives meanwhile loads them itself and waits, as it waits for any
+    // look-up on its way.
     const lookups = service;
-    const starting = new Promise<void>((resolve) => setImmediate(resolve)).then(() => lookups.start());
+    const starting = new Promise<void>((resolve) => setTimeout(resolve, START_AFTER_MS)).then(() => lookups.start());
     log.info(`Activated in ${Math.round(performance.now() - started)} ms.`);
     starting.then(
       () => log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`),
