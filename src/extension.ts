@@ -52,12 +52,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // A hover or command that arrives meanwhile loads them itself and waits, as it waits for any
     // look-up on its way.
     const lookups = service;
-    const starting = new Promise<void>((resolve) => setTimeout(resolve, START_AFTER_MS)).then(() => lookups.start());
+    const startTimer = setTimeout(() => {
+      lookups.start().then(
+        () => log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`),
+        (e: unknown) => log.error('Could not start the look-up service', e),
+      );
+    }, START_AFTER_MS);
+    context.subscriptions.push({ dispose: () => clearTimeout(startTimer) });
     log.info(`Activated in ${Math.round(performance.now() - started)} ms.`);
-    starting.then(
-      () => log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`),
-      (e: unknown) => log.error('Could not start the look-up service', e),
-    );
   } catch (e) {
     log.error('Activation failed', e);
     void vscode.window.showErrorMessage('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');

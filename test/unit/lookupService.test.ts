@@ -68,7 +68,7 @@ test('a window closed before anything asked for a look-up loads nothing and writ
     const keys = new ApiKeyStore(slowSecrets().secrets);
     const log = new Log();
     const service = new LookupService(config, keys, log, dir);
-    assert.equal(service.state.kind, 'noKey');
+    assert.equal(service.state.kind, 'idle', 'no "no key" in the status bar before the key is read');
     assert.equal(service.connected, false);
     await service.close();
     assert.equal(existsSync(join(dir, 'book-cache.json')), false);

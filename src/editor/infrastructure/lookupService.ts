@@ -75,8 +75,9 @@ export class LookupService extends Disposable {
     return this.runtime?.problem;
   }
 
+  /** Idle until the runtime knows better: whether a key is set is not known before it reads it. */
   get state(): BatcherState {
-    return this.runtime?.state ?? { kind: 'noKey' };
+    return this.runtime?.state ?? { kind: 'idle' };
   }
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
