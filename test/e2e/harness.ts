@@ -480,6 +480,7 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
         closed = true;
         const tClose = Date.now();
         sessions.delete(page);
+        printActivationTimings(userDataDir);
         await withTimeout(browser?.close() ?? Promise.resolve(), 10_000).catch(() => undefined);
         const tBrowser = Date.now();
         await killServer().catch(() => undefined);
@@ -618,6 +619,37 @@ function findExthostLogs(userDataDir: string): string[] {
   return walkFiles(path.join(userDataDir, 'logs'))
     .filter((f) => /[\\/]exthost\d*[\\/](remote)?exthost\.log$/.test(f))
     .sort();
+}
+
+/**
+ * For each window (extension host) that activated ISBN Lens: the time from the host's
+ * `_doActivateExtension` line to the extension's own "Activated" line, both from the logs'
+ * timestamps (milliseconds). Printed when a session closes: the issue 14 figure.
+ */
+function printActivationTimings(userDataDir: string): void {
+  const stamp = (line: string | undefined) => {
+    const m = line && /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);
+    return m ? Date.parse(`${m[1]}T${m[2]}`) : undefined;
+  };
+  for (const hostLog of findExthostLogs(userDataDir)) {
+    const hostDir = path.dirname(hostLog);
+    const event = stamp(safeRead(hostLog).split('\n').find((l) => /_doActivateExtension isbnlens\.isbn-lens\b/i.test(l)));
+    if (event === undefined) continue;
+    const own = walkFiles(hostDir).filter((f) => f !== hostLog).map(safeRead);
+    const line = own.flatMap((text) => text.split('\n')).find((l) => /\bActivated in \d+ ms/.test(l));
+    const activated = stamp(line);
+    const window = path.basename(hostDir);
+    const body = /Activated in (\d+) ms/.exec(line ?? '')?.[1];
+    const evaluated = Date.parse(/Bundle evaluated at (\S+Z)/.exec(line ?? '')?.[1] ?? '');
+    // The "Activated" line is stamped when the log reaches code-server, which waits while the
+    // extension host's thread is busy: the bundle's own time says how much of the gap is ours.
+    const host = Number.isNaN(evaluated) ? '' : `; bundle loaded and evaluated ${evaluated - event} ms after the event`;
+    console.log(
+      activated === undefined
+        ? `ISBN Lens activation (${window}): no "Activated" line`
+        : `ISBN Lens activation (${window}): ${activated - event} ms from _doActivateExtension to "Activated" (activate() itself: ${body} ms${host})`,
+    );
+  }
 }
 
 /** How many extension hosts (one per window) have started and activated their eager extensions. */

@@ -14,7 +14,17 @@ export type ServiceErrorKind =
   | 'tooLarge' // the batch was refused for its size (400/413)
   | 'cancelled'; // the caller cancelled
 
+/**
+ * The package carries two bundles (dist/extension.js and dist/lazy.js), each with its own copy
+ * of this class: `instanceof` asks for this mark, which both copies set, not for one copy.
+ */
+const SERVICE_ERROR = Symbol.for('isbnLens.ServiceError');
+
 export class ServiceError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SERVICE_ERROR] === true;
+  }
+
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
@@ -28,6 +38,7 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = 'ServiceError';
+    Object.defineProperty(this, SERVICE_ERROR, { value: true });
   }
 }
 

@@ -1,56 +1,50 @@
 /**
  * The one facade the editor sees for look-ups: look up, peek, prefetch, the queue's
- * state, retry now, check the key, author pages. Behind it, and private to it: the cache
- * (kept on disk), one throttle per key and plan, the client for the current key and
- * settings, and the batcher that every feature shares. Rebuilds the client only when the
- * key, the plan, the plan's address or the timeout change.
+ * state, retry now, check the key, author pages, covers. What does the work (cache, cache
+ * file, throttles, client, batcher, covers) is `LookupRuntime`, loaded on first use with a
+ * dynamic import so that activation does not load the HTTP client: `start()` begins loading
+ * it, reading the cache file and connecting, and nobody needs to wait for that. Until it is
+ * here, the facade answers as while a look-up is on its way: reads find nothing yet, and
+ * look-ups wait for it.
  */
-import { join } from 'node:path';
-import { Disposable, toDisposable } from '../../core/disposable';
+import { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/events';
 import { describeError } from '../../core/messages';
-import { Batcher, type BatcherState, type LookupOptions, type LookupResult } from '../../core/service/lookups/batcher';
+import type { BatcherState, LookupOptions, LookupResult } from '../../core/service/lookups/batcher';
 import type { Book } from '../../core/service/book';
-import { BookCache } from '../../core/service/store/cache';
-import { readCacheFile, saveCacheMerged } from '../../core/service/store/cacheFile';
-import { type AuthorPage, BookServiceClient } from '../../core/service/http/client';
-import { CoverImages } from '../../core/service/store/coverImages';
-import { ServiceError, isServiceError } from '../../core/service/errors';
-import { keyFingerprint } from '../../core/service/http/keyFingerprint';
-import { PLAN_RATES } from '../../core/service/plans';
-import { SharedLedger } from '../../core/service/rate/sharedLedger';
-import { ThrottleRegistry } from '../../core/service/rate/throttle';
+import type { AuthorPage } from '../../core/service/http/client';
+import type { ServiceError } from '../../core/service/errors';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
+import type { LookupRuntime } from './lookupRuntime';
 
-const SAVE_DELAY_MS = 2000;
-const BOOKS_SETTLE_MS = 200;
+/** Covers for hovers, inlined as data URIs. */
+export interface Covers {
+  /** The data URI if the cover is already here. */
+  peek(url: string): string | undefined;
+  /** The cover as a data URI, or undefined if it is not an image, too large, or out of reach. */
+  get(url: string): Promise<string | undefined>;
+}
 
 export class LookupService extends Disposable {
-  private readonly cache = new BookCache({ maxEntries: 5000 });
-  private readonly batcher: Batcher;
-  /** Covers for hovers, inlined as data URIs. */
-  readonly covers = new CoverImages();
-  private readonly throttles = new ThrottleRegistry();
-  private client: BookServiceClient | undefined;
-  /** Why there is no client although a key is set (a setting that is not a URL). */
-  private setupProblem: string | undefined;
+  private runtime: LookupRuntime | undefined;
+  private loading: Promise<LookupRuntime> | undefined;
   private readonly changes = this.register(new Emitter<void>());
   /** Fires when the key, the plan or the queue changed (cached answers: `onDidChangeBooks`). */
   readonly onDidChange = this.changes.event;
   private readonly books = this.register(new Emitter<void>());
-  private booksTimer: ReturnType<typeof setTimeout> | undefined;
   /**
    * Fires once after a run of new answers in the cache (a batch stores a hundred in a row):
    * what is drawn from the cache, diagnostics and inline titles, is redrawn once for them.
    */
   readonly onDidChangeBooks = this.books.event;
-  private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  private connecting: Promise<void> = Promise.resolve();
-  private readonly cacheFile: string;
-  /** The key (as a fingerprint) and settings the current client was made for. */
-  private signature: string | undefined;
+  private readonly states = this.register(new Emitter<BatcherState>());
+  readonly onDidChangeState = this.states.event;
+  readonly covers: Covers = {
+    peek: (url) => this.runtime?.covers.peek(url),
+    get: async (url) => (await this.loaded()).covers.get(url),
+  };
 
   constructor(
     private readonly config: Config,
@@ -60,36 +54,12 @@ export class LookupService extends Disposable {
     private readonly storageDir: string,
   ) {
     super();
-    this.cacheFile = join(storageDir, 'book-cache.json');
-    this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: config.batchSize });
-    this.register(this.throttles);
-    this.register(this.batcher);
-    this.register(
-      toDisposable(() => {
-        clearTimeout(this.saveTimer);
-        clearTimeout(this.booksTimer);
-      }),
-    );
-    this.register(
-      config.onDidChange((event) => {
-        if (config.changed(event, 'batchSize')) this.batcher.setBatchSize(config.batchSize);
-        if (config.changed(event, 'plan', 'baseUrls', 'requestTimeoutSeconds')) void this.reconnect();
-      }),
-    );
-    this.register(keys.onDidChange(() => void this.reconnect()));
-    this.register(this.batcher.onDidChangeState(() => this.changes.fire()));
-    this.register(
-      this.cache.onDidChange(() => {
-        this.scheduleSave();
-        clearTimeout(this.booksTimer);
-        this.booksTimer = setTimeout(() => this.books.fire(), BOOKS_SETTLE_MS);
-      }),
-    );
   }
 
-  /** Loads the cache from disk and connects with the stored key. */
+  /** Loads the runtime, the cache from disk, and connects with the stored key. */
   async start(): Promise<void> {
-    await Promise.all([this.loadCache(), this.reconnect()]);
+    const runtime = await this.loaded();
+    await Promise.all([runtime.cacheLoaded, runtime.firstConnect]);
   }
 
   get plan() {
@@ -98,48 +68,46 @@ export class LookupService extends Disposable {
 
   /** Whether look-ups can be sent (a key is set and the settings are usable). */
   get connected(): boolean {
-    return this.client !== undefined;
+    return this.runtime?.connected ?? false;
   }
 
   get problem(): string | undefined {
-    return this.setupProblem;
+    return this.runtime?.problem;
   }
 
+  /** Idle until the runtime knows better: whether a key is set is not known before it reads it. */
   get state(): BatcherState {
-    return this.batcher.state;
+    return this.runtime?.state ?? { kind: 'idle' };
   }
-
-  readonly onDidChangeState = (listener: (state: BatcherState) => void) => this.batcher.onDidChangeState(listener);
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
-  lookup(isbns: readonly string[], options?: LookupOptions): Promise<Map<string, LookupResult>> {
-    return this.batcher.lookup(isbns, options);
+  async lookup(isbns: readonly string[], options?: LookupOptions): Promise<Map<string, LookupResult>> {
+    return (await this.answering(isbns)).lookup(isbns, options);
   }
 
-  lookupOne(isbn: string, options?: LookupOptions): Promise<LookupResult> {
-    return this.batcher.lookupOne(isbn, options);
+  async lookupOne(isbn: string, options?: LookupOptions): Promise<LookupResult> {
+    return (await this.answering([isbn])).lookupOne(isbn, options);
   }
 
   /** Queues ISBNs without waiting for them (prefetch for later hovers). */
   prefetch(isbns: readonly string[], urgent = false): void {
-    this.batcher.prefetch(isbns, urgent);
+    if (this.runtime) this.runtime.prefetch(isbns, urgent);
+    else void this.answering(isbns).then((runtime) => runtime.prefetch(isbns, urgent), () => undefined);
   }
 
   /** The cached or pending answer, without queueing anything. */
   peek(isbn: string): LookupResult | 'pending' | undefined {
-    return this.batcher.peek(isbn);
+    return this.runtime?.peek(isbn);
   }
 
   /** The answer in the cache, if any: for painting many at once (it does not touch the LRU order). */
   known(isbn13: string): { status: 'found'; book: Book } | { status: 'notFound' } | undefined {
-    const entry = this.cache.peek(isbn13);
-    if (!entry) return undefined;
-    return entry.status === 'found' ? { status: 'found', book: entry.book } : { status: 'notFound' };
+    return this.runtime?.known(isbn13);
   }
 
   /** The user asks to try again now. */
   resume(): void {
-    this.batcher.resume();
+    this.runtime?.resume();
   }
 
   /**
@@ -148,31 +116,25 @@ export class LookupService extends Disposable {
    * lets it go on.
    */
   async checkKey(signal?: AbortSignal): Promise<void> {
-    const client = this.requireClient();
-    try {
-      await client.checkKey(signal);
-    } catch (e) {
-      if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan')) this.batcher.stopFor(e);
-      throw e;
-    }
-    this.batcher.resume();
+    const runtime = await this.loaded();
+    await runtime.ready();
+    await runtime.checkKey(signal);
   }
 
   /** One page of an author's books; the books found go into the cache for later hovers. */
   async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
-    const answer = await this.requireClient().getAuthor(name, page, pageSize, signal);
-    for (const book of answer.books) this.cache.setFound(book.isbn13, book);
-    return answer;
+    const runtime = await this.loaded();
+    await runtime.ready();
+    return runtime.authorPage(name, page, pageSize, signal);
   }
 
   /** Resolves once the latest key and settings are in use. */
-  ready(): Promise<void> {
-    return this.connecting;
+  async ready(): Promise<void> {
+    await (await this.loaded()).ready();
   }
 
-  reconnect(): Promise<void> {
-    this.connecting = this.connecting.then(() => this.connect());
-    return this.connecting;
+  async reconnect(): Promise<void> {
+    await (await this.loaded()).reconnect();
   }
 
   /** The user's words for a failure, with the plan and host filled in. */
@@ -182,14 +144,7 @@ export class LookupService extends Disposable {
 
   /** Saves the cache now, keeping what other windows saved meanwhile. */
   async flush(): Promise<void> {
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    try {
-      const merged = await saveCacheMerged(this.cacheFile, this.cache);
-      if (merged > 0) this.log.info(`Took in ${merged} look-ups saved by other windows.`);
-    } catch (e) {
-      this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
-    }
+    await (await this.settled())?.flush();
   }
 
   /**
@@ -197,57 +152,42 @@ export class LookupService extends Disposable {
    * shared rate file, so that other windows need not wait for answers that will never come.
    */
   async close(): Promise<void> {
-    await Promise.all([this.flush(), this.throttles.close()]);
+    await (await this.settled())?.close();
   }
 
-  private requireClient(): BookServiceClient {
-    if (!this.client) throw new ServiceError('auth', 'No API key is set.');
-    return this.client;
+  /** The runtime, loading it on first call. */
+  private loaded(): Promise<LookupRuntime> {
+    this.loading ??= import('./lookupRuntime').then(({ LookupRuntime }) => {
+      const events = { changed: () => this.changes.fire(), booksChanged: () => this.books.fire(), state: (state: BatcherState) => this.states.fire(state) };
+      const runtime = new LookupRuntime(this.config, this.keys, this.log, this.storageDir, events);
+      this.register(runtime);
+      this.runtime = runtime;
+      return runtime;
+    });
+    return this.loading;
   }
 
-  private async connect(): Promise<void> {
-    const key = await this.keys.get();
-    const plan = this.config.plan;
-    const baseUrl = this.config.baseUrl(plan);
-    // "Set API Key" reconnects, and so does the key's own change event a moment later: a second
-    // client for the same key would resend a batch the first one saw refused and forget why it
-    // stopped. Unchanged key and settings keep the client and what its queue learned.
-    const signature = JSON.stringify([key ? keyFingerprint(key) : null, plan, baseUrl?.href ?? null, this.config.requestTimeoutMs]);
-    if (signature === this.signature) return;
-    this.signature = signature;
-    this.setupProblem = undefined;
-    if (key && !baseUrl) {
-      this.setupProblem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
-      this.log.error(this.setupProblem);
-    }
-    this.client =
-      key && baseUrl
-        ? new BookServiceClient({
-            baseUrl,
-            plan,
-            apiKey: key,
-            throttle: this.throttles.get(keyFingerprint(key), plan, PLAN_RATES[plan], () => ({
-              // Every window using this key on this machine shares the plan's rate.
-              ledger: new SharedLedger(join(this.storageDir, 'rate', `${plan}-${keyFingerprint(key)}.json`)),
-              onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
-            })),
-            timeoutMs: this.config.requestTimeoutMs,
-            onRequest: (record) => this.log.request(record),
-          })
-        : undefined;
-    this.batcher.setClient(this.client);
-    this.log.info(this.client ? `Using the ${plan} plan at ${baseUrl!.origin} (${PLAN_RATES[plan]} requests/s).` : 'No API key is set; look-ups wait for one.');
-    this.changes.fire();
+  /** The runtime once the cache file is read: a look-up never asks the network for what is on disk. */
+  private async withCache(): Promise<LookupRuntime> {
+    const runtime = await this.loaded();
+    await runtime.cacheLoaded;
+    return runtime;
   }
 
-  private async loadCache(): Promise<void> {
-    const loaded = this.cache.load(await readCacheFile(this.cacheFile));
-    if (loaded > 0) this.log.info(`Loaded ${loaded} cached look-ups.`);
+  /**
+   * The runtime, once it can answer `isbns`: from the cache file, or else with the stored key
+   * read (without a client yet, the batcher would fail them as if no key were set).
+   */
+  private async answering(isbns: readonly string[]): Promise<LookupRuntime> {
+    const runtime = await this.withCache();
+    if (!isbns.every((isbn) => runtime.known(isbn))) await runtime.firstConnect;
+    return runtime;
   }
 
-  private scheduleSave(): void {
-    if (this.saveTimer) return;
-    this.saveTimer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  /** The runtime if it was ever asked for, after its cache is read; nothing to save otherwise. */
+  private async settled(): Promise<LookupRuntime | undefined> {
+    if (!this.loading) return undefined;
+    return this.withCache().catch(() => undefined);
   }
 }
 

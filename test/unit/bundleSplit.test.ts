@@ -1,0 +1,67 @@
+/**
+ * The activation bundle stays light: what every Markdown or LaTeX user loads holds none of
+ * the heavy dependencies, which are in dist/lazy.js and reached through it on first use.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import Module from 'node:module';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { withDir } from '../helpers/tempDir';
+
+const HEAVY = ['undici', 'latex-utensils', 'jsonc-parser', 'yaml', 'jpeg-js', 'pngjs'];
+
+interface Metafile {
+  outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }>;
+}
+
+const { build } = require('../../esbuild.js') as { build(options: { production: boolean; outdir: string }): Promise<{ extension: Metafile; lazy: Metafile }> };
+
+function packagesIn(metafile: Metafile): Set<string> {
+  const found = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const input of Object.keys(output.inputs)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) found.add(match[1]!);
+    }
+  }
+  return found;
+}
+
+test('the activation bundle holds no heavy dependency; the lazy bundle holds them and is reached from it', async () => {
+  await withDir(async (outdir) => {
+    const { extension, lazy } = await build({ production: true, outdir });
+    const light = packagesIn(extension);
+    for (const name of HEAVY) assert.ok(!light.has(name), `${name} is in dist/extension.js: reach it through await import('…') instead`);
+    // The HTTP client and the BibTeX parser are used today; the image decoders once covers are downscaled.
+    const heavy = packagesIn(lazy);
+    for (const name of ['undici', 'latex-utensils', 'yaml', 'jsonc-parser']) assert.ok(heavy.has(name), `${name} should be in dist/lazy.js`);
+
+    const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
+    assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');
+    assert.ok(existsSync(join(outdir, 'lazy.js')));
+    // The lazy bundle answers each dynamic import by its source path.
+    const require = Module.createRequire(join(outdir, 'x.js'));
+    const parts = require('./lazy.js') as Record<string, Record<string, unknown>>;
+    assert.equal(typeof parts['src/editor/infrastructure/lookupRuntime.ts']?.LookupRuntime, 'function');
+    assert.equal(typeof parts['src/core/annotate/annotate.ts']?.computeAnnotation, 'function');
+    assert.equal(typeof parts['src/core/bibtex/bookEntry.ts']?.bookEntry, 'function');
+  });
+});
+
+test('a ServiceError made by the other bundle\'s copy of the class is still a ServiceError', async () => {
+  const esbuild = await import('esbuild');
+  const { ServiceError, isServiceError } = await import('../../src/core/service/errors');
+  const built = esbuild.buildSync({ entryPoints: [join(__dirname, '../../src/core/service/errors.ts')], bundle: true, format: 'cjs', platform: 'node', write: false });
+  const copy = new Module('other-bundle') as Module & { _compile(code: string, file: string): void };
+  copy._compile(built.outputFiles[0]!.text, 'other-bundle.js');
+  const Other = (copy.exports as { ServiceError: typeof ServiceError }).ServiceError;
+  assert.notEqual(Other, ServiceError, 'a separate copy of the class');
+  const error = new Other('quota', 'Quota spent.');
+  assert.ok(isServiceError(error, 'quota'));
+  assert.ok(error instanceof ServiceError);
+  assert.ok(!isServiceError(error, 'auth'));
+  assert.ok(!isServiceError(new Error('plain')));
+  assert.ok(!isServiceError({ kind: 'quota' }));
+});

@@ -1,0 +1,80 @@
+/**
+ * The look-up facade starts without blocking activation: the runtime (client, cache file,
+ * key) comes after `start()` is called, and a look-up that arrives meanwhile waits for it.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type * as vscode from 'vscode';
+import '../helpers/fakeVscode';
+import { BOOKS } from '../helpers/books';
+import { withDir } from '../helpers/tempDir';
+import { BookCache } from '../../src/core/service/store/cache';
+import { saveCacheMerged } from '../../src/core/service/store/cacheFile';
+import { ApiKeyStore } from '../../src/editor/infrastructure/apiKeyStore';
+import { Config } from '../../src/editor/infrastructure/config';
+import { Log } from '../../src/editor/infrastructure/log';
+import { LookupService } from '../../src/editor/infrastructure/lookupService';
+
+/** SecretStorage whose read of the key waits until `release` is called. */
+function slowSecrets(): { secrets: vscode.SecretStorage; release(key: string | undefined): void } {
+  let release!: (key: string | undefined) => void;
+  const read = new Promise<string | undefined>((resolve) => (release = resolve));
+  const secrets = { get: () => read, store: async () => undefined, delete: async () => undefined, keys: async () => [], onDidChange: () => ({ dispose: () => undefined }) };
+  return { secrets: secrets as unknown as vscode.SecretStorage, release };
+}
+
+const settle = (ms: number) => new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms));
+
+test('a look-up made while the key is still being read answers from the cache file, and an uncached one waits', async () => {
+  await withDir(async (dir) => {
+    const saved = new BookCache();
+    saved.setFound(BOOKS.kr.isbn13, BOOKS.kr);
+    await saveCacheMerged(join(dir, 'book-cache.json'), saved);
+
+    const { secrets, release } = slowSecrets();
+    const config = new Config();
+    const keys = new ApiKeyStore(secrets);
+    const log = new Log();
+    const service = new LookupService(config, keys, log, dir);
+    const starting = service.start();
+    assert.equal(service.peek(BOOKS.kr.isbn13), undefined, 'nothing is loaded while start() has only begun');
+    assert.equal(service.covers.peek('https://covers.example/x.jpg'), undefined);
+
+    const cached = await service.lookupOne(BOOKS.kr.isbn13);
+    assert.deepEqual(cached, { status: 'found', book: BOOKS.kr });
+    assert.equal(service.known(BOOKS.kr.isbn13)?.status, 'found');
+
+    const uncached = service.lookupOne('9780262033848');
+    uncached.catch(() => undefined);
+    assert.equal(await Promise.race([uncached, settle(50)]), 'still waiting', 'waits for the key as for any look-up on its way; never fails for it');
+    assert.equal(await Promise.race([starting, settle(20)]), 'still waiting', 'start() waits for the key');
+
+    release(undefined);
+    await starting;
+    assert.equal(service.connected, false);
+    assert.equal(service.state.kind, 'noKey');
+    service.dispose();
+    keys.dispose();
+    config.dispose();
+    log.dispose();
+  });
+});
+
+test('a window closed before anything asked for a look-up loads nothing and writes nothing', async () => {
+  await withDir(async (dir) => {
+    const config = new Config();
+    const keys = new ApiKeyStore(slowSecrets().secrets);
+    const log = new Log();
+    const service = new LookupService(config, keys, log, dir);
+    assert.equal(service.state.kind, 'idle', 'no "no key" in the status bar before the key is read');
+    assert.equal(service.connected, false);
+    await service.close();
+    assert.equal(existsSync(join(dir, 'book-cache.json')), false);
+    service.dispose();
+    keys.dispose();
+    config.dispose();
+    log.dispose();
+  });
+});
