@@ -177,7 +177,7 @@ export class LookupService extends Disposable {
 
   /** The user's words for a failure, with the plan and host filled in. */
   describe(error: ServiceError): string {
-    return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host, formatTime: formatTime });
+    return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host });
   }
 
   /** Saves the cache now, keeping what other windows saved meanwhile. */
@@ -249,8 +249,4 @@ export class LookupService extends Disposable {
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
   }
-}
-
-export function formatTime(time: number): string {
-  return new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
