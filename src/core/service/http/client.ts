@@ -220,11 +220,12 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * A name as one percent-encoded path segment. encodeURIComponent leaves `.` as it is, and URL
- * resolution takes a segment of `.` or `..` for "here" or "up": `author/..` would ask for the base path.
+ * A name as one percent-encoded path segment. encodeURIComponent leaves `.` as it is, and a path
+ * resolver takes a segment of `.` or `..` for "here" or "up": `author/..` would ask for the base
+ * path. A name of dots alone has them encoded; other names keep theirs as sent.
  */
 export function pathSegment(name: string): string {
-  return encodeURIComponent(name).replace(/\./g, '%2E');
+  return /^\.+$/.test(name) ? name.replace(/\./g, '%2E') : encodeURIComponent(name);
 }
 
 function messageOf(json: unknown): string {
