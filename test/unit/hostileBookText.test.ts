@@ -1,7 +1,6 @@
 /** Hostile book text from the service: cleaned where it enters, bounded, and never a link or a broken hover. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import MarkdownIt from 'markdown-it';
 import { annotationText } from '../../src/core/annotate/markdownAnnotation';
 import { bookEntry } from '../../src/core/bibtex/bookEntry';
 import { parseBibtex } from '../../src/core/bibtex/parse';
@@ -11,6 +10,9 @@ import { formatTime } from '../../src/core/messages';
 import { MAX_AUTHORS, normalizeBook } from '../../src/core/service/book';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/service/http/client';
 import { book } from '../helpers/books';
+
+/** markdown-it (here through @vscode/vsce; it ships no types): the engine of VS Code's Markdown preview. */
+const MarkdownIt = require('markdown-it') as new (options: { linkify: boolean }) => { renderInline(text: string): string };
 
 const ISBN = '9780306406157';
 
