@@ -9,14 +9,25 @@ export interface MessageContext {
   plan: PlanName;
   /** Host of the configured plan address, for network messages. */
   host?: string;
-  /** Formats an absolute time for the user's locale (hh:mm:ss). */
+  /** Formats an absolute time for the user's locale (see formatTime). */
   formatTime?: (time: number) => string;
+}
+
+/**
+ * A time for the user, in their locale: hh:mm:ss when it is today, with the date in front when it
+ * is not (a wait past midnight, or a service that named a day far off), so "until 10:00" never hides a day.
+ * `timeZone` is for tests; the user's own zone otherwise.
+ */
+export function formatTime(time: number, now = Date.now(), locale?: string, timeZone?: string): string {
+  const clock = new Date(time).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone });
+  const day = (t: number) => new Date(t).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+  return day(time) === day(now) ? clock : `${day(time)} ${clock}`;
 }
 
 const SET_KEY = '“ISBN Lens: Set API Key”';
 
 export function describeError(error: ServiceError, context: MessageContext): string {
-  const time = context.formatTime ?? ((t: number) => new Date(t).toLocaleTimeString());
+  const time = context.formatTime ?? ((t: number) => formatTime(t));
   switch (error.kind) {
     case 'auth':
       return error.details.status === undefined

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { RESULTS_DIR, clearNotifications, dismissHover, editorText, hoverText, openFile, waitFor } from './harness';
+import { RESULTS_DIR, clearNotifications, dismissHover, editorText, hoverText, openFile, quickInput, runCommand, waitFor } from './harness';
 import { apiRequests, assertWithinRate, batchCalls, isCover, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { clickHoverLink, enterApiKey, hoverImages, hoverRegion, hoverWithCover, waitForStatus } from './ui';
+import { SET_KEY_TITLE, clickHoverLink, enterApiKey, hoverImages, hoverRegion, hoverWithCover, waitForStatus } from './ui';
 
 const REFUSED_KEY = '51827_this-key-was-never-issued';
 const step = { timeout: STEP_TIMEOUT_MS };
@@ -73,6 +73,24 @@ test('the hover link opens "Set API Key"; a key of another plan is told apart', 
       assert.deepEqual([r.plan, r.status, r.headers.authorization], ['default', 403, s.sandbox.keys.premium]);
     }
     await clearNotifications(s.page);
+  }),
+);
+
+test('a key with a space or a non-ASCII character is refused as it is typed, and never stored or sent', step, (t) =>
+  s.step(t, async () => {
+    const from = mark(s.sandbox);
+    await runCommand(s.page, SET_KEY_TITLE);
+    const qi = quickInput(s.page);
+    await qi.waitPrompt(SET_KEY_TITLE);
+    await qi.fill('abcdéf');
+    assert.match(await qi.waitPrompt(/character “é” at position 5/), /a key has only letters, digits and ASCII signs/);
+    await qi.fill('abc def');
+    await qi.waitPrompt(/The key has a space at position 4/);
+    await s.page.keyboard.press('Enter'); // refused: the box stays open
+    assert.ok(await qi.isOpen(), 'a key with a space was accepted');
+    await s.page.keyboard.press('Escape');
+    await qi.waitClosed();
+    assert.deepEqual(since(s.sandbox, from), [], 'a refused key was sent');
   }),
 );
 

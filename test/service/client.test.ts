@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { Batcher } from '../../src/core/service/lookups/batcher';
 import { BookCache } from '../../src/core/service/store/cache';
-import { BookServiceClient } from '../../src/core/service/http/client';
+import { BookServiceClient, pathSegment } from '../../src/core/service/http/client';
 import { ServiceError } from '../../src/core/service/errors';
 import { type PlanName, PLAN_RATES } from '../../src/core/service/plans';
 import { Throttle, ThrottleRegistry } from '../../src/core/service/rate/throttle';
@@ -91,7 +91,7 @@ test('GET /author/{name} sends the name as one percent-encoded segment and pages
   const [name, authored] = [...sandbox.catalogue.authors].find(([n, list]) => n.includes('/') && list.length >= 2)!;
   const c = client();
   const first = await c.getAuthor(name, 1, 2);
-  assert.equal(sandbox.log[0]!.path, `/author/${encodeURIComponent(name)}`);
+  assert.equal(sandbox.log[0]!.path, `/author/${pathSegment(name)}`);
   assert.match(sandbox.log[0]!.query, /page=1/);
   assert.match(sandbox.log[0]!.query, /pageSize=2/);
   assert.equal(first.books.length, Math.min(2, authored.length));
@@ -101,6 +101,15 @@ test('GET /author/{name} sends the name as one percent-encoded segment and pages
     assert.notEqual(second.books[0]?.isbn13, first.books[0]?.isbn13);
   }
   await expectError(c.getAuthor('Nobody Atall Person'), 'notFound');
+});
+
+test('an author named . or .. is asked for as one segment, never the base path', async () => {
+  const c = client();
+  for (const name of ['.', '..']) {
+    sandbox.clearLog();
+    await expectError(c.getAuthor(name), 'notFound');
+    assert.equal(sandbox.log[0]!.path, `/author/${name.replace(/\./g, '%2E')}`);
+  }
 });
 
 test('non-ASCII author names round-trip', async () => {

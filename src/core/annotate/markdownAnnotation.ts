@@ -7,13 +7,15 @@
  * without touching text that follows it on the line.
  */
 import { formatAuthors } from '../format/bookText';
+import { LINK_TRIGGERS } from '../format/markdown';
 import type { Book } from '../service/book';
 
 export const ANNOTATION_START = ' — *';
 
 // Characters with inline meaning in Markdown (GFM tables and strikethrough,
-// `$` math in many renderers), plus the parentheses that delimit the details.
-const INLINE_SPECIAL = /[\\`*_[\]()<>|~$]/g;
+// `$` math in many renderers), plus the parentheses that delimit the details,
+// and what would make a link of a bare URL, www. name or e-mail address.
+const INLINE_SPECIAL = new RegExp(`${/[\\`*_[\]()<>|~$]/.source}|${LINK_TRIGGERS.source}`, 'gu');
 
 export function escapeInline(text: string): string {
   return text.replace(/\s+/g, ' ').trim().replace(INLINE_SPECIAL, '\\$&');
@@ -25,7 +27,7 @@ export function unescapeInline(text: string): string {
 
 export function annotationText(book: Book): string {
   const publication = [book.publisher, book.year].filter(Boolean).join(', ');
-  const details = [formatAuthors(book.authors), publication].filter(Boolean).map(escapeInline).join('; ');
+  const details = [formatAuthors(book.authors, book.authorsOmitted), publication].filter(Boolean).map(escapeInline).join('; ');
   return `${ANNOTATION_START}${escapeInline(book.title)}*${details ? ` (${details})` : ''}`;
 }
 

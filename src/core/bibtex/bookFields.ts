@@ -38,7 +38,8 @@ function factValue(book: Book, fact: BookFact, dialect: BibtexDialect): Omit<Fie
   const number = (value: number | undefined) => (value ? { value: String(value), numeric: true } : undefined);
   switch (fact) {
     case 'people':
-      return book.authors.length > 0 ? { value: bibtexAuthors(book.authors), numeric: false } : undefined;
+      // BibTeX's own word for names left out: styles print it as "et al.".
+      return book.authors.length > 0 ? { value: bibtexAuthors(book.authors) + (book.authorsOmitted ? ' and others' : ''), numeric: false } : undefined;
     case 'title':
       return text(book.title);
     case 'publisher':

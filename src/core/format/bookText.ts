@@ -3,9 +3,34 @@ import { hyphenateIsbn } from '../isbn/parse';
 import type { Book } from '../service/book';
 import { escapeMarkdown, excerpt } from './markdown';
 
-export function formatAuthors(authors: readonly string[]): string {
-  if (authors.length <= 3) return authors.join(', ');
-  return `${authors.slice(0, 3).join(', ')} and ${authors.length - 3} more`;
+/** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
+export function formatAuthors(authors: readonly string[], omitted = 0, shown = 3): string {
+  const more = Math.max(0, authors.length - shown) + omitted;
+  const names = authors.slice(0, shown).join(', ');
+  return more === 0 ? names : `${names} and ${more.toLocaleString('en-US')} more`;
+}
+
+/** The height a hover draws a cover at (CSS pixels); twice that is enough for high-density screens. */
+export const HOVER_COVER_HEIGHT = 140;
+
+/**
+ * VS Code cuts a hover's Markdown at 100,000 characters: past that the image is lost and its
+ * base64 shows as text. A larger inlined cover is left out; the rest of the hover stays.
+ */
+export const MAX_HOVER_COVER_CHARS = 80_000;
+
+/** The cover's Markdown image, or '' when there is none that can be shown whole. */
+function coverMarkdown(book: Book, cover: string | undefined): string {
+  // VS Code shows hover images only from https and data URIs (its CSP: img-src 'self' https: data: blob:):
+  // the caller passes the cover inlined; an http cover that is not would be a broken-image icon.
+  const source = cover ?? (book.image?.startsWith('https:') ? book.image : undefined);
+  if (!source || source.length > MAX_HOVER_COVER_CHARS) return '';
+  try {
+    const target = encodeURI(source).replace(/[()]/g, encodeURIComponent);
+    return `\n\n![Cover of ${escapeMarkdown(book.title)}](${target}|height=${HOVER_COVER_HEIGHT})`;
+  } catch {
+    return ''; // A lone surrogate (a Book cached before it was cleaned): no cover, the rest shown.
+  }
 }
 
 /** ISBN-13 and ISBN-10 in hyphenated form where the range data knows them. */
@@ -19,26 +44,25 @@ export function formatIsbns(book: Book): string[] {
 export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number; cover?: string } = {}): string {
   const parts: string[] = [];
   parts.push(`**${escapeMarkdown(book.title)}**`);
-  if (book.authors.length > 0) parts.push(escapeMarkdown(formatAuthors(book.authors)));
+  if (book.authors.length > 0) parts.push(escapeMarkdown(formatAuthors(book.authors, book.authorsOmitted)));
   const publication = [book.publisher, book.datePublished].filter(Boolean).join(', ');
   if (publication) parts.push(escapeMarkdown(publication));
   const physical = [book.pages ? `${book.pages} pages` : undefined, book.binding, book.edition ? `${book.edition} edition`.replace(/edition edition$/i, 'edition') : undefined].filter(Boolean).join(' · ');
   if (physical) parts.push(escapeMarkdown(physical));
   parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
-  let text = parts.join('  \n');
-  // VS Code shows hover images only from https and data URIs (its CSP: img-src 'self' https: data: blob:):
-  // the caller passes the cover inlined; an http cover that is not would be a broken-image icon.
-  const cover = options.cover ?? (book.image?.startsWith('https:') ? book.image : undefined);
-  if (cover) text += `\n\n![Cover of ${escapeMarkdown(book.title)}](${encodeURI(cover).replace(/[()]/g, encodeURIComponent)}|height=140)`;
+  let text = parts.join('  \n') + coverMarkdown(book, options.cover);
   if (book.synopsis) text += `\n\n${escapeMarkdown(excerpt(book.synopsis, options.synopsisChars ?? 300))}`;
   return text;
 }
+
+/** Authors named in full in the details; a long list ends "and N more". */
+const DETAILS_AUTHORS = 20;
 
 /** Plain-text details, for a dialog or a copied note. */
 export function bookDetailsText(book: Book): string {
   const lines = [
     book.titleLong ?? book.title,
-    book.authors.length > 0 ? `by ${book.authors.join(', ')}` : undefined,
+    book.authors.length > 0 ? `by ${formatAuthors(book.authors, book.authorsOmitted, DETAILS_AUTHORS)}` : undefined,
     [book.publisher, book.datePublished].filter(Boolean).join(', ') || undefined,
     [book.pages ? `${book.pages} pages` : undefined, book.binding, book.language].filter(Boolean).join(' · ') || undefined,
     formatIsbns(book).join(' · '),
@@ -50,7 +74,7 @@ export function bookDetailsText(book: Book): string {
 
 /** One citation line: Authors (Year). Title. Publisher. ISBN 978-…. */
 export function citationLine(book: Book): string {
-  const authors = formatAuthors(book.authors);
+  const authors = formatAuthors(book.authors, book.authorsOmitted);
   const year = book.year ? ` (${book.year})` : '';
   const head = authors ? `${authors}${year}. ` : year ? `${year.trim()}. ` : '';
   const publisher = book.publisher ? ` ${book.publisher}.` : '';

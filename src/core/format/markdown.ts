@@ -1,6 +1,16 @@
-/** Escapes text so that Markdown shows it as written (titles may hold *, _, [, # …). */
+/**
+ * What would make a link of book text: GFM (VS Code's hovers, GitHub) autolinks `https://…`,
+ * `www.…` and e-mail addresses, markdown-it's linkify (the Markdown preview) bare domains and
+ * `//host` too. A backslash before the `:` of `://`, the first `/` of `//`, each `@` and each `.`
+ * before a letter or digit splits the text at that point, so no link rule can match across it.
+ */
+export const LINK_TRIGGERS = /@|:(?=\/\/)|\/(?=\/)|\.(?=[\p{L}\p{N}])/u;
+
+const MARKDOWN_SPECIAL = new RegExp(`${/[\\`*_{}[\]()#+\-.!|<>~]/.source}|${LINK_TRIGGERS.source}`, 'gu');
+
+/** Escapes text so that Markdown shows it as written (titles may hold *, _, [, # …) and links nothing. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+  return text.replace(MARKDOWN_SPECIAL, '\\$&');
 }
 
 /** The first `max` characters of a text, cut at a word and marked as cut. */

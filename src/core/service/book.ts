@@ -4,13 +4,20 @@
  * `synopsis` spelled `synopsys`. Anything unreadable yields `undefined`, never a throw.
  */
 import { isbn13CheckDigit, toIsbn13 as rangedIsbn13 } from '../isbn/parse';
+import { cleanServiceText } from '../text/serviceText';
+
+/** Authors kept in a Book; the rest are only counted, so a details dialog or a .bib field stays bounded. */
+export const MAX_AUTHORS = 50;
 
 export interface Book {
   isbn13: string;
   isbn10?: string;
   title: string;
   titleLong?: string;
+  /** At most MAX_AUTHORS names. */
   authors: string[];
+  /** How many more authors the service named than `authors` keeps. */
+  authorsOmitted?: number;
   publisher?: string;
   /** As published: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
   datePublished?: string;
@@ -34,16 +41,30 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Service text as one clean line (see cleanServiceText): every text field enters here. */
 function text(value: unknown, maxLength = 10_000): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed.slice(0, maxLength);
+  // Cut before cleaning too, so a hostile megabyte is not scanned whole.
+  const clean = cleanServiceText(value.slice(0, maxLength * 4)).slice(0, maxLength);
+  return clean === '' ? undefined : toWellFormedEnd(clean);
 }
 
-function textList(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items.map((item) => text(item, 1000)).filter((item): item is string => item !== undefined);
+/** A cut may split a surrogate pair; drop its lone half. */
+function toWellFormedEnd(value: string): string {
+  return /[\uD800-\uDBFF]$/.test(value) ? value.slice(0, -1) : value;
+}
+
+function textList(value: unknown, max = Infinity): { items: string[]; omitted: number } {
+  const items: string[] = [];
+  let omitted = 0;
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const clean = text(item, 1000);
+    if (clean === undefined) continue;
+    if (items.length < max) items.push(clean);
+    else omitted++;
+  }
+  return { items, omitted };
 }
 
 function positiveInteger(value: unknown): number | undefined {
@@ -71,9 +92,11 @@ function year(date: string | undefined): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** An http(s) URL as sent; one with a lone surrogate or a control character is no cover at all. */
 function imageUrl(value: unknown): string | undefined {
-  const url = text(value, 2000);
-  return url && /^https?:\/\//i.test(url) ? url : undefined;
+  if (typeof value !== 'string' || value.length > 2000 || text(value, 2000) !== value.trim()) return undefined;
+  const url = value.trim();
+  return /^https?:\/\//i.test(url) && URL.canParse(url) ? url : undefined;
 }
 
 /** Unwraps `{"book": {...}}` and normalizes; `undefined` when there is no usable record. */
@@ -88,12 +111,14 @@ export function normalizeBook(raw: unknown): Book | undefined {
 
   const datePublished = text(record.date_published, 40);
   const titleLong = text(record.title_long, 2000);
+  const authors = textList(record.authors, MAX_AUTHORS);
   return {
     isbn13,
     isbn10,
     title,
     titleLong: titleLong !== title ? titleLong : undefined,
-    authors: textList(record.authors),
+    authors: authors.items,
+    ...(authors.omitted > 0 ? { authorsOmitted: authors.omitted } : {}),
     publisher: text(record.publisher, 500),
     datePublished,
     year: year(datePublished),
@@ -104,8 +129,8 @@ export function normalizeBook(raw: unknown): Book | undefined {
     image: imageUrl(record.image),
     msrp: text(record.msrp, 50),
     synopsis: text(record.synopsis) ?? text(record.synopsys) ?? text(record.overview),
-    subjects: textList(record.subjects),
-    deweyDecimal: textList(record.dewey_decimal),
+    subjects: textList(record.subjects).items,
+    deweyDecimal: textList(record.dewey_decimal).items,
     otherIsbns: Array.isArray(record.other_isbns)
       ? record.other_isbns.flatMap((other) => {
           const isbn = isObject(other) ? isbnDigits(other.isbn) : undefined;

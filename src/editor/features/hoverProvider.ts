@@ -11,7 +11,8 @@ import type { LineIsbn } from '../../core/scan/lineScan';
 import type { LookupResult } from '../../core/service/lookups/batcher';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
-import { type LookupService, formatTime } from '../infrastructure/lookupService';
+import { formatTime } from '../../core/messages';
+import type { LookupService } from '../infrastructure/lookupService';
 
 /** The longest a hover waits for the service before it answers "looking up…". */
 export const HOVER_WAIT_MS = 1500;
@@ -43,7 +44,9 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (!result) return token.isCancellationRequested ? undefined : new vscode.Hover(this.waitingMarkdown(match), range);
     // The cover rides in the same budget: without it now, the next hover has it.
     const image = result.status === 'found' ? result.book.image : undefined;
-    const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
+    // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
+    const planHost = this.config.baseUrl()?.hostname;
+    const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image, planHost), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
     return new vscode.Hover(this.resultMarkdown(isbn, result, cover), range);
   }

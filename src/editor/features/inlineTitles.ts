@@ -43,7 +43,7 @@ export class InlineTitles extends Disposable implements vscode.InlayHintsProvide
       if (document.lineAt(item.line).text.startsWith(ANNOTATION_START, item.end)) continue;
       const hint = new vscode.InlayHint(new vscode.Position(item.line, item.end), inlineTitle(cached.book));
       hint.paddingLeft = true;
-      const authors = formatAuthors(cached.book.authors);
+      const authors = formatAuthors(cached.book.authors, cached.book.authorsOmitted);
       hint.tooltip = authors ? `${cached.book.title} — ${authors}` : cached.book.title;
       hints.push(hint);
     }

@@ -1,7 +1,8 @@
 /** Plan and queue at a glance: idle, n waiting, limited until hh:mm:ss, no key. Clicking offers the commands. */
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
-import { type LookupService, formatTime } from '../infrastructure/lookupService';
+import { formatTime } from '../../core/messages';
+import type { LookupService } from '../infrastructure/lookupService';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
 

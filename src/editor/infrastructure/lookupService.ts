@@ -139,7 +139,7 @@ export class LookupService extends Disposable {
 
   /** The user's words for a failure, with the plan and host filled in. */
   describe(error: ServiceError): string {
-    return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host, formatTime: formatTime });
+    return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host });
   }
 
   /** Saves the cache now, keeping what other windows saved meanwhile. */
@@ -189,8 +189,4 @@ export class LookupService extends Disposable {
     if (!this.loading) return undefined;
     return this.withCache().catch(() => undefined);
   }
-}
-
-export function formatTime(time: number): string {
-  return new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }

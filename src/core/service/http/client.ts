@@ -3,7 +3,7 @@
  * header, `POST /books` with the text `isbns=a,b,c` and `Content-Type: application/json`,
  * every request through the plan's throttle, cancellable and timed.
  */
-import { Agent, type Dispatcher, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../book';
 import { ServiceError, isServiceError } from '../errors';
 import { readBodyCapped } from './readBody';
@@ -102,7 +102,7 @@ export class BookServiceClient {
     const query = `?page=${page}&pageSize=${pageSize}`;
     let body: unknown;
     try {
-      body = await this.send('GET', `author/${encodeURIComponent(name)}${query}`, undefined, signal);
+      body = await this.send('GET', `author/${pathSegment(name)}${query}`, undefined, signal);
     } catch (e) {
       if (!isAmbiguous404(e)) throw e;
       // A limit answers a batch call with 404 as well; a batch that succeeds means the author is unknown.
@@ -170,7 +170,12 @@ export class BookServiceClient {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
-      const response = await request(new URL(path, this.baseUrl), {
+      // The dispatcher takes the path as written: WHATWG URL parsing (new URL, undici's request)
+      // would resolve an author segment `%2E%2E` to the folder above.
+      const dispatcher = this.options.dispatcher ?? defaultDispatcher();
+      const response = await dispatcher.request({
+        origin: this.baseUrl.origin,
+        path: this.baseUrl.pathname.slice(0, this.baseUrl.pathname.lastIndexOf('/') + 1) + path,
         method,
         headers: {
           authorization: this.options.apiKey,
@@ -179,7 +184,6 @@ export class BookServiceClient {
         },
         body,
         signal: combined,
-        dispatcher: this.options.dispatcher ?? defaultDispatcher(),
       });
       release();
       record.status = response.statusCode;
@@ -215,20 +219,31 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * A name as one percent-encoded path segment. encodeURIComponent leaves `.` as it is, and a path
+ * resolver takes a segment of `.` or `..` for "here" or "up": `author/..` would ask for the base
+ * path. A name of dots alone has them encoded; other names keep theirs as sent.
+ */
+export function pathSegment(name: string): string {
+  return /^\.+$/.test(name) ? name.replace(/\./g, '%2E') : encodeURIComponent(name);
+}
+
 function messageOf(json: unknown): string {
   if (!isObject(json)) return '';
   const message = json.message ?? json.errorMessage;
   return typeof message === 'string' ? message : '';
 }
 
-/** Retry-After in seconds or as an HTTP date, as an absolute time. */
+/** The longest wait a Retry-After can ask for: a header of years would stop look-ups for good. */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/** Retry-After in seconds or as an HTTP date, as an absolute time at most MAX_RETRY_AFTER_MS away. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const header = Array.isArray(value) ? value[0] : value;
   if (!header) return undefined;
   const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return now + seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : date;
+  const at = Number.isFinite(seconds) && seconds >= 0 ? now + seconds * 1000 : Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(at, now), now + MAX_RETRY_AFTER_MS);
 }
 
 const LIMIT_404_MESSAGE = 'Not Found';

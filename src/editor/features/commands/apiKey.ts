@@ -1,5 +1,6 @@
 /** "Set API Key" and "Clear API Key": the key goes into SecretStorage and is checked with one cheap request. */
 import * as vscode from 'vscode';
+import { apiKeyProblem } from '../../../core/keyFormat';
 import { isServiceError } from '../../../core/service/errors';
 import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
 import type { LookupService } from '../../infrastructure/lookupService';
@@ -11,10 +12,12 @@ export async function setApiKey(keys: ApiKeyStore, service: LookupService): Prom
     placeHolder: 'Paste your API key',
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (/\s/.test(value.trim()) ? 'An API key has no spaces.' : undefined),
+    // Said as it is typed: a key with a space, NUL or non-ASCII character cannot travel in a header.
+    validateInput: (value) => (value === '' ? undefined : apiKeyProblem(value)),
   });
-  if (!key?.trim()) return; // Empty input or Escape: nothing changes.
-  await keys.set(key);
+  // Escape, empty input or a key that cannot be sent: nothing is stored.
+  if (!key?.trim() || apiKeyProblem(key)) return;
+  await keys.set(key.trim());
   await service.reconnect();
   await checkKey(service);
 }
