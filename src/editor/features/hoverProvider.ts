@@ -44,9 +44,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (!result) return token.isCancellationRequested ? undefined : new vscode.Hover(this.waitingMarkdown(match), range);
     // The cover rides in the same budget: without it now, the next hover has it.
     const image = result.status === 'found' ? result.book.image : undefined;
-    // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
-    const planHost = this.config.baseUrl()?.hostname;
-    const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image, planHost), delay(deadline - Date.now(), token)]))) : undefined;
+    const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
     return new vscode.Hover(this.resultMarkdown(isbn, result, cover), range);
   }

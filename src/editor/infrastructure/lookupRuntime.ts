@@ -63,6 +63,7 @@ export class LookupRuntime extends Disposable {
     this.cacheFile = join(storageDir, 'book-cache.json');
     this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: config.batchSize });
     this.register(this.throttles);
+    this.register(this.covers);
     this.register(this.batcher);
     this.register(
       toDisposable(() => {

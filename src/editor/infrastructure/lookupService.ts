@@ -43,7 +43,8 @@ export class LookupService extends Disposable {
   readonly onDidChangeState = this.states.event;
   readonly covers: Covers = {
     peek: (url) => this.runtime?.covers.peek(url),
-    get: async (url) => (await this.loaded()).covers.get(url),
+    // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
+    get: async (url) => (await this.loaded()).covers.get(url, this.config.baseUrl()?.hostname),
   };
 
   constructor(
