@@ -35,3 +35,10 @@ export function parseBaseUrl(value: unknown): URL | undefined {
     return undefined;
   }
 }
+
+/** The published maximum ISBNs per `POST /books`: the batch size when the user sets none. */
+export const PLAN_MAX_BATCH: Readonly<Record<PlanName, number>> = {
+  default: 100,
+  premium: 1000,
+  pro: 1000,
+};

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { annotationFormat } from '../../core/annotate/annotate';
-import { DEFAULT_BASE_URLS, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
+import { DEFAULT_BASE_URLS, PLAN_MAX_BATCH, PLAN_NAMES, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
@@ -25,6 +25,11 @@ const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'informa
 export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
   const bib = document.languageId === 'plaintext' && annotationFormat(document.languageId, document.fileName) === 'bibtex';
   return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
+}
+
+/** A batch size the user set (1–1000) wins; otherwise, or when it is not usable, the plan's maximum. */
+export function batchSizeFor(plan: PlanName, set: unknown): number {
+  return typeof set === 'number' && Number.isInteger(set) && set >= 1 && set <= 1000 ? set : PLAN_MAX_BATCH[plan];
 }
 
 export class Config implements vscode.Disposable {
@@ -68,9 +73,20 @@ export class Config implements vscode.Disposable {
     return parseBaseUrl(urls[plan] ?? DEFAULT_BASE_URLS[plan]);
   }
 
+  /** The configured address of every plan, for telling which plan a host the service names is. */
+  baseUrls(): Record<PlanName, URL | undefined> {
+    return Object.fromEntries(PLAN_NAMES.map((plan) => [plan, this.baseUrl(plan)])) as Record<PlanName, URL | undefined>;
+  }
+
+  /** Sets the plan in the user's settings (the only place it is read from). */
+  async setPlan(plan: PlanName): Promise<void> {
+    await this.section.update('plan', plan, vscode.ConfigurationTarget.Global);
+  }
+
+  /** ISBNs per batch: the number the user set, else the plan's published maximum. */
   get batchSize(): number {
-    const size = this.section.get<number>('batchSize', 100);
-    return Number.isInteger(size) && size >= 1 && size <= 1000 ? size : 100;
+    // Application-scoped: only the user's own value counts as set.
+    return batchSizeFor(this.plan, this.userValue<number>('batchSize'));
   }
 
   get hoverLookupScope(): HoverLookupScope {

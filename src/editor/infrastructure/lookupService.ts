@@ -72,7 +72,7 @@ export class LookupService extends Disposable {
     );
     this.register(
       config.onDidChange((event) => {
-        if (config.changed(event, 'batchSize')) this.batcher.setBatchSize(config.batchSize);
+        if (config.changed(event, 'batchSize', 'plan')) this.batcher.setBatchSize(config.batchSize);
         if (config.changed(event, 'plan', 'baseUrls', 'requestTimeoutSeconds')) void this.reconnect();
       }),
     );
