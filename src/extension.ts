@@ -8,6 +8,7 @@ import { TEXT_DOCUMENTS } from './editor/infrastructure/documentSelector';
 import { DocumentIsbns } from './editor/infrastructure/documentIsbns';
 import { IsbnHoverProvider } from './editor/features/hoverProvider';
 import { InlineTitles } from './editor/features/inlineTitles';
+import { checkKeyPlanAtStart } from './editor/features/keyPlanOffer';
 import { IsbnIndex } from './editor/infrastructure/isbnIndex';
 import { Log } from './editor/infrastructure/log';
 import { LookupService } from './editor/infrastructure/lookupService';
@@ -43,6 +44,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...registerCommands({ config, keys, service, isbns, log }),
     );
     await service.start();
+    // The key's plan and quota, where the service tells them (GET /key); not waited for.
+    void checkKeyPlanAtStart(config, service, log);
     log.info(`Activated in ${Math.round(performance.now() - started)} ms.`);
   } catch (e) {
     log.error('Activation failed', e);

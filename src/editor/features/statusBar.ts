@@ -1,6 +1,7 @@
 /** Plan and queue at a glance: idle, n waiting, limited until hh:mm:ss, no key. Clicking offers the commands. */
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
+import { quotaText } from '../../core/service/http/keyInfo';
 import { type LookupService, formatTime } from '../infrastructure/lookupService';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
@@ -63,6 +64,9 @@ export class StatusBar extends Disposable {
           break;
       }
     }
+    // Today's quota, where the service tells it (GET /key).
+    const quota = this.service.keyQuota.quota;
+    if (quota && !problem && state.kind !== 'noKey') tooltip += `\nQuota: ${quotaText(quota)}.`;
     this.item.text = text;
     this.item.tooltip = `${tooltip}\nClick for ISBN Lens commands.`;
     this.item.accessibilityInformation = { label: `ISBN Lens: ${tooltip}` };

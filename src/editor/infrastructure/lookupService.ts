@@ -13,7 +13,9 @@ import { Batcher, type BatcherState, type LookupOptions, type LookupResult } fro
 import type { Book } from '../../core/service/book';
 import { BookCache } from '../../core/service/store/cache';
 import { readCacheFile, saveCacheMerged } from '../../core/service/store/cacheFile';
-import { type AuthorPage, BookServiceClient } from '../../core/service/http/client';
+import { type AuthorPage, BookServiceClient, type RequestRecord } from '../../core/service/http/client';
+import { type KeyInfo, planOfHost } from '../../core/service/http/keyInfo';
+import { KeyQuota } from '../../core/service/lookups/keyQuota';
 import { CoverImages } from '../../core/service/store/coverImages';
 import { ServiceError, isServiceError } from '../../core/service/errors';
 import { keyFingerprint } from '../../core/service/http/keyFingerprint';
@@ -46,6 +48,9 @@ export class LookupService extends Disposable {
    * what is drawn from the cache, diagnostics and inline titles, is redrawn once for them.
    */
   readonly onDidChangeBooks = this.books.event;
+  private readonly requests = this.register(new Emitter<RequestRecord>());
+  /** The key's plan host and today's quota, from `GET /key` where the service has it. */
+  readonly keyQuota = this.register(new KeyQuota((signal) => this.requireClient().getKeyInfo(signal), this.requests.event));
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private connecting: Promise<void> = Promise.resolve();
   private readonly cacheFile: string;
@@ -77,6 +82,7 @@ export class LookupService extends Disposable {
       }),
     );
     this.register(keys.onDidChange(() => void this.reconnect()));
+    this.register(this.keyQuota.onDidChange(() => this.changes.fire()));
     this.register(this.batcher.onDidChangeState(() => this.changes.fire()));
     this.register(
       this.cache.onDidChange(() => {
@@ -143,19 +149,30 @@ export class LookupService extends Disposable {
   }
 
   /**
-   * One cheap request that tells whether the key works on this plan; throws the typed
-   * error if not. A refused key, or one of another plan, stops the queue; a key that works
-   * lets it go on.
+   * Tells whether the key works on this plan; throws the typed error if not. Reads
+   * `GET /key` where the service has it (its plan host and quota, at no cost of quota),
+   * else sends one cheap look-up. A refused key, or one of another plan, stops the queue;
+   * a key that works lets it go on.
    */
-  async checkKey(signal?: AbortSignal): Promise<void> {
+  async checkKey(signal?: AbortSignal): Promise<KeyInfo | undefined> {
     const client = this.requireClient();
+    let info: KeyInfo | undefined;
     try {
-      await client.checkKey(signal);
+      info = await this.keyQuota.refresh(signal);
+      if (!info) await client.checkKey(signal);
     } catch (e) {
       if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan')) this.batcher.stopFor(e);
       throw e;
     }
-    this.batcher.resume();
+    // A key of another plan is for the user to switch to; the queue goes on where it is.
+    if (!this.keyPlan(info)) this.batcher.resume();
+    return info;
+  }
+
+  /** The configured plan whose address the service named as the key's, when it is not the current plan. */
+  keyPlan(info: KeyInfo | undefined = { apiHost: this.keyQuota.apiHost }) {
+    const plan = info?.apiHost ? planOfHost(info.apiHost, this.config.baseUrls()) : undefined;
+    return plan !== undefined && plan !== this.config.plan ? plan : undefined;
   }
 
   /** One page of an author's books; the books found go into the cache for later hovers. */
@@ -216,6 +233,7 @@ export class LookupService extends Disposable {
     if (signature === this.signature) return;
     this.signature = signature;
     this.setupProblem = undefined;
+    this.keyQuota.reset();
     if (key && !baseUrl) {
       this.setupProblem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
       this.log.error(this.setupProblem);
@@ -232,7 +250,10 @@ export class LookupService extends Disposable {
               onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
             })),
             timeoutMs: this.config.requestTimeoutMs,
-            onRequest: (record) => this.log.request(record),
+            onRequest: (record) => {
+              this.log.request(record);
+              this.requests.fire(record);
+            },
           })
         : undefined;
     this.batcher.setClient(this.client);

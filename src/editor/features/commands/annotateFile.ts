@@ -12,7 +12,8 @@ import type { FillMode } from '../../../core/bibtex/fillEntries';
 import { applyWhenStable } from '../../../core/edit/applyStable';
 import type { TextEdit } from '../../../core/edit/textEdit';
 import type { LookupService } from '../../infrastructure/lookupService';
-import { lookupWithProgress, reportLookup } from '../../infrastructure/lookupWithProgress';
+import { reportLookup } from '../../infrastructure/lookupWithProgress';
+import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 
 export interface AnnotateArgs {
   /** BibTeX only: skip the quick pick (for keybindings and tests). */
@@ -47,7 +48,7 @@ export async function annotateFile(service: LookupService, args?: AnnotateArgs):
     return;
   }
 
-  const results = await lookupWithProgress(service, isbns, `ISBN Lens: looking up ${isbns.length} ISBN${isbns.length === 1 ? '' : 's'} to annotate`);
+  const results = await lookupWithinQuota(service, isbns, `ISBN Lens: looking up ${isbns.length} ISBN${isbns.length === 1 ? '' : 's'} to annotate`);
   if (!results) {
     void vscode.window.showInformationMessage('ISBN Lens: annotation cancelled; the file is unchanged.');
     return;
