@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { annotationFormat } from '../../core/annotate/annotate';
-import { DEFAULT_BASE_URLS, PLAN_MAX_BATCH, PLAN_NAMES, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
+import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
@@ -25,11 +25,6 @@ const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'informa
 export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
   const bib = document.languageId === 'plaintext' && annotationFormat(document.languageId, document.fileName) === 'bibtex';
   return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
-}
-
-/** A batch size the user set (1–1000) wins; otherwise, or when it is not usable, the plan's maximum. */
-export function batchSizeFor(plan: PlanName, set: unknown): number {
-  return typeof set === 'number' && Number.isInteger(set) && set >= 1 && set <= 1000 ? set : PLAN_MAX_BATCH[plan];
 }
 
 export class Config implements vscode.Disposable {
