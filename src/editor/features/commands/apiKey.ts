@@ -48,7 +48,7 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
       },
     );
     const keyPlan = service.keyPlan(info);
-    if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, 'ISBN Lens: API key saved, but');
+    if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, 'ISBN Lens: API key saved.');
     // The same key set again after a refusal keeps its client: it works now, so look-ups went on.
     void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.${quotaSentence(info)}`);
   } catch (e) {
