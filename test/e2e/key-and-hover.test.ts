@@ -194,8 +194,10 @@ test('the "ISBN Lens" log names each request and never holds the key; the rate s
   s.step(t, async () => {
     const log = s.extensionLog();
     assert.match(log, /Using the default plan at http:\/\/127\.0\.0\.1:\d+ \(1 requests\/s\)\./);
-    assert.match(log, /POST \/books \(1 ISBN\) → 403 in \d+ ms/);
-    assert.match(log, /POST \/books \(1 ISBN\) → 401 in \d+ ms/);
+    // The key checks: GET /key denied (another plan's key), refused (unknown key), absent (the spec's service).
+    assert.match(log, /GET \/key → 403 in \d+ ms/);
+    assert.match(log, /GET \/key → 401 in \d+ ms/);
+    assert.match(log, /GET \/key → 404 in \d+ ms\n/);
     assert.match(log, /POST \/books \(4 ISBNs\) → 200 in \d+ ms/);
     s.assertKeysNowhere([...Object.values(s.sandbox.keys), REFUSED_KEY]);
     assertWithinRate(s.sandbox.log, 1);

@@ -209,7 +209,7 @@ export class BookServiceClient {
       release();
       record.status = response.statusCode;
       const text = await readBody(response.body, this.maxBodyBytes);
-      return interpret(response.statusCode, response.headers, text, method, isbnCount);
+      return interpret(response.statusCode, response.headers, text, method, isbnCount, path === 'key');
     } catch (e) {
       const error = toServiceError(e, signal, timeout, this.timeoutMs);
       record.error = error;
@@ -261,7 +261,7 @@ const DAILY_QUOTA = /daily|quota|per day|tomorrow/i;
 /** A 403 that is a spent daily quota ("Daily hits reached…"), not a key of another plan. */
 const DAILY_LIMIT_403 = /daily[\s-]*(hits|limit|quota)|hits[\s-]*reached|limit[\s-]*reached|quota/i;
 
-function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, isbnCount?: number): unknown {
+function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, isbnCount?: number, keyQuery = false): unknown {
   const json = parseJson(text);
   const retryAt = parseRetryAfter(headers['retry-after']);
   const message = messageOf(json);
@@ -276,7 +276,8 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
   if (status === 404) {
     const limitShaped = isObject(json) && json.errorMessage === LIMIT_404_MESSAGE;
     // A batch never answers 404 for unknown ISBNs (it leaves them out), so there it is a limit (spec §7).
-    if (method === 'POST' || limitShaped) {
+    // `GET /key` is not in the spec: a service without it answers 404, whatever the body.
+    if (method === 'POST' || (limitShaped && !keyQuery)) {
       return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
     }
     return fail('notFound', 'Not found.', { status });
