@@ -2,7 +2,7 @@
 import { benchActivation } from './activation';
 import { benchAnnotate } from './annotate';
 import { benchLoad } from './load';
-import { benchNetwork } from './network';
+import { benchNetwork, benchRealServicePlan } from './network';
 import { benchScan } from './scan';
 
 type Figures = Record<string, number | string> | Array<Record<string, number | string>>;
@@ -12,6 +12,8 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(b) Network: 1,000 unique ISBNs, default plan (1 request/s), batch 100, against the sandbox', () => benchNetwork()],
   ['(c) Annotate: 2,000-entry BibTeX file with cached look-ups; one keystroke in a 10,000-line file', benchAnnotate],
   ['(d) Load: 10,000 unique ISBNs, pro plan (5 requests/s), batch 100; then cancel after 2 s', () => benchLoad()],
+  ['(f) Real service: a 2,500-ISBN file, pro plan (5 requests/s) at its batch maximum 1,000 (ideal ⌈2,500 ÷ 1,000⌉ = 3 requests)', () => benchRealServicePlan('pro')],
+  ['(g) Real service: the same file, default plan (1 request/s) at its batch maximum 100 (ideal 25 requests)', () => benchRealServicePlan('default')],
   ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 

@@ -11,6 +11,7 @@ import { DocumentIsbns } from './editor/infrastructure/documentIsbns';
 import { DuplicateCodeActions, DuplicateDiagnostics } from './editor/features/duplicateDiagnostics';
 import { IsbnHoverProvider } from './editor/features/hoverProvider';
 import { InlineTitles } from './editor/features/inlineTitles';
+import { checkKeyPlanAtStart } from './editor/features/keyPlanOffer';
 import { IsbnIndex } from './editor/infrastructure/isbnIndex';
 import { Log } from './editor/infrastructure/log';
 import { LookupService } from './editor/infrastructure/lookupService';
@@ -62,11 +63,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // thread for 50-500 ms, and just after the first Markdown file opens it is busiest (other
     // extensions activate for the same file, and even our "Activated" line waits for the thread).
     // A hover or command that arrives meanwhile loads them itself and waits, as it waits for any
-    // look-up on its way.
+    // look-up on its way. Then the key's plan and quota, where the service tells them (GET /key).
     const lookups = service;
     const startTimer = setTimeout(() => {
       lookups.start().then(
-        () => log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`),
+        () => {
+          log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`);
+          void checkKeyPlanAtStart(config, lookups, log);
+        },
         (e: unknown) => log.error('Could not start the look-up service', e),
       );
     }, START_AFTER_MS);

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
 import { clearNotifications, goTo, openFile, quickInput, runCommand, saveActiveEditor, waitForNotification } from './harness';
 import { chunks, manyIsbnsMarkdown, positionOf, type ManyIsbns } from './fixtures';
-import { assertWithinRate, batchCalls, mark, since, waitForRequests } from './sandboxLog';
+import { apiRequests, assertWithinRate, batchCalls, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { clickDialogButton, enterApiKey, waitForDialog } from './ui';
 
@@ -56,7 +56,7 @@ test('"Look Up All ISBNs in File": 250 ISBNs in ⌈250/100⌉ batches, exact bod
     assert.equal(summary, 'ISBN Lens: 240 found, 10 not found, 3 invalid.');
     await s.shot('look-up-all-summary');
 
-    const requests = since(s.sandbox, from);
+    const requests = apiRequests(since(s.sandbox, from));
     const calls = batchCalls(requests);
     assert.equal(requests.length, calls.length, 'requests other than POST /books were sent');
     assert.equal(calls.length, Math.ceil(250 / BATCH_SIZE));

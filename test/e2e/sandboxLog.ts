@@ -20,9 +20,14 @@ export function isCover(request: LoggedRequest): boolean {
   return request.path.startsWith('/covers/');
 }
 
-/** The requests of the book API (everything but covers). */
+/** `GET /key`: the key's plan and quota, read at start-up and by "Set API Key" (a 404 where the service lacks it). */
+export function isKeyQuery(request: LoggedRequest): boolean {
+  return request.method === 'GET' && request.path === '/key';
+}
+
+/** The requests of the book API (everything but covers and `GET /key`). */
 export function apiRequests(requests: readonly LoggedRequest[]): LoggedRequest[] {
-  return requests.filter((r) => !isCover(r));
+  return requests.filter((r) => !isCover(r) && !isKeyQuery(r));
 }
 
 export function batchCalls(requests: readonly LoggedRequest[]): LoggedRequest[] {

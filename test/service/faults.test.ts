@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { describeError } from '../../src/core/messages';
-import { Batcher } from '../../src/core/service/lookups/batcher';
+import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
+import type { Book } from '../../src/core/service/book';
+import { isOtherEditionOf, otherEditionNote } from '../../src/core/service/edition';
 import { BookCache } from '../../src/core/service/store/cache';
 import { BookServiceClient } from '../../src/core/service/http/client';
 import { ServiceError, type ServiceErrorKind } from '../../src/core/service/errors';
@@ -54,6 +56,12 @@ const CELLS: Cell[] = [
   { fault: '10 MB body', inject: (e) => [at(e, { kind: 'huge-body' })], expect: 'ok' },
   { fault: 'HTML error page', inject: (e) => [at(e, { kind: 'html-error' })], expect: 'server' },
   { fault: 'JSON of wrong shape', inject: (e) => [at(e, { kind: 'wrong-shape' })], expect: 'badResponse' },
+  // The real service beyond the spec (service-facts.md).
+  { fault: '403 daily hits reached', inject: (e) => [at(e, { status: 403, body: '{"error_message":"Daily hits reached. Please upgrade or try again tomorrow."}', times: 3 })], expect: 'quota' },
+  { fault: '429 error_message daily', inject: (e) => [at(e, { status: 429, body: '{"error_message":"Daily quota exceeded, please try again later"}', times: 3 })], expect: 'quota' },
+  { fault: '500 on a batch', inject: (e) => [at(e, { status: 500, body: '{"error_message":"Internal Server Error"}' })], expect: 'server' },
+  { fault: 'stray record', inject: (e) => [at(e, { kind: 'stray-record' })], expect: (e) => (e === 'GET /book' ? 'badResponse' : 'ok') },
+  { fault: 'other edition', inject: (e) => [at(e, { kind: 'other-edition' })], expect: 'ok' },
   { fault: 'redirect to another host', inject: (e) => [at(e, { kind: 'redirect', redirectTo: `${other.urls.pro}/books` })], expect: 'badResponse' },
 ];
 
@@ -121,6 +129,7 @@ for (const cell of CELLS) {
         outcome = e.kind;
         assertUserMessage(e, key);
         if (cell.fault === '503 Retry-After') assert.ok(e.details.retryAt && e.details.retryAt > Date.now(), 'Retry-After honoured');
+        if (DAILY_CELLS.includes(cell.fault)) assert.equal(e.details.daily, true, 'read as a spent daily quota, not a wrong plan');
       }
       outcomes.set(`${endpoint}|${cell.fault}`, outcome === expected ? `✓ ${outcome}` : `✗ ${outcome}`);
       assert.equal(outcome, expected);
@@ -129,6 +138,8 @@ for (const cell of CELLS) {
     });
   }
 }
+
+const DAILY_CELLS = ['403 daily hits reached', '429 error_message daily'];
 
 /** The same fault through the batcher: the right things cached, the queue resumes or stops. */
 async function assertQueueBehaviour(cell: Cell, key: string): Promise<void> {
@@ -156,6 +167,36 @@ async function assertQueueBehaviour(cell: Cell, key: string): Promise<void> {
     assert.equal(batcher.state.kind, 'stopped');
     await batcher.lookup(sandbox.catalogue.books.slice(40, 44).map((b) => b.isbn13));
     assert.equal(sandbox.log.length, sent, 'a stopped queue sends nothing');
+  } else if (DAILY_CELLS.includes(cell.fault)) {
+    // A spent daily quota: stop, fail what waits, resume at 00:00 UTC (or on Retry Now).
+    assert.ok(statuses.every((s) => s === 'quota'), statuses.join());
+    const state = batcher.state;
+    assert.equal(state.kind, 'stopped');
+    assert.equal(state.kind === 'stopped' && state.until, nextUtcMidnight(Date.now()));
+    const sent = sandbox.log.length;
+    await batcher.lookup(sandbox.catalogue.books.slice(40, 44).map((b) => b.isbn13));
+    assert.equal(sandbox.log.length, sent, 'a stopped queue sends nothing');
+    sandbox.clearFaults();
+    batcher.resume();
+    assert.ok([...(await batcher.lookup(books)).values()].every((r) => r.status === 'found'), 'Retry Now resumes');
+  } else if (cell.fault === '500 on a batch') {
+    // Retried once as two halves, before any back-off.
+    assert.ok(statuses.every((s) => s === 'found'), statuses.join());
+    const sizes = sandbox.log.map((r) => r.isbnCount);
+    assert.equal(sizes[0], 4);
+    assert.deepEqual([...sizes].sort(), [2, 2, 4, 4], `the failed batch of 4 went again as 2 + 2: ${sizes.join()}`);
+  } else if (cell.fault === 'stray record' || cell.fault === 'other edition') {
+    assert.ok(statuses.every((s) => s === 'found'), statuses.join());
+    const answers = books.map((isbn) => (results.get(isbn) as { book: { isbn13: string } }).book);
+    if (cell.fault === 'stray record') {
+      assert.deepEqual(answers.map((b) => b.isbn13), books, 'each ISBN keeps its own record; the stray one is kept under none');
+    } else {
+      const others = books.filter((isbn, i) => answers[i]!.isbn13 !== isbn);
+      assert.equal(others.length, 1, 'one ISBN answered by another edition');
+      const edition = (cache.peek(others[0]!) as { book: Book }).book;
+      assert.ok(isOtherEditionOf(edition, others[0]!), 'it names the asked ISBN among its other ISBNs');
+      assert.match(otherEditionNote(edition, others[0]!) ?? '', /another edition: ISBN 978/);
+    }
   } else if (failsChunk) {
     // One unreadable answer fails its chunk only; the rest of the queue goes on.
     assert.deepEqual(statuses.filter((s) => s === 'found').length, 4, statuses.join());

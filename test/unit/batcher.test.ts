@@ -264,3 +264,31 @@ test('queued ISBNs nobody waits for any more are dropped before sending', async 
   await sleep(1200);
   assert.equal(calls.length, 1, 'only the chunk already sent went out');
 });
+
+test('a 500 on a batch is retried once as two halves before it counts as a failure', async () => {
+  const { client, calls } = fakeClient((isbns) => {
+    if (isbns.length > 5) throw new ServiceError('server', 'too big to answer', { status: 500 });
+    return known(isbns);
+  }, 1);
+  const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 10, gatherMs: 0, maxRetries: 0 });
+  const results = await batcher.lookup(ids(10));
+  assert.ok([...results.values()].every((r) => r.status === 'found'), 'the halves were answered');
+  assert.deepEqual(calls.map((c) => c.length), [10, 5, 5]);
+  assert.deepEqual(calls.slice(1).flat(), ids(10), 'each ISBN sent once more, in its half');
+});
+
+test('a 500 on the halves is a failure; a 500 on one ISBN is not split', async () => {
+  const { client, calls } = fakeClient(() => {
+    throw new ServiceError('server', 'down', { status: 500 });
+  }, 1);
+  const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 4, gatherMs: 0, maxRetries: 0 });
+  const results = await batcher.lookup(ids(4));
+  assert.ok([...results.values()].every((r) => r.status === 'failed' && r.error.kind === 'server'));
+  assert.deepEqual(calls.map((c) => c.length), [4, 2], 'split once, then failed without splitting again');
+  const single = fakeClient(() => {
+    throw new ServiceError('server', 'down', { status: 500 });
+  }, 1);
+  const alone = new Batcher(single.client, { cache: new BookCache(), gatherMs: 0, maxRetries: 0 });
+  assert.equal((await alone.lookupOne('i0001')).status, 'failed');
+  assert.equal(single.calls.length, 1);
+});

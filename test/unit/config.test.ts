@@ -78,3 +78,29 @@ test('the manifest declares the dialect and cite-key settings with the defaults 
   const insert = manifest.contributes.commands.find((c) => c.command === 'isbnLens.insertEntry');
   assert.deepEqual(insert && { title: insert.title, category: insert.category }, { title: 'Insert Bibliography Entry for ISBN', category: 'ISBN Lens' });
 });
+
+test('batch size: the plan\'s maximum unless the user set a number', () => {
+  changeSettings({ user: { 'isbnLens.plan': 'pro' }, workspace: {} });
+  const config = new Config();
+  assert.equal(config.batchSize, 1000, 'pro: 1,000');
+  changeSettings({ user: { 'isbnLens.plan': 'premium' }, workspace: {} });
+  assert.equal(config.batchSize, 1000, 'premium: 1,000');
+  changeSettings({ user: { 'isbnLens.plan': 'default' }, workspace: {} });
+  assert.equal(config.batchSize, 100, 'default: 100');
+  changeSettings({ user: { 'isbnLens.plan': 'pro', 'isbnLens.batchSize': 250 }, workspace: {} });
+  assert.equal(config.batchSize, 250, 'a number the user set wins');
+  changeSettings({ user: { 'isbnLens.plan': 'pro', 'isbnLens.batchSize': 0 }, workspace: {} });
+  assert.equal(config.batchSize, 1000, 'an unusable number falls back to the plan');
+  changeSettings({ user: { 'isbnLens.plan': 'default' }, workspace: { 'isbnLens.batchSize': 1000 } });
+  assert.equal(config.batchSize, 100, 'application-scoped: a workspace value does not count');
+  config.dispose();
+});
+
+test('baseUrls lists every plan\'s configured address', () => {
+  changeSettings({ user: { 'isbnLens.baseUrls': { pro: 'http://127.0.0.1:9/' } }, workspace: {} });
+  const config = new Config();
+  const urls = config.baseUrls();
+  assert.equal(urls.pro?.href, 'http://127.0.0.1:9/');
+  assert.equal(urls.default?.href, 'https://api2.isbndb.com/');
+  config.dispose();
+});

@@ -1,6 +1,7 @@
 /** How a book is written out for people: hover cards, details, citation lines. */
 import { hyphenateIsbn } from '../isbn/parse';
 import type { Book } from '../service/book';
+import { otherEditionNote } from '../service/edition';
 import { escapeMarkdown, excerpt } from './markdown';
 
 /** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
@@ -41,9 +42,12 @@ export function formatIsbns(book: Book): string[] {
 }
 
 /** The hover card: title, people, publication, physical facts, ISBNs, cover, synopsis. */
-export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number; cover?: string } = {}): string {
+export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number; cover?: string; asked?: string } = {}): string {
   const parts: string[] = [];
   parts.push(`**${escapeMarkdown(book.title)}**`);
+  // The record answers the hovered ISBN with another edition: say which.
+  const edition = options.asked ? otherEditionNote(book, options.asked) : undefined;
+  if (edition) parts.push(`*${escapeMarkdown(edition)}*`);
   if (book.authors.length > 0) parts.push(escapeMarkdown(formatAuthors(book.authors, book.authorsOmitted)));
   const publication = [book.publisher, book.datePublished].filter(Boolean).join(', ');
   if (publication) parts.push(escapeMarkdown(publication));
@@ -59,9 +63,10 @@ export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number;
 const DETAILS_AUTHORS = 20;
 
 /** Plain-text details, for a dialog or a copied note. */
-export function bookDetailsText(book: Book): string {
+export function bookDetailsText(book: Book, asked?: string): string {
   const lines = [
     book.titleLong ?? book.title,
+    asked ? otherEditionNote(book, asked) : undefined,
     book.authors.length > 0 ? `by ${formatAuthors(book.authors, book.authorsOmitted, DETAILS_AUTHORS)}` : undefined,
     [book.publisher, book.datePublished].filter(Boolean).join(', ') || undefined,
     [book.pages ? `${book.pages} pages` : undefined, book.binding, book.language].filter(Boolean).join(' · ') || undefined,

@@ -35,3 +35,15 @@ export function parseBaseUrl(value: unknown): URL | undefined {
     return undefined;
   }
 }
+
+/** The published maximum ISBNs per `POST /books`: the batch size when the user sets none. */
+export const PLAN_MAX_BATCH: Readonly<Record<PlanName, number>> = {
+  default: 100,
+  premium: 1000,
+  pro: 1000,
+};
+
+/** A batch size the user set (1–1000) wins; otherwise, or when it is not usable, the plan's maximum. */
+export function batchSizeFor(plan: PlanName, set: unknown): number {
+  return typeof set === 'number' && Number.isInteger(set) && set >= 1 && set <= 1000 ? set : PLAN_MAX_BATCH[plan];
+}

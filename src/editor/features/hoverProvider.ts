@@ -67,7 +67,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
 
   private resultMarkdown(isbn: string, result: LookupResult, cover?: string): vscode.MarkdownString {
     if (result.status === 'found') {
-      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover }));
+      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover, asked: isbn }));
       markdown.supportHtml = false;
       return markdown;
     }

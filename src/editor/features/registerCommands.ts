@@ -26,7 +26,7 @@ export interface CommandServices {
 
 export function registerCommands({ config, keys, service, isbns, log }: CommandServices): vscode.Disposable[] {
   const commands: Record<string, (...args: unknown[]) => unknown> = {
-    'isbnLens.setApiKey': () => setApiKey(keys, service),
+    'isbnLens.setApiKey': () => setApiKey(keys, service, config),
     'isbnLens.clearApiKey': () => clearApiKey(keys, service),
     'isbnLens.lookupAuthor': () => lookupAuthor(service),
     'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service),

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
 import { formatTime } from '../../core/messages';
+import { quotaText } from '../../core/service/http/keyInfo';
 import type { LookupService } from '../infrastructure/lookupService';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
@@ -64,6 +65,9 @@ export class StatusBar extends Disposable {
           break;
       }
     }
+    // Today's quota, where the service tells it (GET /key).
+    const quota = this.service.keyQuota.quota;
+    if (quota && !problem && state.kind !== 'noKey') tooltip += `\nQuota: ${quotaText(quota)}.`;
     this.item.text = text;
     this.item.tooltip = `${tooltip}\nClick for ISBN Lens commands.`;
     this.item.accessibilityInformation = { label: `ISBN Lens: ${tooltip}` };

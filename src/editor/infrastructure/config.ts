@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { annotationFormat } from '../../core/annotate/annotationStyle';
 import type { DialectSetting } from '../../core/bibtex/dialect';
-import { DEFAULT_BASE_URLS, type PlanName, isPlanName, parseBaseUrl } from '../../core/service/plans';
+import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/service/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
@@ -69,9 +69,20 @@ export class Config implements vscode.Disposable {
     return parseBaseUrl(urls[plan] ?? DEFAULT_BASE_URLS[plan]);
   }
 
+  /** The configured address of every plan, for telling which plan a host the service names is. */
+  baseUrls(): Record<PlanName, URL | undefined> {
+    return Object.fromEntries(PLAN_NAMES.map((plan) => [plan, this.baseUrl(plan)])) as Record<PlanName, URL | undefined>;
+  }
+
+  /** Sets the plan in the user's settings (the only place it is read from). */
+  async setPlan(plan: PlanName): Promise<void> {
+    await this.section.update('plan', plan, vscode.ConfigurationTarget.Global);
+  }
+
+  /** ISBNs per batch: the number the user set, else the plan's published maximum. */
   get batchSize(): number {
-    const size = this.section.get<number>('batchSize', 100);
-    return Number.isInteger(size) && size >= 1 && size <= 1000 ? size : 100;
+    // Application-scoped: only the user's own value counts as set.
+    return batchSizeFor(this.plan, this.userValue<number>('batchSize'));
   }
 
   get hoverLookupScope(): HoverLookupScope {

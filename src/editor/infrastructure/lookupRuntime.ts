@@ -10,7 +10,8 @@ import { Batcher, type BatcherState, type LookupOptions, type LookupResult } fro
 import type { Book } from '../../core/service/book';
 import { BookCache } from '../../core/service/store/cache';
 import { readCacheFile, saveCacheMerged } from '../../core/service/store/cacheFile';
-import { type AuthorPage, BookServiceClient } from '../../core/service/http/client';
+import { type AuthorPage, BookServiceClient, type RequestRecord } from '../../core/service/http/client';
+import type { KeyInfo } from '../../core/service/http/keyInfo';
 import { CoverImages } from '../../core/service/store/coverImages';
 import { ServiceError, isServiceError } from '../../core/service/errors';
 import { keyFingerprint } from '../../core/service/http/keyFingerprint';
@@ -30,6 +31,10 @@ export interface RuntimeEvents {
   /** A run of new answers is in the cache (fired once, after it settles). */
   booksChanged(): void;
   state(state: BatcherState): void;
+  /** A request was answered or failed (the quota counts it). */
+  request(record: RequestRecord): void;
+  /** Another key, plan or address: what was read of the key no longer holds. */
+  keyChanged(): void;
 }
 
 export class LookupRuntime extends Disposable {
@@ -73,7 +78,7 @@ export class LookupRuntime extends Disposable {
     );
     this.register(
       config.onDidChange((event) => {
-        if (config.changed(event, 'batchSize')) this.batcher.setBatchSize(config.batchSize);
+        if (config.changed(event, 'batchSize', 'plan')) this.batcher.setBatchSize(config.batchSize);
         if (config.changed(event, 'plan', 'baseUrls', 'requestTimeoutSeconds')) void this.reconnect();
       }),
     );
@@ -124,16 +129,29 @@ export class LookupRuntime extends Disposable {
     this.batcher.resume();
   }
 
-  async checkKey(signal?: AbortSignal): Promise<void> {
+  /**
+   * `readKeyInfo` reads `GET /key` (undefined where the service has none: then one cheap
+   * look-up tells). A key of another plan is for the user to switch to; the queue stays.
+   */
+  async checkKey(signal: AbortSignal | undefined, readKeyInfo: () => Promise<KeyInfo | undefined>, ofAnotherPlan: (info: KeyInfo | undefined) => boolean): Promise<KeyInfo | undefined> {
     const client = this.requireClient();
+    let info: KeyInfo | undefined;
     try {
-      await client.checkKey(signal);
+      info = await readKeyInfo();
+      if (!info) await client.checkKey(signal);
     } catch (e) {
       if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan')) this.batcher.stopFor(e);
       throw e;
     }
-    this.batcher.resume();
+    if (!ofAnotherPlan(info)) this.batcher.resume();
+    return info;
   }
+
+  /** `GET /key` with the current key: undefined where the service has none. */
+  getKeyInfo(signal?: AbortSignal): Promise<KeyInfo | undefined> {
+    return this.requireClient().getKeyInfo(signal);
+  }
+
 
   async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
     const answer = await this.requireClient().getAuthor(name, page, pageSize, signal);
@@ -181,6 +199,7 @@ export class LookupRuntime extends Disposable {
     if (signature === this.signature) return;
     this.signature = signature;
     this.problem = undefined;
+    this.events.keyChanged();
     if (key && !baseUrl) {
       this.problem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
       this.log.error(this.problem);
@@ -197,7 +216,10 @@ export class LookupRuntime extends Disposable {
               onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
             })),
             timeoutMs: this.config.requestTimeoutMs,
-            onRequest: (record) => this.log.request(record),
+            onRequest: (record) => {
+              this.log.request(record);
+              this.events.request(record);
+            },
           })
         : undefined;
     this.batcher.setClient(this.client);

@@ -12,7 +12,9 @@ import { Emitter } from '../../core/events';
 import { describeError } from '../../core/messages';
 import type { BatcherState, LookupOptions, LookupResult } from '../../core/service/lookups/batcher';
 import type { Book } from '../../core/service/book';
-import type { AuthorPage } from '../../core/service/http/client';
+import type { AuthorPage, RequestRecord } from '../../core/service/http/client';
+import { type KeyInfo, planOfHost } from '../../core/service/http/keyInfo';
+import { KeyQuota } from '../../core/service/lookups/keyQuota';
 import type { ServiceError } from '../../core/service/errors';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
@@ -41,6 +43,15 @@ export class LookupService extends Disposable {
   readonly onDidChangeBooks = this.books.event;
   private readonly states = this.register(new Emitter<BatcherState>());
   readonly onDidChangeState = this.states.event;
+  private readonly requests = this.register(new Emitter<RequestRecord>());
+  /** The key's plan host and today's quota, from `GET /key` where the service has it. */
+  readonly keyQuota = this.register(
+    new KeyQuota(async (signal) => {
+      const runtime = await this.loaded();
+      await runtime.ready();
+      return runtime.getKeyInfo(signal);
+    }, this.requests.event),
+  );
   readonly covers: Covers = {
     peek: (url) => this.runtime?.covers.peek(url),
     // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
@@ -55,6 +66,7 @@ export class LookupService extends Disposable {
     private readonly storageDir: string,
   ) {
     super();
+    this.register(this.keyQuota.onDidChange(() => this.changes.fire()));
   }
 
   /** Loads the runtime, the cache from disk, and connects with the stored key. */
@@ -112,14 +124,21 @@ export class LookupService extends Disposable {
   }
 
   /**
-   * One cheap request that tells whether the key works on this plan; throws the typed
-   * error if not. A refused key, or one of another plan, stops the queue; a key that works
-   * lets it go on.
+   * Tells whether the key works on this plan; throws the typed error if not. Reads
+   * `GET /key` where the service has it (its plan host and quota, at no cost of quota),
+   * else sends one cheap look-up. A refused key, or one of another plan, stops the queue;
+   * a key that works lets it go on.
    */
-  async checkKey(signal?: AbortSignal): Promise<void> {
+  async checkKey(signal?: AbortSignal): Promise<KeyInfo | undefined> {
     const runtime = await this.loaded();
     await runtime.ready();
-    await runtime.checkKey(signal);
+    return runtime.checkKey(signal, () => this.keyQuota.refresh(signal), (info) => this.keyPlan(info) !== undefined);
+  }
+
+  /** The configured plan whose address the service named as the key's, when it is not the current plan. */
+  keyPlan(info: KeyInfo | undefined = { apiHost: this.keyQuota.apiHost }) {
+    const plan = info?.apiHost ? planOfHost(info.apiHost, this.config.baseUrls()) : undefined;
+    return plan !== undefined && plan !== this.config.plan ? plan : undefined;
   }
 
   /** One page of an author's books; the books found go into the cache for later hovers. */
@@ -159,7 +178,13 @@ export class LookupService extends Disposable {
   /** The runtime, loading it on first call. */
   private loaded(): Promise<LookupRuntime> {
     this.loading ??= import('./lookupRuntime').then(({ LookupRuntime }) => {
-      const events = { changed: () => this.changes.fire(), booksChanged: () => this.books.fire(), state: (state: BatcherState) => this.states.fire(state) };
+      const events = {
+        changed: () => this.changes.fire(),
+        booksChanged: () => this.books.fire(),
+        state: (state: BatcherState) => this.states.fire(state),
+        request: (record: RequestRecord) => this.requests.fire(record),
+        keyChanged: () => this.keyQuota.reset(),
+      };
       const runtime = new LookupRuntime(this.config, this.keys, this.log, this.storageDir, events);
       this.register(runtime);
       this.runtime = runtime;

@@ -5,7 +5,9 @@
  */
 import { Agent, type Dispatcher } from 'undici';
 import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../book';
+import { describesIsbn, isOtherEditionOf } from '../edition';
 import { ServiceError, isServiceError } from '../errors';
+import { type KeyInfo, parseKeyInfo } from './keyInfo';
 import { readBodyCapped } from './readBody';
 import type { PlanName } from '../plans';
 import type { ReleaseSlot, Throttle } from '../rate/throttle';
@@ -87,6 +89,10 @@ export class BookServiceClient {
       const body = await this.send('GET', `book/${digits}`, undefined, signal);
       const book = normalizeBook(body);
       if (!book) throw new ServiceError('badResponse', 'The service sent a book record that could not be read.');
+      // A record of an unrelated book is never taken as this ISBN's; another edition that names it is.
+      if (!describesIsbn(book, digits) && !isOtherEditionOf(book, digits)) {
+        throw new ServiceError('badResponse', `The service answered ISBN ${digits} with the record of another book (ISBN ${book.isbn13}); it was not used.`);
+      }
       return book;
     } catch (e) {
       if (!isAmbiguous404(e)) throw e;
@@ -141,17 +147,21 @@ export class BookServiceClient {
     const records = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
     if (!records) throw new ServiceError('badResponse', 'The service sent a batch answer that could not be read.');
 
+    const books: Book[] = [];
     const byIsbn = new Map<string, Book>();
     for (const record of records) {
       const book = normalizeBook(record);
       if (!book) continue;
+      books.push(book);
       byIsbn.set(book.isbn13, book);
       if (book.isbn10) byIsbn.set(book.isbn10, book);
     }
     const found = new Map<string, Book>();
     const notFound: string[] = [];
     for (const isbn of requested) {
-      const book = byIsbn.get(isbn) ?? byIsbn.get(toIsbn13(isbn));
+      // Its own record first; else another edition that names it (shown as such). A record
+      // that matches no ISBN asked is never kept under one of them.
+      const book = byIsbn.get(isbn) ?? byIsbn.get(toIsbn13(isbn)) ?? books.find((b) => isOtherEditionOf(b, isbn));
       if (book) found.set(isbn, book);
       else notFound.push(isbn);
     }
@@ -161,6 +171,21 @@ export class BookServiceClient {
   /** One cheap request that tells whether the key works on this plan; throws the typed error if not. */
   async checkKey(signal?: AbortSignal): Promise<void> {
     await this.getBooks([PROBE_ISBN], signal);
+  }
+
+  /**
+   * `GET /key` (the current service; not in the spec): the key's plan host and today's
+   * quota, from the configured address only. Undefined when the service has no such
+   * endpoint (404) or its answer cannot be read.
+   */
+  async getKeyInfo(signal?: AbortSignal): Promise<KeyInfo | undefined> {
+    try {
+      return parseKeyInfo(await this.send('GET', 'key', undefined, signal));
+    } catch (e) {
+      if (isServiceError(e) && e.details.status === 404) return undefined;
+      if (isServiceError(e, 'badResponse')) return undefined;
+      throw e;
+    }
   }
 
   private async send(method: 'GET' | 'POST', path: string, body: string | undefined, signal?: AbortSignal, isbnCount?: number, slot?: ReleaseSlot): Promise<unknown> {
@@ -188,7 +213,7 @@ export class BookServiceClient {
       release();
       record.status = response.statusCode;
       const text = await readBody(response.body, this.maxBodyBytes);
-      return interpret(response.statusCode, response.headers, text, method, isbnCount);
+      return interpret(response.statusCode, response.headers, text, method, isbnCount, path === 'key');
     } catch (e) {
       const error = toServiceError(e, signal, timeout, this.timeoutMs);
       record.error = error;
@@ -230,7 +255,7 @@ export function pathSegment(name: string): string {
 
 function messageOf(json: unknown): string {
   if (!isObject(json)) return '';
-  const message = json.message ?? json.errorMessage;
+  const message = [json.message, json.errorMessage, json.error_message].find((m) => typeof m === 'string');
   return typeof message === 'string' ? message : '';
 }
 
@@ -248,8 +273,10 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 
 const LIMIT_404_MESSAGE = 'Not Found';
 const DAILY_QUOTA = /daily|quota|per day|tomorrow/i;
+/** A 403 that is a spent daily quota ("Daily hits reached…"), not a key of another plan. */
+const DAILY_LIMIT_403 = /daily[\s-]*(hits|limit|quota)|hits[\s-]*reached|limit[\s-]*reached|quota/i;
 
-function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, isbnCount?: number): unknown {
+function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, isbnCount?: number, keyQuery = false): unknown {
   const json = parseJson(text);
   const retryAt = parseRetryAfter(headers['retry-after']);
   const message = messageOf(json);
@@ -264,12 +291,16 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
   if (status === 404) {
     const limitShaped = isObject(json) && json.errorMessage === LIMIT_404_MESSAGE;
     // A batch never answers 404 for unknown ISBNs (it leaves them out), so there it is a limit (spec §7).
-    if (method === 'POST' || limitShaped) {
+    // `GET /key` is not in the spec: a service without it answers 404, whatever the body.
+    if (method === 'POST' || (limitShaped && !keyQuery)) {
       return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
     }
     return fail('notFound', 'Not found.', { status });
   }
   if (status === 401) return fail('auth', 'The service refused the API key.', { status });
+  if (status === 403 && DAILY_LIMIT_403.test(message)) {
+    return fail('quota', 'The daily request quota of your key is spent.', { status, retryAt, daily: true });
+  }
   if (status === 403) return fail('wrongPlan', 'The API key is denied on this plan\'s address.', { status });
   if ((status === 400 || status === 413) && method === 'POST' && (isbnCount ?? 0) > 1) {
     return fail('tooLarge', 'The service refused a batch of this size.', { status });

@@ -60,6 +60,8 @@ interface Entry {
   keepAlive: boolean;
   /** Sends that failed for the network or the server; limits do not count. */
   failures: number;
+  /** Set when a 500 split its chunk: the most ISBNs it may be sent with, and it is not split again. */
+  splitTo?: number;
   inFlight?: Chunk;
 }
 
@@ -330,8 +332,18 @@ export class Batcher extends Disposable {
   }
 
   private formChunk(): Entry[] {
-    const entries = this.urgentQueue.splice(0, this.effectiveBatchSize);
-    entries.push(...this.queue.splice(0, this.effectiveBatchSize - entries.length));
+    const entries: Entry[] = [];
+    let limit = this.effectiveBatchSize;
+    for (const queue of [this.urgentQueue, this.queue]) {
+      while (queue.length > 0 && entries.length < limit) {
+        // A half of a split chunk goes on its own, at most its half's size.
+        const next = queue[0]!;
+        const size = Math.min(limit, next.splitTo ?? limit);
+        if (entries.length >= size) return entries;
+        limit = size;
+        entries.push(queue.shift()!);
+      }
+    }
     return entries;
   }
 
@@ -378,6 +390,13 @@ export class Batcher extends Disposable {
         return;
       case 'network':
       case 'server': {
+        if (error.details.status === 500 && chunk.entries.length > 1 && chunk.entries.every((e) => e.splitTo === undefined)) {
+          // The real service answers 500 for a body over a few MB: try once as two halves first.
+          const half = Math.ceil(chunk.entries.length / 2);
+          for (const entry of chunk.entries) entry.splitTo = half;
+          this.requeue(chunk);
+          return;
+        }
         const failures = Math.max(...chunk.entries.map((e) => e.failures));
         if (failures < this.maxRetries) {
           const wait = error.details.retryAt ? error.details.retryAt - this.clock.now() : 1000 * 2 ** failures;

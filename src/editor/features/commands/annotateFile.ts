@@ -15,7 +15,8 @@ import { applyWhenStable } from '../../../core/edit/applyStable';
 import type { TextEdit } from '../../../core/edit/textEdit';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
-import { lookupWithProgress, reportLookup } from '../../infrastructure/lookupWithProgress';
+import { reportLookup } from '../../infrastructure/lookupWithProgress';
+import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 
 export interface AnnotateArgs {
   /** Bibliography files only: skip the quick pick (for keybindings and tests). */
@@ -57,7 +58,7 @@ export async function annotateFile(service: LookupService, config: Config, args?
     return;
   }
 
-  const results = await lookupWithProgress(service, isbns, `ISBN Lens: looking up ${isbns.length} ISBN${isbns.length === 1 ? '' : 's'} to annotate`);
+  const results = await lookupWithinQuota(service, isbns, `ISBN Lens: looking up ${isbns.length} ISBN${isbns.length === 1 ? '' : 's'} to annotate`);
   if (!results) {
     void vscode.window.showInformationMessage('ISBN Lens: annotation cancelled; the file is unchanged.');
     return;

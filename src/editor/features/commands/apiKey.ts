@@ -2,10 +2,13 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../../../core/keyFormat';
 import { isServiceError } from '../../../core/service/errors';
+import { type KeyInfo, quotaText } from '../../../core/service/http/keyInfo';
 import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
+import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
+import { offerPlanSwitch } from '../keyPlanOffer';
 
-export async function setApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
+export async function setApiKey(keys: ApiKeyStore, service: LookupService, config: Config): Promise<void> {
   const key = await vscode.window.showInputBox({
     title: 'ISBN Lens: Set API Key',
     prompt: `Your book service REST key for the ${service.plan} plan. It is kept in VS Code's secret storage and sent only to the plan's address.`,
@@ -19,7 +22,7 @@ export async function setApiKey(keys: ApiKeyStore, service: LookupService): Prom
   if (!key?.trim() || apiKeyProblem(key)) return;
   await keys.set(key.trim());
   await service.reconnect();
-  await checkKey(service);
+  await checkKey(service, config);
 }
 
 export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
@@ -28,27 +31,29 @@ export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Pr
   void vscode.window.showInformationMessage('ISBN Lens: API key removed.');
 }
 
-async function checkKey(service: LookupService): Promise<void> {
+async function checkKey(service: LookupService, config: Config): Promise<void> {
   const plan = service.plan;
   if (!service.connected) {
     void vscode.window.showWarningMessage(`ISBN Lens: API key saved. ${service.problem ?? ''}`.trim());
     return;
   }
   try {
-    await vscode.window.withProgress(
+    const info = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `ISBN Lens: checking the key on the ${plan} plan…`, cancellable: true },
       async (_progress, token) => {
         const controller = new AbortController();
         const listener = token.onCancellationRequested(() => controller.abort());
         try {
-          await service.checkKey(controller.signal);
+          return await service.checkKey(controller.signal);
         } finally {
           listener.dispose();
         }
       },
     );
+    const keyPlan = service.keyPlan(info);
+    if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, 'ISBN Lens: API key saved.');
     // The same key set again after a refusal keeps its client: it works now, so look-ups went on.
-    void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.`);
+    void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.${quotaSentence(info)}`);
   } catch (e) {
     if (!isServiceError(e)) throw e;
     switch (e.kind) {
@@ -75,4 +80,8 @@ async function checkKey(service: LookupService): Promise<void> {
         void vscode.window.showWarningMessage(`ISBN Lens: API key saved, but it could not be checked. ${service.describe(e)}`);
     }
   }
+}
+
+function quotaSentence(info: KeyInfo | undefined): string {
+  return info?.quota ? ` Today's quota: ${quotaText(info.quota)}.` : '';
 }

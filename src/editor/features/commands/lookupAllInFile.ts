@@ -1,7 +1,8 @@
 /** "Look Up All ISBNs in File": every ISBN of the document through the batcher, with progress and a summary. */
 import * as vscode from 'vscode';
 import type { LookupResult } from '../../../core/service/lookups/batcher';
-import { lookupWithProgress, reportLookup } from '../../infrastructure/lookupWithProgress';
+import { reportLookup } from '../../infrastructure/lookupWithProgress';
+import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { summarize } from '../../../core/lookupSummary';
@@ -21,7 +22,7 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
     void vscode.window.showInformationMessage(invalid > 0 ? `ISBN Lens: no valid ISBN in this file (${invalid} invalid).` : 'ISBN Lens: no ISBN in this file.');
     return undefined;
   }
-  const results = await lookupWithProgress(service, all, `ISBN Lens: looking up ${all.length} ISBN${all.length === 1 ? '' : 's'}`);
+  const results = await lookupWithinQuota(service, all, `ISBN Lens: looking up ${all.length} ISBN${all.length === 1 ? '' : 's'}`);
   if (!results) {
     void vscode.window.showInformationMessage('ISBN Lens: look-up cancelled. What was found so far is kept for hovers.');
     return undefined;

@@ -22,16 +22,16 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): 
     void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
     return;
   }
-  await offerBookActions(result.book, editor);
+  await offerBookActions(result.book, editor, info.isbn13);
 }
 
 /** The book's details in a dialog, with what a user does next. */
-export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined): Promise<void> {
+export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined, asked?: string): Promise<void> {
   const insert = 'Insert Citation';
   const copy = 'Copy ISBN-13';
   const bibtex = 'Insert BibTeX Entry';
   const actions = editor ? [insert, bibtex, copy] : [bibtex, copy];
-  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: bookDetailsText(book) }, ...actions);
+  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: bookDetailsText(book, asked) }, ...actions);
   if (choice === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
   } else if (choice === bibtex) {
