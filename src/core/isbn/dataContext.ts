@@ -55,6 +55,18 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo
   }
 }
 
+/**
+ * What dataSaysIsbn would say, told before isbn3 parses the number: false
+ * only when it would say false (no key says ISBN, no `isbn13` nearby, and no
+ * `978-` that could open its hyphenated form). Data files full of numbers that
+ * pass the ISBN-10 check by chance are then never parsed.
+ */
+export function dataMaySayIsbn(text: string, start: number, end: number, shape: TextShape, isbn13: string, sql: SqlMemo): boolean {
+  if (keySaysIsbn(text, start, shape, sql)) return true;
+  const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);
+  return around.includes(isbn13) || around.includes('978-');
+}
+
 /** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
 function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
   const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);
