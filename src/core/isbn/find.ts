@@ -4,7 +4,7 @@
 // parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
-import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, SqlMemo } from './dataContext';
+import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, PrefixMemo, SqlMemo } from './dataContext';
 import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
 
@@ -220,6 +220,7 @@ class Scan {
   private readonly d = new Digits();
   private readonly t = TOKENS;
   private sql: SqlMemo | undefined;
+  private prefix: PrefixMemo | undefined;
   constructor(
     private readonly text: string,
     private readonly max: number,
@@ -464,7 +465,8 @@ class Scan {
     if (this.shape.kind === 'text') return false;
     this.sql ??= new SqlMemo();
     const first12 = `978${normalized.slice(0, 9)}`;
-    return !dataMaySayIsbn(this.text, start, end, this.shape, first12 + isbn13CheckDigit(first12), this.sql);
+    this.prefix ??= new PrefixMemo();
+    return !dataMaySayIsbn(this.text, start, end, this.shape, first12 + isbn13CheckDigit(first12), this.sql, this.prefix);
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
