@@ -308,12 +308,22 @@ class Scan {
    * the same record (dataContext.ts). One in eleven numbers passes the check.
    */
   private bareTenWithoutContext(start: number, end: number, info: IsbnInfo): boolean {
+    const shape = this.dataToAsk(start);
+    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, info, this.sql!);
+  }
+
+  /**
+   * For the number in `this.d` at `start`: true when a foreign label settles
+   * that it is no ISBN, false when its context is not asked (not a bare 10,
+   * or prose), else the data shape to ask.
+   */
+  private dataToAsk(start: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
     if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') return false;
     this.sql ??= new SqlMemo();
-    return !dataSaysIsbn(this.text, start, end, this.shape, info, this.sql);
+    return this.shape;
   }
 
   /** Splits text[start, end) at its single spaces into `this.t`. */
@@ -459,14 +469,11 @@ class Scan {
    * would be true whatever isbn3 says (its ISBN-13 is computed, not parsed).
    */
   private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
-    if (this.d.count !== 10 || this.d.groups !== 1) return false;
-    if (foreignLabelBefore(this.text, start)) return true;
-    if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') return false;
-    this.sql ??= new SqlMemo();
+    const shape = this.dataToAsk(start);
+    if (typeof shape === 'boolean') return shape;
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
-    return !dataMaySayIsbn(this.text, start, end, this.shape, first12 + isbn13CheckDigit(first12), this.sql, this.prefix);
+    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.sql!, this.prefix);
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
