@@ -55,6 +55,49 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo
   }
 }
 
+/**
+ * What dataSaysIsbn would say, told before isbn3 parses the number: false
+ * only when it would say false (no key says ISBN, no `isbn13` nearby, and no
+ * `978-` that could open its hyphenated form). Data files full of numbers that
+ * pass the ISBN-10 check by chance are then never parsed.
+ */
+export function dataMaySayIsbn(
+  text: string,
+  start: number,
+  end: number,
+  shape: TextShape,
+  isbn13: string,
+  sql: SqlMemo,
+  prefix: PrefixMemo,
+): boolean {
+  if (keySaysIsbn(text, start, shape, sql)) return true;
+  const from = Math.max(0, start - TWIN_REACH);
+  // Both an ISBN-13 and `978-` hold a 978: none in reach, no twin.
+  if (prefix.first978(text, from) + 3 > end + TWIN_REACH) return false;
+  const around = text.slice(from, end + TWIN_REACH);
+  return around.includes(isbn13) || around.includes('978-');
+}
+
+/**
+ * Where the first `978` at or after a point is, remembered: the finder asks
+ * with points that only grow, so one search serves many numbers and a data
+ * file is read about once for all of them.
+ */
+export class PrefixMemo {
+  private from = Infinity;
+  private at = -1;
+
+  /** Index of the first `978` at or after `from`, Infinity when none. */
+  first978(text: string, from: number): number {
+    if (from < this.from || from > this.at) {
+      const at = text.indexOf('978', from);
+      this.from = from;
+      this.at = at < 0 ? Infinity : at;
+    }
+    return this.at;
+  }
+}
+
 /** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
 function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
   const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);

@@ -4,8 +4,8 @@
 // parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
-import { dataSaysIsbn, foreignLabelBefore, SqlMemo } from './dataContext';
-import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isIssn, parseAndCache } from './parse';
+import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, PrefixMemo, SqlMemo } from './dataContext';
+import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
 
 export interface IsbnMatch {
@@ -116,6 +116,8 @@ class Digits {
   spaces = 0;
   firstToken = 0; // count of the first space-separated token
   longestToken = 0; // count of the longest one
+  checksumOk = false; // a 10 or 13 (X only last in a 10) with a right check character
+
 
   read(text: string, start: number, end: number): this {
     let count = 0;
@@ -127,12 +129,26 @@ class Digits {
     let token = 0;
     let firstToken = -1;
     let longestToken = 0;
+    // Checksums as the digits go by, so that a number no cache holds is
+    // rejected without building its string: ISBN-10 weights 10..1 are
+    // sum10 = sum of the running sums; ISBN-13 weights 1, 3 alternate.
+    let running = 0;
+    let sum10 = 0;
+    let sum13 = 0;
+    let xs = 0;
     for (let k = start; k < end; k++) {
       const c = text.charCodeAt(k);
       if (c >= 48 && c <= 57) {
-        value = value * 10 + (c - 48);
+        const digit = c - 48;
+        value = value * 10 + digit;
+        running += digit;
+        sum10 += running;
+        sum13 += count & 1 ? 3 * digit : digit;
       } else if (c === 88 || c === 120) {
         xAt = count;
+        xs++;
+        running += 10;
+        sum10 += running;
       } else {
         if (c === 32) {
           spaces++;
@@ -157,6 +173,8 @@ class Digits {
     this.lastGroup = lastGroup;
     this.spaces = spaces;
     this.key = digitsKey(value, count, xAt);
+    this.checksumOk =
+      count === 10 ? (xs === 0 || (xs === 1 && xAt === 9)) && sum10 % 11 === 0 : count === 13 && xs === 0 && sum13 % 10 === 0;
     return this;
   }
 
@@ -202,6 +220,7 @@ class Scan {
   private readonly d = new Digits();
   private readonly t = TOKENS;
   private sql: SqlMemo | undefined;
+  private prefix: PrefixMemo | undefined;
   constructor(
     private readonly text: string,
     private readonly max: number,
@@ -276,7 +295,7 @@ class Scan {
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
-    const info = this.lookup(start, end);
+    const info = this.lookup(start, end, true);
     if (info && !this.bareTenWithoutContext(start, end, info)) {
       this.out.push({ start, end, raw, labelled: false, valid: true, info });
     }
@@ -289,12 +308,22 @@ class Scan {
    * the same record (dataContext.ts). One in eleven numbers passes the check.
    */
   private bareTenWithoutContext(start: number, end: number, info: IsbnInfo): boolean {
+    const shape = this.dataToAsk(start);
+    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, info, this.sql!);
+  }
+
+  /**
+   * For the number in `this.d` at `start`: true when a foreign label settles
+   * that it is no ISBN, false when its context is not asked (not a bare 10,
+   * or prose), else the data shape to ask.
+   */
+  private dataToAsk(start: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
     if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') return false;
     this.sql ??= new SqlMemo();
-    return !dataSaysIsbn(this.text, start, end, this.shape, info, this.sql);
+    return this.shape;
   }
 
   /** Splits text[start, end) at its single spaces into `this.t`. */
@@ -389,7 +418,7 @@ class Scan {
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
-    const info = this.lookup(start, end);
+    const info = this.lookup(start, end, true);
     if (info && !this.bareTenWithoutContext(start, end, info)) {
       this.out.push({ start, end, raw: this.text.slice(start, end), labelled: false, valid: true, info });
     }
@@ -419,16 +448,32 @@ class Scan {
   /**
    * The 10/13 just read into `this.d`: isbn3 info, null when isbn3 has no
    * range for it, undefined when its checksum (or X placement) is wrong.
-   * A cache hit means checksum-valid, so the checksum is computed on misses only.
+   * A cache hit means checksum-valid; on a miss, the checksum read with the
+   * digits rejects most numbers before any string is built.
    */
-  private lookup(start: number, end: number): IsbnInfo | null | undefined {
+  private lookup(start: number, end: number, unlabelled = false): IsbnInfo | null | undefined {
     const d = this.d;
     const key = d.key;
     if (key === 0) return undefined;
     const hit = cachedInfo(key);
     if (hit !== undefined) return hit;
+    if (!d.checksumOk) return undefined;
     const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
-    return hasValidChecksum(normalized) ? parseAndCache(key, normalized) : undefined;
+    if (!hasValidChecksum(normalized)) return undefined;
+    if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return undefined;
+    return parseAndCache(key, normalized);
+  }
+
+  /**
+   * bareTenWithoutContext before isbn3 parses the number: true only when it
+   * would be true whatever isbn3 says (its ISBN-13 is computed, not parsed).
+   */
+  private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
+    const shape = this.dataToAsk(start);
+    if (typeof shape === 'boolean') return shape;
+    const first12 = `978${normalized.slice(0, 9)}`;
+    this.prefix ??= new PrefixMemo();
+    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.sql!, this.prefix);
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
