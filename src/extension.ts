@@ -75,7 +75,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       );
     }, START_AFTER_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(startTimer) });
-    log.info(`Activated in ${Math.round(performance.now() - started)} ms. Bundle evaluated at ${new Date(evaluatedAt).toISOString()}.`);
+    // Both times by this process's clock: the log line itself is stamped later, when it reaches the window.
+    log.info(`Activated in ${Math.round(performance.now() - started)} ms. Bundle evaluated at ${new Date(evaluatedAt).toISOString()}; activate() returned at ${new Date().toISOString()}.`);
   } catch (e) {
     log.error('Activation failed', e);
     void vscode.window.showErrorMessage('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');

@@ -643,7 +643,10 @@ function printActivationTimings(userDataDir: string): void {
     const evaluated = Date.parse(/Bundle evaluated at (\S+Z)/.exec(line ?? '')?.[1] ?? '');
     // The "Activated" line is stamped when the log reaches code-server, which waits while the
     // extension host's thread is busy: the bundle's own time says how much of the gap is ours.
-    const host = Number.isNaN(evaluated) ? '' : `; bundle loaded and evaluated ${evaluated - event} ms after the event`;
+    const returned = Date.parse(/activate\(\) returned at (\S+Z)/.exec(line ?? '')?.[1] ?? '');
+    const host =
+      (Number.isNaN(evaluated) ? '' : `; bundle loaded and evaluated ${evaluated - event} ms after the event`) +
+      (Number.isNaN(returned) ? '' : `; activate() returned ${returned - event} ms after the event, by the extension host's clock`);
     console.log(
       activated === undefined
         ? `ISBN Lens activation (${window}): no "Activated" line`

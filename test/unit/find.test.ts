@@ -343,3 +343,10 @@ test('property: arbitrary text never throws and ranges always match raw', () => 
     { numRuns: 1000 },
   );
 });
+
+test('two check characters in one run never borrow the cached verdict of an ISBN with the same digits', () => {
+  // 010000007X and "1000X 0007X" share their digits but for X: once the ISBN is cached, the run must not match it.
+  assert.equal(findIsbns('isbn = {010000007X}')[0]?.valid, true);
+  const twoXs = findIsbns('isbn = {1000X 0007X}');
+  assert.ok(twoXs.every((m) => !m.valid), JSON.stringify(twoXs.map((m) => [m.raw, m.valid])));
+});

@@ -172,7 +172,8 @@ class Digits {
     this.groups = groups;
     this.lastGroup = lastGroup;
     this.spaces = spaces;
-    this.key = digitsKey(value, count, xAt);
+    // Two check characters can never be one ISBN; the key (digits only) would name one that can.
+    this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
     this.checksumOk =
       count === 10 ? (xs === 0 || (xs === 1 && xAt === 9)) && sum10 % 11 === 0 : count === 13 && xs === 0 && sum13 % 10 === 0;
     return this;
