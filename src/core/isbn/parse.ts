@@ -1,6 +1,17 @@
 // Thin wrapper over isbn3: normalization, cheap checksum tests, cached parsing
 // and correction candidates. Pure: no `vscode` import, safe for unit tests.
-import * as ISBN from 'isbn3';
+import type * as Isbn3 from 'isbn3';
+
+/**
+ * isbn3 is read when the first checksum-valid ISBN needs its ranges, not when the finder loads:
+ * evaluating its range tables costs about 7 ms, paid by every Markdown file that opens, and most
+ * have no ISBN. (A bundler keeps the module, but evaluates it on this first call.)
+ */
+let isbn3: typeof Isbn3 | undefined;
+function ranges(): typeof Isbn3 {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use, see above
+  return (isbn3 ??= require('isbn3') as typeof Isbn3);
+}
 
 export interface IsbnInfo {
   isbn13: string;
@@ -121,7 +132,7 @@ export function cachedInfo(key: number): IsbnInfo | null | undefined {
  * Null when isbn3 has no range for it. Infos are frozen: they are shared.
  */
 export function parseAndCache(key: number, normalized: string): IsbnInfo | null {
-  const info = toInfo(ISBN.parse(normalized));
+  const info = toInfo(ranges().parse(normalized));
   if (key === 0) return info; // not ISBN-shaped: callers do not get here, but never cache under 0
   if (cacheSize >= CACHE_LIMIT) clearIsbnCache();
   let slot = slotOf(key);
@@ -133,7 +144,7 @@ export function parseAndCache(key: number, normalized: string): IsbnInfo | null 
 }
 
 /** isbn3's result as an IsbnInfo without undefined-valued keys (979s have no 10). */
-function toInfo(parsed: ReturnType<typeof ISBN.parse>): IsbnInfo | null {
+function toInfo(parsed: ReturnType<typeof Isbn3.parse>): IsbnInfo | null {
   if (!parsed) return null;
   const info: IsbnInfo = { isbn13: parsed.isbn13, hyphenated13: parsed.isbn13h };
   if (parsed.isbn10) {
@@ -211,7 +222,7 @@ export function suggestCorrections(raw: string): string[] {
   const found = new Set<string>();
   let clues: Array<{ candidate?: unknown }> = [];
   try {
-    clues = ISBN.audit(normalized).clues;
+    clues = ranges().audit(normalized).clues;
   } catch {
     // audit throws on input it cannot handle; no suggestions then.
   }
