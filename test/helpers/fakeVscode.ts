@@ -41,9 +41,22 @@ export function changeSettings(change: Partial<FakeSettings>, keys?: string[]): 
 /** Every line written to an output channel, as `level: text`. */
 export const logLines: string[] = [];
 
+/** Warning messages shown, and what the fake user answers (the first button by default). */
+export const warnings: { message: string; detail?: string; buttons: string[] }[] = [];
+export const dialog = { answer: (buttons: string[]): string | undefined => buttons[0] };
+
 const fake = {
   EventEmitter,
+  ProgressLocation: { Notification: 15 },
   window: {
+    showWarningMessage: async (message: string, ...rest: unknown[]) => {
+      const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest.shift() as { detail?: string }) : {};
+      const buttons = rest as string[];
+      warnings.push({ message, detail: options.detail, buttons });
+      return dialog.answer(buttons);
+    },
+    withProgress: async <T>(_options: unknown, task: (progress: { report(): void }, token: { onCancellationRequested(): { dispose(): void } }) => Promise<T>) =>
+      task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) }),
     createOutputChannel: () => ({
       info: (text: string) => logLines.push(`info: ${text}`),
       warn: (text: string) => logLines.push(`warn: ${text}`),
