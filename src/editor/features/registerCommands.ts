@@ -28,8 +28,8 @@ export function registerCommands({ config, keys, service, isbns, log }: CommandS
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'isbnLens.setApiKey': () => setApiKey(keys, service, config),
     'isbnLens.clearApiKey': () => clearApiKey(keys, service),
-    'isbnLens.lookupAuthor': () => lookupAuthor(service),
-    'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service),
+    'isbnLens.lookupAuthor': () => lookupAuthor(service, config),
+    'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service, config),
     'isbnLens.lookupAllInFile': () => lookupAllInFile(isbns, service),
     'isbnLens.annotateFile': (args) => annotateFile(service, config, args as AnnotateArgs | undefined),
     'isbnLens.insertBibtexEntry': () => insertBibtexEntry(isbns, service, config),

@@ -4,6 +4,7 @@ import { hyphenateIsbn } from '../../../core/isbn/parse';
 import type { Book } from '../../../core/service/book';
 import type { AuthorPage } from '../../../core/service/http/client';
 import { ServiceError, isServiceError } from '../../../core/service/errors';
+import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerBookActions } from './lookupIsbn';
 
@@ -14,7 +15,7 @@ interface BookItem extends vscode.QuickPickItem {
   loadMore?: true;
 }
 
-export async function lookupAuthor(service: LookupService): Promise<void> {
+export async function lookupAuthor(service: LookupService, config: Config): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const name = await vscode.window.showInputBox({
@@ -40,7 +41,7 @@ export async function lookupAuthor(service: LookupService): Promise<void> {
     await vscode.env.clipboard.writeText(book.isbn13);
     void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
   } else if (action === details) {
-    await offerBookActions(book, editor);
+    await offerBookActions(book, editor, config);
   }
 }
 

@@ -3,12 +3,13 @@ import * as vscode from 'vscode';
 import { bookDetailsText, citationLine } from '../../../core/format/bookText';
 import type { Book } from '../../../core/service/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
+import type { Config } from '../../infrastructure/config';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
-import { insertOrCopyEntry } from './insertBibtexEntry';
+import { entryOptions, insertOrCopyEntry } from './insertBibtexEntry';
 import { askIsbn } from './isbnInput';
 
-export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): Promise<void> {
+export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, config: Config): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const info = await askIsbn('ISBN Lens: Look Up ISBN', editor ? initialIsbn(editor, isbns) : '');
   if (!info) return;
@@ -22,11 +23,11 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService): 
     void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
     return;
   }
-  await offerBookActions(result.book, editor, info.isbn13);
+  await offerBookActions(result.book, editor, config, info.isbn13);
 }
 
 /** The book's details in a dialog, with what a user does next. */
-export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined, asked?: string): Promise<void> {
+export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined, config: Config, asked?: string): Promise<void> {
   const insert = 'Insert Citation';
   const copy = 'Copy ISBN-13';
   const bibtex = 'Insert BibTeX Entry';
@@ -35,7 +36,8 @@ export async function offerBookActions(book: Book, editor: vscode.TextEditor | u
   if (choice === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
   } else if (choice === bibtex) {
-    await insertOrCopyEntry(book, editor);
+    // The dialect and cite-key pattern of the settings, as "Insert BibTeX Entry for ISBN" uses them.
+    await insertOrCopyEntry(book, editor, await entryOptions(config, editor?.document));
   } else if (choice === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
     void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
