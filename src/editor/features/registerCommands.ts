@@ -1,14 +1,12 @@
-/** Every command of the extension, bound to the services it needs. */
+/**
+ * Every command of the extension, bound to the services it needs. The commands that do real
+ * work load on their first run (a dynamic import: the lazily loaded bundle), so that opening a
+ * Markdown file does not load them; the small ones are here at once.
+ */
 import * as vscode from 'vscode';
+import type { AnnotateArgs } from './commands/annotateFile';
 import type { ApiKeyStore } from '../infrastructure/apiKeyStore';
 import type { Config } from '../infrastructure/config';
-import { annotateFile, type AnnotateArgs } from './commands/annotateFile';
-import { clearApiKey, setApiKey } from './commands/apiKey';
-import { insertBibtexEntry } from './commands/insertBibtexEntry';
-import { insertEntry } from './commands/insertEntry';
-import { lookupAllInFile } from './commands/lookupAllInFile';
-import { lookupAuthor } from './commands/lookupAuthor';
-import { lookupIsbn } from './commands/lookupIsbn';
 import { statusMenu } from './commands/statusMenu';
 import { toggleInlineTitles } from './commands/toggleInlineTitles';
 import type { DocumentIsbns } from '../infrastructure/documentIsbns';
@@ -26,14 +24,14 @@ export interface CommandServices {
 
 export function registerCommands({ config, keys, service, isbns, log }: CommandServices): vscode.Disposable[] {
   const commands: Record<string, (...args: unknown[]) => unknown> = {
-    'isbnLens.setApiKey': () => setApiKey(keys, service, config),
-    'isbnLens.clearApiKey': () => clearApiKey(keys, service),
-    'isbnLens.lookupAuthor': () => lookupAuthor(service, config),
-    'isbnLens.lookupIsbn': () => lookupIsbn(isbns, service, config),
-    'isbnLens.lookupAllInFile': () => lookupAllInFile(isbns, service),
-    'isbnLens.annotateFile': (args) => annotateFile(service, config, args as AnnotateArgs | undefined),
-    'isbnLens.insertBibtexEntry': () => insertBibtexEntry(isbns, service, config),
-    'isbnLens.insertEntry': () => insertEntry(isbns, service, config),
+    'isbnLens.setApiKey': async () => (await import('./commands/apiKey')).setApiKey(keys, service, config),
+    'isbnLens.clearApiKey': async () => (await import('./commands/apiKey')).clearApiKey(keys, service),
+    'isbnLens.lookupAuthor': async () => (await import('./commands/lookupAuthor')).lookupAuthor(service, config),
+    'isbnLens.lookupIsbn': async () => (await import('./commands/lookupIsbn')).lookupIsbn(isbns, service, config),
+    'isbnLens.lookupAllInFile': async () => (await import('./commands/lookupAllInFile')).lookupAllInFile(isbns, service),
+    'isbnLens.annotateFile': async (args) => (await import('./commands/annotateFile')).annotateFile(service, config, args as AnnotateArgs | undefined),
+    'isbnLens.insertBibtexEntry': async () => (await import('./commands/insertBibtexEntry')).insertBibtexEntry(isbns, service, config),
+    'isbnLens.insertEntry': async () => (await import('./commands/insertEntry')).insertEntry(isbns, service, config),
     'isbnLens.toggleInlineTitles': () => toggleInlineTitles(config),
     'isbnLens.retryNow': () => service.resume(),
     'isbnLens.showLog': () => log.show(),
