@@ -6,20 +6,12 @@
 // whole text: the regex does the scanning.
 import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, PrefixMemo, SqlMemo } from './dataContext';
 import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
+import { type IsbnMatch, IsbnMatches } from './matches';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
 
-export interface IsbnMatch {
-  /** UTF-16 offsets: text.slice(start, end) is the ISBN as written, without its label. */
-  start: number;
-  end: number;
-  raw: string;
-  /** Preceded by an ISBN label or inside a BibTeX/BibLaTeX isbn field. */
-  labelled: boolean;
-  valid: boolean;
-  info?: IsbnInfo;
-  /** Why a labelled candidate is invalid (`range`: checksum fine, no isbn3 range). */
-  problem?: IsbnProblem;
-}
+export type { IsbnMatch } from './matches';
+export { IsbnMatches } from './matches';
+
 
 export interface FindOptions {
   /** Stop after this many matches (the editor caps work on huge files). */
@@ -87,15 +79,20 @@ const DOI_LOOKBACK = 300;
 const NO_LABEL = -1;
 const LABEL = 0;
 
-/** Finds ISBNs (10 and 13, any usual notation) in `text`, in order of position. */
+/** Finds ISBNs (10 and 13, any usual notation) in `text`, in order of position, as objects. */
 export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] {
+  return scanIsbns(text, options).toArray();
+}
+
+/** Finds ISBNs as findIsbns does, column-wise: no object per match (see matches.ts). */
+export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
   const shape = options.shape ?? (() => sniffShape(text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text));
   const scan = new Scan(text, options.maxMatches ?? Infinity, shape);
   const re = RUN_RE;
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while (!scan.full && (m = re.exec(text)) !== null) {
-    const resume = scan.run(m.index, m[0]);
+    const resume = scan.run(m.index, m.index + m[0].length);
     if (resume > re.lastIndex) re.lastIndex = resume;
   }
   return scan.out;
@@ -116,39 +113,49 @@ class Digits {
   spaces = 0;
   firstToken = 0; // count of the first space-separated token
   longestToken = 0; // count of the longest one
-  checksumOk = false; // a 10 or 13 (X only last in a 10) with a right check character
-
 
   read(text: string, start: number, end: number): this {
-    let count = 0;
+    // Most runs are digits only ("9780306406157"): one tight loop, then done.
     let value = 0;
+    let k = start;
+    for (; k < end; k++) {
+      const digit = text.charCodeAt(k) - 48;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+    }
+    const count = k - start;
+    if (k === end) {
+      this.count = count;
+      this.value = value;
+      this.xAt = -1;
+      this.groups = 1;
+      this.lastGroup = count;
+      this.spaces = 0;
+      this.firstToken = count;
+      this.longestToken = count;
+      this.key = digitsKey(value, count, -1);
+      return this;
+    }
+    return this.readSeparated(text, k, end, count, value);
+  }
+
+  /** The rest of read for a run with separators or an X, from `k`, after `count` digits worth `value`. */
+  private readSeparated(text: string, k: number, end: number, count: number, value: number): this {
     let xAt = -1;
+    let xs = 0;
     let groups = 1;
-    let lastGroup = 0;
+    let lastGroup = count;
     let spaces = 0;
-    let token = 0;
+    let token = count;
     let firstToken = -1;
     let longestToken = 0;
-    // Checksums as the digits go by, so that a number no cache holds is
-    // rejected without building its string: ISBN-10 weights 10..1 are
-    // sum10 = sum of the running sums; ISBN-13 weights 1, 3 alternate.
-    let running = 0;
-    let sum10 = 0;
-    let sum13 = 0;
-    let xs = 0;
-    for (let k = start; k < end; k++) {
+    for (; k < end; k++) {
       const c = text.charCodeAt(k);
       if (c >= 48 && c <= 57) {
-        const digit = c - 48;
-        value = value * 10 + digit;
-        running += digit;
-        sum10 += running;
-        sum13 += count & 1 ? 3 * digit : digit;
+        value = value * 10 + (c - 48);
       } else if (c === 88 || c === 120) {
         xAt = count;
         xs++;
-        running += 10;
-        sum10 += running;
       } else {
         if (c === 32) {
           spaces++;
@@ -174,8 +181,6 @@ class Digits {
     this.spaces = spaces;
     // Two check characters can never be one ISBN; the key (digits only) would name one that can.
     this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
-    this.checksumOk =
-      count === 10 ? (xs === 0 || (xs === 1 && xAt === 9)) && sum10 % 11 === 0 : count === 13 && xs === 0 && sum13 % 10 === 0;
     return this;
   }
 
@@ -217,7 +222,7 @@ class Tokens {
 const TOKENS = new Tokens();
 
 class Scan {
-  readonly out: IsbnMatch[] = [];
+  readonly out: IsbnMatches;
   private readonly d = new Digits();
   private readonly t = TOKENS;
   private sql: SqlMemo | undefined;
@@ -226,27 +231,29 @@ class Scan {
     private readonly text: string,
     private readonly max: number,
     private shape: TextShape | (() => TextShape),
-  ) {}
+  ) {
+    this.out = new IsbnMatches(text);
+  }
 
   get full(): boolean {
     return this.out.length >= this.max;
   }
 
   /** Handles one run from RUN_RE. Returns where the main scan resumes (after a field), or -1. */
-  run(start: number, raw: string): number {
-    const end = start + raw.length;
+  run(start: number, end: number): number {
     if (this.d.read(this.text, start, end).spaces === 0) {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
-      if (label > LABEL) return this.field(label, start, raw);
-      this.single(start, end, raw, label === LABEL);
+      if (label > LABEL) return this.field(label, start, end);
+      this.single(start, end, label === LABEL);
       return -1;
     }
     // "ISBN-13 978…", "isbn10 0…": the run starts with the label's 10/13.
-    const c1 = raw.charCodeAt(1);
-    if (raw.charCodeAt(0) === 49 && (c1 === 48 || c1 === 51) && raw.charCodeAt(2) === 32) {
+    const text = this.text;
+    const c1 = text.charCodeAt(start + 1);
+    if (text.charCodeAt(start) === 49 && (c1 === 48 || c1 === 51) && text.charCodeAt(start + 2) === 32) {
       const label = labelBefore(this.text, start + 3);
-      if (label > LABEL) return this.field(label, start, raw);
+      if (label > LABEL) return this.field(label, start, end);
       if (label === LABEL) {
         this.splitTokens(start, end);
         this.tokensFrom(this.takeLabelled(1), false);
@@ -254,8 +261,8 @@ class Scan {
       }
     }
     const label = labelBefore(this.text, start);
-    if (label > LABEL) return this.field(label, start, raw);
-    if (this.wholeRun(start, end, raw, label === LABEL)) return -1;
+    if (label > LABEL) return this.field(label, start, end);
+    if (this.wholeRun(start, end, label === LABEL)) return -1;
     this.splitTokens(start, end);
     let i = 0;
     if (label === LABEL) i = this.takeLabelled(0);
@@ -269,27 +276,27 @@ class Scan {
    * "978 0 306 40615 7": handles it as the token logic below would and returns
    * true, or returns false to leave it to that logic. The run is in `this.d`.
    */
-  private wholeRun(start: number, end: number, raw: string, labelled: boolean): boolean {
+  private wholeRun(start: number, end: number, labelled: boolean): boolean {
     const d = this.d;
     if (d.count !== 10 && d.count !== 13) return false;
     if (labelled) {
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
       if (d.count === 13 && !(d.isbn13Prefix && this.lookup(start, end))) return false;
-      if (!this.gluedAfter(end, false)) this.emitLabelled(start, end, raw);
+      if (!this.gluedAfter(end, false)) this.emitLabelled(start, end);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10.
     if (d.longestToken >= 10 && !(d.spaces === 1 && d.firstToken === 3 && d.longestToken === 10)) return false;
-    this.single(start, end, raw, false);
+    this.single(start, end, false);
     return true;
   }
 
   /** A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate. */
-  private single(start: number, end: number, raw: string, labelled: boolean): void {
+  private single(start: number, end: number, labelled: boolean): void {
     const d = this.d;
     if (labelled) {
-      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(raw))) && !this.gluedAfter(end, false)) {
-        this.emitLabelled(start, end, raw);
+      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(end, false)) {
+        this.emitLabelled(start, end);
       }
       return;
     }
@@ -298,7 +305,7 @@ class Scan {
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const info = this.lookup(start, end, true);
     if (info && !this.bareTenWithoutContext(start, end, info)) {
-      this.out.push({ start, end, raw, labelled: false, valid: true, info });
+      this.out.addValid(start, end, false, info);
     }
   }
 
@@ -406,7 +413,7 @@ class Scan {
     }
     const end = t.end[last];
     if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(end, false)) {
-      this.emitLabelled(start, end, this.text.slice(start, end));
+      this.emitLabelled(start, end);
     }
     return last + 1;
   }
@@ -421,7 +428,7 @@ class Scan {
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const info = this.lookup(start, end, true);
     if (info && !this.bareTenWithoutContext(start, end, info)) {
-      this.out.push({ start, end, raw: this.text.slice(start, end), labelled: false, valid: true, info });
+      this.out.addValid(start, end, false, info);
     }
   }
 
@@ -431,19 +438,19 @@ class Scan {
   }
 
   /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
-  private emitLabelled(start: number, end: number, raw: string): void {
+  private emitLabelled(start: number, end: number): void {
     const d = this.d;
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
       const info = this.lookup(start, end);
       if (info) {
-        this.out.push({ start, end, raw, labelled: true, valid: true, info });
+        this.out.addValid(start, end, true, info);
         return;
       }
       problem = info === null ? 'range' : 'checksum';
     }
-    this.out.push({ start, end, raw, labelled: true, valid: false, problem });
+    this.out.addInvalid(start, end, problem);
   }
 
   /**
@@ -458,7 +465,7 @@ class Scan {
     if (key === 0) return undefined;
     const hit = cachedInfo(key);
     if (hit !== undefined) return hit;
-    if (!d.checksumOk) return undefined;
+    if (!checksumOk(this.text, start, end, d.count)) return undefined;
     const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
     if (!hasValidChecksum(normalized)) return undefined;
     if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return undefined;
@@ -517,33 +524,32 @@ class Scan {
   }
 
   /**
-   * An isbn field whose body starts at `from`, revealed by the run `raw` at
-   * `start` (only gap characters lie between them). Every run in the body is
+   * An isbn field whose body starts at `from`, revealed by the run
+   * text[start, runEnd) (only gap characters lie between them). Every run in the body is
    * labelled. Returns the index after the body, where the main scan resumes.
    */
-  private field(from: number, start: number, raw: string): number {
+  private field(from: number, start: number, runEnd: number): number {
     const end = fieldEnd(this.text, from, this.text.charCodeAt(from - 1) === 34);
-    const cut = start + raw.length > end;
-    if (cut) raw = this.text.slice(start, end); // unclosed field cut short
-    this.fieldRun(start, raw, !cut);
+    const cut = runEnd > end; // unclosed field cut short
+    this.fieldRun(start, cut ? end : runEnd, !cut);
     // Usually the body is just that run; otherwise look for more ("a, b").
-    if (start + raw.length < end) {
+    if (runEnd < end) {
       const re = FIELD_RUN;
-      re.lastIndex = start + raw.length;
+      re.lastIndex = runEnd;
       let m: RegExpExecArray | null;
       while (!this.full && (m = re.exec(this.text)) !== null && m.index < end) {
-        this.fieldRun(m.index, m.index + m[0].length > end ? this.text.slice(m.index, end) : m[0]);
+        this.fieldRun(m.index, Math.min(end, m.index + m[0].length));
       }
     }
     return end;
   }
 
   /** A run in a field body; `read`: `this.d` already holds it (the run that revealed the field). */
-  private fieldRun(start: number, raw: string, read = false): void {
-    if ((read ? this.d : this.d.read(this.text, start, start + raw.length)).spaces === 0) {
-      this.single(start, start + raw.length, raw, true);
+  private fieldRun(start: number, end: number, read = false): void {
+    if ((read ? this.d : this.d.read(this.text, start, end)).spaces === 0) {
+      this.single(start, end, true);
     } else {
-      this.splitTokens(start, start + raw.length);
+      this.splitTokens(start, end);
       this.tokensFrom(0, true);
     }
   }
@@ -624,6 +630,28 @@ function labelWordStart(text: string, before: number): boolean {
   if (!(classAt(text, before) & ALNUM)) return true;
   const c = text.charCodeAt(before) | 0x20;
   return (c === 0x65 || c === 0x70) && !(classAt(text, before - 1) & ALNUM); // e, p
+}
+
+/**
+ * Is the ISBN-shaped text[start, end) (`count` digits and X, key non-zero) checksum-valid?
+ * Read again on a cache miss only, so that a number no cache holds is rejected without
+ * building its string. ISBN-10 weights 10..1 are the sum of running sums; ISBN-13's 1, 3.
+ */
+function checksumOk(text: string, start: number, end: number, count: number): boolean {
+  let running = 0;
+  let sum10 = 0;
+  let sum13 = 0;
+  let n = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    const digit = c >= 48 && c <= 57 ? c - 48 : c === 88 || c === 120 ? 10 : -1;
+    if (digit < 0) continue;
+    running += digit;
+    sum10 += running;
+    sum13 += n & 1 ? 3 * digit : digit;
+    n++;
+  }
+  return count === 10 ? sum10 % 11 === 0 : sum13 % 10 === 0;
 }
 
 /** Are tokens k, k+1 a 3-digit prefix and a 10 ("978 0306406157")? */

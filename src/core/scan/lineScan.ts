@@ -6,7 +6,7 @@
  * line (`isbn =\n  {978…`), hence the context. Diagnostics, code actions and
  * inline titles all read this index.
  */
-import { findIsbns, type IsbnMatch } from '../isbn/find';
+import { type IsbnMatch, scanIsbns } from '../isbn/find';
 import { SNIFF_CHARS, sniffShape, type TextShape } from '../isbn/shape';
 
 export interface LineIsbn {
@@ -97,14 +97,19 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
   const bodies = fieldBodies(text);
   let k = 0;
   let b = 0;
-  for (const m of findIsbns(text, { shape })) {
-    while (k + 1 < starts.length && starts[k + 1] <= m.start) k++;
-    const item: LineIsbn = { line: from + k, start: m.start - starts[k], end: m.end - starts[k], raw: m.raw, labelled: m.labelled, valid: m.valid };
-    if (m.info) item.info = m.info;
-    if (m.problem) item.problem = m.problem;
-    while (b < bodies.length && bodies[b].end < m.start) b++;
+  const found = scanIsbns(text, { shape });
+  for (let i = 0; i < found.length; i++) {
+    const start = found.start(i);
+    const labelled = found.labelled(i);
+    while (k + 1 < starts.length && starts[k + 1] <= start) k++;
+    const item: LineIsbn = { line: from + k, start: start - starts[k], end: found.end(i) - starts[k], raw: found.raw(i), labelled, valid: found.valid(i) };
+    const info = found.info(i);
+    if (info) item.info = info;
+    const problem = found.problem(i);
+    if (problem) item.problem = problem;
+    while (b < bodies.length && bodies[b].end < start) b++;
     const body = bodies[b];
-    if (m.labelled && body && body.start <= m.start && body.opener < starts[k]) {
+    if (labelled && body && body.start <= start && body.opener < starts[k]) {
       let j = k;
       while (j > 0 && starts[j] > body.opener) j--;
       item.labelLine = from + j;
