@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as ISBN from 'isbn3';
-import { findIsbns, type IsbnMatch } from '../../src/core/isbn/find';
+import { findIsbns, type IsbnMatch, scanIsbns } from '../../src/core/isbn/find';
 import { disagreements, plantedDocument } from '../helpers/plantedDocuments';
 
 /** Compact view of the matches: raw, then L (labelled) or U, then ok or the problem. */
@@ -349,4 +349,36 @@ test('two check characters in one run never borrow the cached verdict of an ISBN
   assert.equal(findIsbns('isbn = {010000007X}')[0]?.valid, true);
   const twoXs = findIsbns('isbn = {1000X 0007X}');
   assert.ok(twoXs.every((m) => !m.valid), JSON.stringify(twoXs.map((m) => [m.raw, m.valid])));
+});
+
+test('scanIsbns (column-wise) and findIsbns (objects) agree on every field', () => {
+  fc.assert(
+    fc.property(plantedDocument, ({ text }) => {
+      const columns = scanIsbns(text);
+      const objects = findIsbns(text);
+      assert.equal(columns.length, objects.length);
+      for (let i = 0; i < columns.length; i++) {
+        const m = objects[i]!;
+        assert.deepEqual(
+          [columns.start(i), columns.end(i), columns.raw(i), columns.labelled(i), columns.valid(i), columns.info(i), columns.problem(i)],
+          [m.start, m.end, m.raw, m.labelled, m.valid, m.info, m.problem],
+        );
+        assert.deepEqual(columns.at(i), m);
+      }
+      assert.deepEqual([...columns], objects);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('IsbnMatches keeps every match past its first growth and its first info chunk', () => {
+  const isbns = ['978-0-306-40615-7', 'ISBN 0-306-40615-X', '9780306406157', 'isbn: 12345678901'];
+  const text = Array.from({ length: 3000 }, (_, i) => `line ${i}: ${isbns[i % 4]}`).join('\n');
+  const columns = scanIsbns(text);
+  assert.equal(columns.length, 3000);
+  assert.equal(columns.problem(1), 'checksum');
+  assert.equal(columns.problem(3), 'length');
+  assert.equal(columns.info(2998)?.isbn13, '9780306406157');
+  assert.equal(columns.problem(2999), 'length');
+  assert.equal(columns.valid(2999), false);
 });

@@ -244,11 +244,27 @@ function recordSaysIsbn(text: string, start: number): boolean {
 // Labels of other numbers: library and article identifiers, and the words
 // before phone, order and account numbers. A bare 10-digit number after one
 // is that, in prose as in data ("OCLC 1621861279", "Order number 1481623893").
-const FOREIGN_LABELS = new Set(
-  ('oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
-    'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer')
-    .split(' '),
+const FOREIGN_LABELS = (
+  'oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
+  'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer'
+).split(' ');
+
+/**
+ * A hash of a word's lower-cased characters read backwards (as the look-back
+ * reads them), so that the word before every bare ISBN-10 in prose is ruled
+ * out without slicing it: only a hash in FOREIGN_LABEL_HASHES is sliced and checked.
+ */
+function hashStep(hash: number, c: number): number {
+  return (Math.imul(hash, 31) + (c | 0x20)) | 0;
+}
+const FOREIGN_LABEL_HASHES = new Set(
+  FOREIGN_LABELS.map((label) => {
+    let hash = 0;
+    for (let k = label.length - 1; k >= 0; k--) hash = hashStep(hash, label.charCodeAt(k));
+    return hash;
+  }),
 );
+const FOREIGN_LABEL_SET = new Set(FOREIGN_LABELS);
 
 /**
  * The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`)
@@ -270,9 +286,10 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
   if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
   const end = k + 1;
-  while (k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum(text.charCodeAt(k))) k--;
+  let hash = 0;
+  for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
   if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
-  return FOREIGN_LABELS.has(text.slice(k + 1, end).toLowerCase());
+  return FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase());
 }
 
 const LONGEST_LABEL = 9; // "telephone"

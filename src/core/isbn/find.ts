@@ -115,36 +115,42 @@ class Digits {
   longestToken = 0; // count of the longest one
 
   read(text: string, start: number, end: number): this {
-    // Most runs are digits only ("9780306406157"): one tight loop, then done.
+    // Most runs are digits and hyphens only ("978-0-306-40615-7"): one tight
+    // loop; a space or an X hands over to readSeparated.
     let value = 0;
-    let k = start;
-    for (; k < end; k++) {
-      const digit = text.charCodeAt(k) - 48;
-      if (digit < 0 || digit > 9) break;
-      value = value * 10 + digit;
+    let count = 0;
+    let groups = 1;
+    let lastGroup = 0;
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      const digit = c - 48;
+      if (digit >= 0 && digit <= 9) {
+        value = value * 10 + digit;
+        count++;
+        lastGroup++;
+      } else if (c === 32 || c === 88 || c === 120) {
+        return this.readSeparated(text, k, end, count, value, groups, lastGroup);
+      } else {
+        groups++; // a hyphen or dash
+        lastGroup = 0;
+      }
     }
-    const count = k - start;
-    if (k === end) {
-      this.count = count;
-      this.value = value;
-      this.xAt = -1;
-      this.groups = 1;
-      this.lastGroup = count;
-      this.spaces = 0;
-      this.firstToken = count;
-      this.longestToken = count;
-      this.key = digitsKey(value, count, -1);
-      return this;
-    }
-    return this.readSeparated(text, k, end, count, value);
+    this.count = count;
+    this.value = value;
+    this.xAt = -1;
+    this.groups = groups;
+    this.lastGroup = lastGroup;
+    this.spaces = 0;
+    this.firstToken = count;
+    this.longestToken = count;
+    this.key = digitsKey(value, count, -1);
+    return this;
   }
 
-  /** The rest of read for a run with separators or an X, from `k`, after `count` digits worth `value`. */
-  private readSeparated(text: string, k: number, end: number, count: number, value: number): this {
+  /** The rest of read from `k`, a space or an X, after `count` digits worth `value` in `groups` groups. */
+  private readSeparated(text: string, k: number, end: number, count: number, value: number, groups: number, lastGroup: number): this {
     let xAt = -1;
     let xs = 0;
-    let groups = 1;
-    let lastGroup = count;
     let spaces = 0;
     let token = count;
     let firstToken = -1;

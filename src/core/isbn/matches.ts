@@ -2,7 +2,9 @@
 // typed arrays and one shared, cached IsbnInfo reference per match. A 10 MB
 // reading list holds 130,000 ISBNs; as objects they cost more than finding
 // them (allocation and the garbage collector's copying), so objects are made
-// only for the matches a caller reads with `at` or by iterating.
+// only for the matches a caller reads with `at` or by iterating. The info
+// references sit in fixed-size chunks: appending to one growing array (push)
+// costs several times a store into a preallocated one.
 import type { IsbnInfo, IsbnProblem } from './parse';
 
 export interface IsbnMatch {
@@ -25,13 +27,15 @@ const PROBLEM_SHIFT = 2;
 const PROBLEMS: readonly IsbnProblem[] = ['checksum', 'length', 'range'];
 
 const INITIAL_CAPACITY = 64;
+const INFO_CHUNK_BITS = 10;
+const INFO_CHUNK = 1 << INFO_CHUNK_BITS;
 
 export class IsbnMatches implements Iterable<IsbnMatch> {
   length = 0;
   private starts = new Int32Array(INITIAL_CAPACITY);
   private ends = new Int32Array(INITIAL_CAPACITY);
   private flags = new Uint8Array(INITIAL_CAPACITY);
-  private readonly infos: Array<IsbnInfo | undefined> = [];
+  private readonly infoChunks: Array<Array<IsbnInfo | undefined>> = [];
 
   constructor(readonly text: string) {}
 
@@ -41,7 +45,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     this.starts[i] = start;
     this.ends[i] = end;
     this.flags[i] = labelled ? LABELLED | VALID : VALID;
-    this.infos.push(info);
+    this.infoChunks[i >> INFO_CHUNK_BITS][i & (INFO_CHUNK - 1)] = info;
   }
 
   /** A labelled candidate that is no ISBN, and why. For the finder. */
@@ -50,7 +54,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     this.starts[i] = start;
     this.ends[i] = end;
     this.flags[i] = LABELLED | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT);
-    this.infos.push(undefined);
+
   }
 
   start(i: number): number {
@@ -74,7 +78,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   info(i: number): IsbnInfo | undefined {
-    return this.infos[i];
+    return this.infoChunks[i >> INFO_CHUNK_BITS][i & (INFO_CHUNK - 1)];
   }
 
   problem(i: number): IsbnProblem | undefined {
@@ -85,7 +89,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   /** Match i as an object. */
   at(i: number): IsbnMatch {
     const match: IsbnMatch = { start: this.starts[i], end: this.ends[i], raw: this.raw(i), labelled: this.labelled(i), valid: this.valid(i) };
-    const info = this.infos[i];
+    const info = this.info(i);
     if (info) match.info = info;
     const problem = this.problem(i);
     if (problem) match.problem = problem;
@@ -104,6 +108,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
 
   /** Index of the next match, growing the columns when they are full. */
   private slot(): number {
+    if ((this.length & (INFO_CHUNK - 1)) === 0) this.infoChunks.push(new Array<IsbnInfo | undefined>(INFO_CHUNK).fill(undefined));
     if (this.length === this.starts.length) {
       const capacity = this.length * 2;
       this.starts = grown(this.starts, capacity);

@@ -1,6 +1,7 @@
 // Thin wrapper over isbn3: normalization, cheap checksum tests, cached parsing
 // and correction candidates. Pure: no `vscode` import, safe for unit tests.
 import type * as Isbn3 from 'isbn3';
+import { NumberTable } from './numberTable';
 
 /**
  * isbn3 is read when the first checksum-valid ISBN needs its ranges, not when the finder loads:
@@ -78,19 +79,8 @@ export function hasValidChecksum(normalized: string): boolean {
 
 // isbn3.parse costs about a microsecond and documents repeat the same ISBNs,
 // so parse results are cached. Keys are numbers (see digitsKey): the finder
-// computes them while it reads the digits. A Map keyed by such numbers (not
-// small integers) costs ~90 ns a lookup; this open-addressing table ~15 ns,
-// which matters at 100k candidates per scan. Bounded: cleared when half full.
-const CACHE_SLOTS = 1 << 15;
-const CACHE_LIMIT = CACHE_SLOTS >> 1;
-const cacheKeys = new Float64Array(CACHE_SLOTS); // 0 = empty slot (no key is 0)
-const cacheValues: Array<IsbnInfo | null> = new Array<IsbnInfo | null>(CACHE_SLOTS).fill(null);
-let cacheSize = 0;
-
-function slotOf(key: number): number {
-  const low = key | 0; // low 32 bits: where nearby ISBNs differ
-  return (low ^ (low >>> 15)) & (CACHE_SLOTS - 1);
-}
+// computes them while it reads the digits. Up to 16,384 entries, then cleared.
+const cache = new NumberTable<IsbnInfo | null>(12, 15);
 
 /**
  * Cache key of an ISBN-shaped candidate from its digits: `count` characters
@@ -113,17 +103,12 @@ function keyOf(normalized: string): number {
 
 /** Drop cached parse results (benchmarks use it to measure a cold scan). */
 export function clearIsbnCache(): void {
-  cacheKeys.fill(0);
-  cacheValues.fill(null);
-  cacheSize = 0;
+  cache.clear();
 }
 
 /** Cached isbn3 result for a key: info, null (isbn3 rejects it), undefined (not cached yet). */
 export function cachedInfo(key: number): IsbnInfo | null | undefined {
-  for (let slot = slotOf(key); cacheKeys[slot] !== 0; slot = (slot + 1) & (CACHE_SLOTS - 1)) {
-    if (cacheKeys[slot] === key) return cacheValues[slot];
-  }
-  return undefined;
+  return cache.get(key);
 }
 
 /**
@@ -133,13 +118,7 @@ export function cachedInfo(key: number): IsbnInfo | null | undefined {
  */
 export function parseAndCache(key: number, normalized: string): IsbnInfo | null {
   const info = toInfo(ranges().parse(normalized));
-  if (key === 0) return info; // not ISBN-shaped: callers do not get here, but never cache under 0
-  if (cacheSize >= CACHE_LIMIT) clearIsbnCache();
-  let slot = slotOf(key);
-  while (cacheKeys[slot] !== 0 && cacheKeys[slot] !== key) slot = (slot + 1) & (CACHE_SLOTS - 1);
-  if (cacheKeys[slot] === 0) cacheSize++;
-  cacheKeys[slot] = key;
-  cacheValues[slot] = info;
+  cache.set(key, info); // key 0 (not ISBN-shaped) is never cached
   return info;
 }
 
