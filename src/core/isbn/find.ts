@@ -190,10 +190,10 @@ class Digits {
     return this;
   }
 
-  /** 13 digits starting 978/979, not 9790 (that is an ISMN). */
+  /** 13 digits starting 978/979, not 9790 (that is an ISMN). Compares, no division: it runs for every 13. */
   get isbn13Prefix(): boolean {
-    const prefix = Math.floor(this.value / 1e10);
-    return prefix === 978 || (prefix === 979 && Math.floor(this.value / 1e9) % 10 !== 0);
+    const value = this.value;
+    return value >= 978e10 && value < 980e10 && !(value >= 9790e9 && value < 9791e9);
   }
 }
 

@@ -2,9 +2,9 @@
 // typed arrays and one shared, cached IsbnInfo reference per match. A 10 MB
 // reading list holds 130,000 ISBNs; as objects they cost more than finding
 // them (allocation and the garbage collector's copying), so objects are made
-// only for the matches a caller reads with `at` or by iterating. The info
-// references sit in fixed-size chunks: appending to one growing array (push)
-// costs several times a store into a preallocated one.
+// only for the matches a caller reads with `at` or by iterating. Matches are
+// stored in fixed-size chunks, never copied to grow: appending to one growing
+// array (push, or doubling typed arrays) costs several times a store.
 import type { IsbnInfo, IsbnProblem } from './parse';
 
 export interface IsbnMatch {
@@ -26,69 +26,62 @@ const VALID = 2;
 const PROBLEM_SHIFT = 2;
 const PROBLEMS: readonly IsbnProblem[] = ['checksum', 'length', 'range'];
 
-const INITIAL_CAPACITY = 64;
-const INFO_CHUNK_BITS = 10;
-const INFO_CHUNK = 1 << INFO_CHUNK_BITS;
+const CHUNK_BITS = 10;
+const CHUNK = 1 << CHUNK_BITS;
+const LAST = CHUNK - 1;
+/** Per match in a chunk's numbers: start, end, flags. */
+const FIELDS = 3;
 
 export class IsbnMatches implements Iterable<IsbnMatch> {
   length = 0;
-  private starts = new Int32Array(INITIAL_CAPACITY);
-  private ends = new Int32Array(INITIAL_CAPACITY);
-  private flags = new Uint8Array(INITIAL_CAPACITY);
-  private readonly infoChunks: Array<Array<IsbnInfo | undefined>> = [];
+  private readonly numbers: Int32Array[] = [];
+  private readonly infos: Array<Array<IsbnInfo | undefined>> = [];
 
   constructor(readonly text: string) {}
 
   /** A valid ISBN at text[start, end). For the finder. */
   addValid(start: number, end: number, labelled: boolean, info: IsbnInfo): void {
-    const i = this.slot();
-    this.starts[i] = start;
-    this.ends[i] = end;
-    this.flags[i] = labelled ? LABELLED | VALID : VALID;
-    this.infoChunks[i >> INFO_CHUNK_BITS][i & (INFO_CHUNK - 1)] = info;
+    const i = this.add(start, end, labelled ? LABELLED | VALID : VALID);
+    this.infos[i >> CHUNK_BITS][i & LAST] = info;
   }
 
   /** A labelled candidate that is no ISBN, and why. For the finder. */
   addInvalid(start: number, end: number, problem: IsbnProblem): void {
-    const i = this.slot();
-    this.starts[i] = start;
-    this.ends[i] = end;
-    this.flags[i] = LABELLED | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT);
-
+    this.add(start, end, LABELLED | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT));
   }
 
   start(i: number): number {
-    return this.starts[i];
+    return this.numbers[i >> CHUNK_BITS][(i & LAST) * FIELDS];
   }
 
   end(i: number): number {
-    return this.ends[i];
+    return this.numbers[i >> CHUNK_BITS][(i & LAST) * FIELDS + 1];
   }
 
   raw(i: number): string {
-    return this.text.slice(this.starts[i], this.ends[i]);
+    return this.text.slice(this.start(i), this.end(i));
   }
 
   labelled(i: number): boolean {
-    return (this.flags[i] & LABELLED) !== 0;
+    return (this.flags(i) & LABELLED) !== 0;
   }
 
   valid(i: number): boolean {
-    return (this.flags[i] & VALID) !== 0;
+    return (this.flags(i) & VALID) !== 0;
   }
 
   info(i: number): IsbnInfo | undefined {
-    return this.infoChunks[i >> INFO_CHUNK_BITS][i & (INFO_CHUNK - 1)];
+    return this.infos[i >> CHUNK_BITS][i & LAST];
   }
 
   problem(i: number): IsbnProblem | undefined {
-    const code = this.flags[i] >> PROBLEM_SHIFT;
+    const code = this.flags(i) >> PROBLEM_SHIFT;
     return code === 0 ? undefined : PROBLEMS[code - 1];
   }
 
   /** Match i as an object. */
   at(i: number): IsbnMatch {
-    const match: IsbnMatch = { start: this.starts[i], end: this.ends[i], raw: this.raw(i), labelled: this.labelled(i), valid: this.valid(i) };
+    const match: IsbnMatch = { start: this.start(i), end: this.end(i), raw: this.raw(i), labelled: this.labelled(i), valid: this.valid(i) };
     const info = this.info(i);
     if (info) match.info = info;
     const problem = this.problem(i);
@@ -106,23 +99,22 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     for (let i = 0; i < this.length; i++) yield this.at(i);
   }
 
-  /** Index of the next match, growing the columns when they are full. */
-  private slot(): number {
-    if ((this.length & (INFO_CHUNK - 1)) === 0) this.infoChunks.push(new Array<IsbnInfo | undefined>(INFO_CHUNK).fill(undefined));
-    if (this.length === this.starts.length) {
-      const capacity = this.length * 2;
-      this.starts = grown(this.starts, capacity);
-      this.ends = grown(this.ends, capacity);
-      const flags = new Uint8Array(capacity);
-      flags.set(this.flags);
-      this.flags = flags;
-    }
-    return this.length++;
+  private flags(i: number): number {
+    return this.numbers[i >> CHUNK_BITS][(i & LAST) * FIELDS + 2];
   }
-}
 
-function grown(column: Int32Array<ArrayBuffer>, capacity: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(capacity);
-  bigger.set(column);
-  return bigger;
+  /** Stores a match's numbers; returns its index. */
+  private add(start: number, end: number, flags: number): number {
+    const i = this.length++;
+    const at = (i & LAST) * FIELDS;
+    if (at === 0) {
+      this.numbers.push(new Int32Array(CHUNK * FIELDS));
+      this.infos.push(new Array<IsbnInfo | undefined>(CHUNK).fill(undefined));
+    }
+    const numbers = this.numbers[i >> CHUNK_BITS];
+    numbers[at] = start;
+    numbers[at + 1] = end;
+    numbers[at + 2] = flags;
+    return i;
+  }
 }
