@@ -108,6 +108,10 @@ class Digits {
   value = 0; // digits as a number (X excluded; exact for the 18 first)
   xAt = -1; // index among the digits of an X, -1 if none
   key = 0; // parse cache key, 0 unless ISBN-shaped (see digitsKey)
+  // The parse cache's answer for the key, asked as soon as the key is known:
+  // the probe is a memory read that often misses the processor's cache, and
+  // asked early, it is on its way while the label look-back runs.
+  cached: IsbnInfo | null | undefined = undefined;
   groups = 1;
   lastGroup = 0;
   spaces = 0;
@@ -150,6 +154,7 @@ class Digits {
     this.firstToken = count;
     this.longestToken = count;
     this.key = digitsKey(value, count, -1);
+    this.cached = this.key === 0 ? undefined : cachedInfo(this.key);
     return this;
   }
 
@@ -197,6 +202,7 @@ class Digits {
     this.spaces = spaces;
     // Two check characters can never be one ISBN; the key (digits only) would name one that can.
     this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
+    this.cached = this.key === 0 ? undefined : cachedInfo(this.key);
     return this;
   }
 
@@ -491,13 +497,13 @@ class Scan {
     const d = this.d;
     const key = d.key;
     if (key === 0) return undefined;
-    const hit = cachedInfo(key);
+    const hit = d.cached;
     if (hit !== undefined) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return undefined;
     const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
     if (!hasValidChecksum(normalized)) return undefined;
     if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return undefined;
-    return parseAndCache(key, normalized);
+    return (d.cached = parseAndCache(key, normalized));
   }
 
   /**
