@@ -118,7 +118,14 @@ class Digits {
   firstToken = 0; // count of the first space-separated token
   longestToken = 0; // count of the longest one
 
+  /** The stretch read last: a spaced ISBN is read again as tokens are joined, and then need not be. */
+  private start = -1;
+  private end = -1;
+
   read(text: string, start: number, end: number): this {
+    if (start === this.start && end === this.end) return this;
+    this.start = start;
+    this.end = end;
     // Most runs are digits and hyphens only ("978-0-306-40615-7"): one tight
     // loop; a space or an X hands over to readSeparated. The value is summed
     // in two whole-number halves of up to 9 digits: one floating-point

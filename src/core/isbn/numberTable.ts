@@ -12,7 +12,11 @@ export class NumberTable<V> {
   private values: Array<V | undefined>;
   private count = 0;
 
-  /** Grows from 2^minBits slots to 2^maxBits; when that is half full, it starts over (bounded). */
+  /**
+   * Grows from 2^minBits slots to 2^maxBits, each time it is three quarters
+   * full (linear probing stays short, and the table small); when the largest
+   * is, it starts over (bounded).
+   */
   constructor(
     private readonly minBits: number,
     private readonly maxBits: number,
@@ -37,7 +41,7 @@ export class NumberTable<V> {
 
   set(key: number, value: V): void {
     if (key <= 0) return;
-    if (this.count >= this.keys.length >> 1) {
+    if (this.count >= (this.keys.length >> 2) * 3) {
       if (this.bits < this.maxBits) this.resize(this.bits + 1);
       else this.clear();
     }

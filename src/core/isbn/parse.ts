@@ -79,7 +79,7 @@ export function hasValidChecksum(normalized: string): boolean {
 
 // isbn3.parse costs about a microsecond and documents repeat the same ISBNs,
 // so parse results are cached. Keys are numbers (see digitsKey): the finder
-// computes them while it reads the digits. Up to 16,384 entries, then cleared.
+// computes them while it reads the digits. Up to 24,576 entries, then cleared.
 const cache = new NumberTable<IsbnInfo | null>(12, 15);
 
 /**
