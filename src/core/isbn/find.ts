@@ -570,7 +570,7 @@ class Scan {
    * labelled. Returns the index after the body, where the main scan resumes.
    */
   private field(from: number, start: number, runEnd: number): number {
-    const end = fieldEnd(this.text, from, this.text.charCodeAt(from - 1) === 34);
+    const end = fieldEnd(this.text, from, this.text.charCodeAt(from - 1) === 34, start, runEnd);
     const cut = runEnd > end; // unclosed field cut short
     this.fieldRun(start, cut ? end : runEnd, !cut);
     // Usually the body is just that run; otherwise look for more ("a, b").
@@ -716,11 +716,15 @@ function plausibleGroups(d: Digits): boolean {
  * (unclosed) the end of the line. Looks at most FIELD_LIMIT characters ahead,
  * so that broken files cost no more than well-formed ones.
  */
-function fieldEnd(text: string, from: number, quote: boolean): number {
+function fieldEnd(text: string, from: number, quote: boolean, runStart: number, runEnd: number): number {
   const limit = Math.min(text.length, from + FIELD_LIMIT);
   let depth = 1;
   let eol = -1;
   for (let k = from; k < limit; k++) {
+    if (k === runStart) {
+      k = runEnd - 1; // the run that revealed the field: digits, separators and spaces only
+      continue;
+    }
     const c = text.charCodeAt(k);
     if (quote ? c === 34 : c === 125 && --depth === 0) return k; // " or }
     if (c === 123 && !quote) depth++;
