@@ -41,6 +41,9 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
     assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');
     assert.ok(existsSync(join(outdir, 'lazy.js')));
+    // Each bundle copies the vscode API's members once, not once per module that imports it.
+    assert.equal(activation.match(/require\("vscode"\)/g)?.length, 1, 'dist/extension.js requires vscode once');
+    assert.equal(readFileSync(join(outdir, 'lazy.js'), 'utf8').match(/require\("vscode"\)/g)?.length, 1, 'dist/lazy.js requires vscode once');
     // The lazy bundle answers each dynamic import by its source path.
     const require = Module.createRequire(join(outdir, 'x.js'));
     const parts = require('./lazy.js') as Record<string, Record<string, unknown>>;
