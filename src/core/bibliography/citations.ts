@@ -21,8 +21,9 @@ const LATEX_CITE = /\\(?:[Cc]ite(?!style)[a-z]*|[Pp]arencite|[Tt]extcite|[Aa]uto
 
 // A Pandoc key starts with a letter, digit or `_` and may hold internal punctuation (:.#$%&-+?<>~/)
 // followed by a letter or digit; `@{…}` braces any key. Not after a word character (e-mail addresses).
-// Made on first use: see lazy().
-const pandocCite = lazy(() => /(?<![\p{L}\p{N}_.+\-@])-?@(?:\{([^{}\s]+)\}|([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*))/gu);
+// Made on first use from a string, see lazy(): V8 checks a regex literal when it compiles the file,
+// which for `\p{…}` costs as much as making it.
+const pandocCite = lazy(() => new RegExp(String.raw`(?<![\p{L}\p{N}_.+\-@])-?@(?:\{([^{}\s]+)\}|([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*))`, 'gu'));
 
 /** The citation syntax of a document by its language or name; undefined where citations are not looked for. */
 export function citationSyntaxOf(languageId: string, fileName = ''): CitationSyntax | undefined {
