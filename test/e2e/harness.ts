@@ -630,7 +630,7 @@ function findExthostLogs(userDataDir: string): string[] {
  *   the other in its one thread, and only then sends the requests for each extension's context
  *   (its messages leave on the next turn of the event loop).
  * - With ISBN_LENS_E2E_LOG=trace, the host's own lines: when it asked for our module and context,
- *   and when it called activate().
+ *   and when it called the activate() of the others and ours.
  * - By the extension's clock (its "Activated" line): the bundle began to evaluate (compiled),
  *   was evaluated, activate() was called (once both the bundle and the context, which comes from
  *   the window, are ready: a gap after the bundle is the wait for the context), returned.
@@ -666,6 +666,11 @@ function printActivationTimings(userDataDir: string): void {
     const loadModule = trace(/ExtensionService#loadModule \S+ -> \S*\/isbnlens\.isbn-lens-/i);
     const loadContext = trace(/ExtensionService#loadExtensionContext isbnlens\.isbn-lens\b/i);
     const callActivate = trace(/ExtensionService#_callActivateOptional isbnlens\.isbn-lens\b/i);
+    // Their activate() runs before ours when their context came in the same answer: ours waits for it.
+    const othersCalled = others.flatMap((id) => {
+      const at = trace(new RegExp(`ExtensionService#_callActivateOptional ${escapeRegExp(id!)}$`));
+      return at === undefined ? [] : [`host calls activate() of ${id} ${after(at)}`];
+    });
     const began = iso(line, 'Bundle evaluation began at');
     const evaluated = iso(line, 'evaluated at');
     const called = iso(line, 'activate() called at');
@@ -677,8 +682,9 @@ function printActivationTimings(userDataDir: string): void {
       ...(loadContext !== undefined ? [`host asks for the context ${after(loadContext)}`] : []),
       `our bundle begins to evaluate ${after(began)}`,
       `evaluated ${after(evaluated)}`,
-      ...(callActivate !== undefined ? [`host calls activate() ${after(callActivate)}`] : []),
-      `activate() called ${after(called)}` + (Number.isNaN(called - evaluated) ? '' : ` (${called - evaluated} ms after the bundle: the wait for the context)`),
+      ...othersCalled,
+      ...(callActivate !== undefined ? [`host calls our activate() ${after(callActivate)}`] : []),
+      `activate() called ${after(called)}` + (Number.isNaN(called - evaluated) ? '' : ` (${called - evaluated} ms after the bundle: the wait for the context, and for any activate() ahead of ours)`),
       `returned ${after(returned)} (activate() ${body} ms)`,
       `"Activated" line stamped ${after(stamp(line))}`,
     ];
