@@ -1,6 +1,6 @@
 // Bundles the extension for the extension host: dist/extension.js, loaded on every Markdown,
-// LaTeX or text file, and dist/lazy.js, loaded on first use. Shape follows the official
-// generator's esbuild template.
+// LaTeX or text file, dist/lazy.js, loaded on first use, and dist/isbn3.js, loaded on the first
+// valid ISBN. Shape follows the official generator's esbuild template.
 //
 // The split is by convention, not by list: every dynamic `import('./x')` in our source becomes
 // `require('./lazy.js')` in the activation bundle, and dist/lazy.js is one entry point that
