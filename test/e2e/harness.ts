@@ -309,6 +309,8 @@ export function codeServerArgs(setup: CodeServerSetup, port: number, workspace: 
     '--user-data-dir', setup.userDataDir,
     '--extensions-dir', setup.extensionsDir,
     '--ignore-last-opened',
+    // ISBN_LENS_E2E_LOG=trace: the extension host logs each step of an activation (see printActivationTimings).
+    ...(process.env.ISBN_LENS_E2E_LOG ? ['--log', process.env.ISBN_LENS_E2E_LOG] : []),
     workspace,
   ];
 }
@@ -402,12 +404,11 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
   const killServer = (): Promise<void> => stopCodeServer(serverPid);
 
   const tServer = Date.now();
-  let port = 0;
-  let base = '';
   let url = '';
   try {
-    ({ pid: serverPid, port } = await startCodeServer(setup, workspace, { logFile: serverLogFile, timeoutMs: startupTimeout }));
-    base = `http://127.0.0.1:${port}`;
+    const server = await startCodeServer(setup, workspace, { logFile: serverLogFile, timeoutMs: startupTimeout });
+    serverPid = server.pid;
+    const base = `http://127.0.0.1:${server.port}`;
     url = `${base}/?folder=${encodeURIComponent(workspace)}`;
     const serverMs = Date.now() - tServer;
 
@@ -622,36 +623,73 @@ function findExthostLogs(userDataDir: string): string[] {
 }
 
 /**
- * For each window (extension host) that activated ISBN Lens: the time from the host's
- * `_doActivateExtension` line to the extension's own "Activated" line, both from the logs'
- * timestamps (milliseconds). Printed when a session closes: the issue 14 figure.
+ * For each window (extension host) that activated ISBN Lens, the phases of its activation in
+ * milliseconds after the host's `_doActivateExtension` line (the issue 14 figures), printed when
+ * a session closes. The host's log and the extension's clock are the same machine's clock.
+ * - The other extensions the same event activated: the host loads their modules first, one after
+ *   the other in its one thread, and only then sends the requests for each extension's context
+ *   (its messages leave on the next turn of the event loop).
+ * - With ISBN_LENS_E2E_LOG=trace, the host's own lines: when it asked for our module and context,
+ *   and when it called the activate() of the others and ours.
+ * - By the extension's clock (its "Activated" line): the bundle began to evaluate (compiled),
+ *   was evaluated, activate() was called (once both the bundle and the context, which comes from
+ *   the window, are ready: a gap after the bundle is the wait for the context), returned.
+ * - When the "Activated" line was stamped: the log file opens asynchronously.
  */
 function printActivationTimings(userDataDir: string): void {
   const stamp = (line: string | undefined) => {
     const m = line && /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);
     return m ? Date.parse(`${m[1]}T${m[2]}`) : undefined;
   };
+  const iso = (line: string, label: string) => Date.parse(new RegExp(`${escapeRegExp(label)} (\\S+Z)`).exec(line)?.[1] ?? '');
   for (const hostLog of findExthostLogs(userDataDir)) {
     const hostDir = path.dirname(hostLog);
-    const event = stamp(safeRead(hostLog).split('\n').find((l) => /_doActivateExtension isbnlens\.isbn-lens\b/i.test(l)));
-    if (event === undefined) continue;
+    const hostLines = safeRead(hostLog).split('\n');
+    const eventLine = hostLines.find((l) => /_doActivateExtension isbnlens\.isbn-lens\b/i.test(l));
+    const event = stamp(eventLine);
+    if (event === undefined || eventLine === undefined) continue;
+    const window = path.basename(hostDir);
     const own = walkFiles(hostDir).filter((f) => f !== hostLog).map(safeRead);
     const line = own.flatMap((text) => text.split('\n')).find((l) => /\bActivated in \d+ ms/.test(l));
-    const activated = stamp(line);
-    const window = path.basename(hostDir);
-    const body = /Activated in (\d+) ms/.exec(line ?? '')?.[1];
-    const evaluated = Date.parse(/Bundle evaluated at (\S+Z)/.exec(line ?? '')?.[1] ?? '');
-    // The "Activated" line is stamped when the log reaches code-server, which waits while the
-    // extension host's thread is busy: the bundle's own time says how much of the gap is ours.
-    const returned = Date.parse(/activate\(\) returned at (\S+Z)/.exec(line ?? '')?.[1] ?? '');
-    const host =
-      (Number.isNaN(evaluated) ? '' : `; bundle loaded and evaluated ${evaluated - event} ms after the event`) +
-      (Number.isNaN(returned) ? '' : `; activate() returned ${returned - event} ms after the event, by the extension host's clock`);
-    console.log(
-      activated === undefined
-        ? `ISBN Lens activation (${window}): no "Activated" line`
-        : `ISBN Lens activation (${window}): ${activated - event} ms from _doActivateExtension to "Activated" (activate() itself: ${body} ms${host})`,
-    );
+    if (line === undefined) {
+      console.log(`ISBN Lens activation (${window}): no "Activated" line`);
+      continue;
+    }
+    const after = (t: number | undefined) => (t === undefined || Number.isNaN(t) ? '?' : `+${t - event}`);
+    const activationEvent = /activationEvent: '([^']*)'/.exec(eventLine)?.[1];
+    const others = hostLines
+      .filter((l) => l !== eventLine && l.includes('_doActivateExtension') && activationEvent !== undefined && l.includes(`activationEvent: '${activationEvent}'`))
+      .filter((l) => Math.abs((stamp(l) ?? Infinity) - event) <= 1000)
+      .map((l) => /_doActivateExtension (\S+),/.exec(l)?.[1])
+      .filter(Boolean);
+    const trace = (re: RegExp) => stamp(hostLines.find((l) => re.test(l)));
+    const loadModule = trace(/ExtensionService#loadModule \S+ -> \S*\/isbnlens\.isbn-lens-/i);
+    const loadContext = trace(/ExtensionService#loadExtensionContext isbnlens\.isbn-lens\b/i);
+    const callActivate = trace(/ExtensionService#_callActivateOptional isbnlens\.isbn-lens\b/i);
+    // Their activate() runs before ours when their context came in the same answer: ours waits for it.
+    const othersCalled = others.flatMap((id) => {
+      const at = trace(new RegExp(`ExtensionService#_callActivateOptional ${escapeRegExp(id!)}$`));
+      return at === undefined ? [] : [`host calls activate() of ${id} ${after(at)}`];
+    });
+    const began = iso(line, 'Bundle evaluation began at');
+    const evaluated = iso(line, 'evaluated at');
+    const called = iso(line, 'activate() called at');
+    const returned = iso(line, 'returned at');
+    const body = /Activated in (\d+) ms/.exec(line)?.[1];
+    const phases = [
+      `event '${activationEvent ?? '?'}' 0`,
+      ...(loadModule !== undefined ? [`host loads the module ${after(loadModule)}`] : []),
+      ...(loadContext !== undefined ? [`host asks for the context ${after(loadContext)}`] : []),
+      `our bundle begins to evaluate ${after(began)}`,
+      `evaluated ${after(evaluated)}`,
+      ...othersCalled,
+      ...(callActivate !== undefined ? [`host calls our activate() ${after(callActivate)}`] : []),
+      `activate() called ${after(called)}` + (Number.isNaN(called - evaluated) ? '' : ` (${called - evaluated} ms after the bundle: the wait for the context, and for any activate() ahead of ours)`),
+      `returned ${after(returned)} (activate() ${body} ms)`,
+      `"Activated" line stamped ${after(stamp(line))}`,
+    ];
+    console.log(`ISBN Lens activation (${window}), ms after _doActivateExtension: ${phases.join(' → ')}` +
+      (others.length > 0 ? `; the same event also activated ${others.join(', ')}` : ''));
   }
 }
 

@@ -192,7 +192,7 @@ function listeningSockets(pids: number[]): Array<{ address: string; port: number
   const inodes = new Set<string>();
   for (const pid of pids) {
     const fdDir = `/proc/${pid}/fd`;
-    let fds: string[] = [];
+    let fds: string[];
     try {
       fds = fs.readdirSync(fdDir);
     } catch {

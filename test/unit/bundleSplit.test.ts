@@ -41,6 +41,14 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
     assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');
     assert.ok(existsSync(join(outdir, 'lazy.js')));
+    // isbn3's range tables are a bundle of their own, shared by both, read on the first valid ISBN.
+    assert.ok(!light.has('isbn3') && !heavy.has('isbn3'), 'isbn3 is in neither bundle, but in dist/isbn3.js');
+    assert.match(activation, /require\("\.\/isbn3\.js"\)/, 'the activation bundle loads isbn3 by a relative require');
+    const isbn3 = Module.createRequire(join(outdir, 'x.js'))('./isbn3.js') as typeof import('isbn3');
+    assert.equal(isbn3.parse('9780306406157')?.isbn13h, '978-0-306-40615-7');
+    // Each bundle copies the vscode API's members once, not once per module that imports it.
+    assert.equal(activation.match(/require\("vscode"\)/g)?.length, 1, 'dist/extension.js requires vscode once');
+    assert.equal(readFileSync(join(outdir, 'lazy.js'), 'utf8').match(/require\("vscode"\)/g)?.length, 1, 'dist/lazy.js requires vscode once');
     // The lazy bundle answers each dynamic import by its source path.
     const require = Module.createRequire(join(outdir, 'x.js'));
     const parts = require('./lazy.js') as Record<string, Record<string, unknown>>;

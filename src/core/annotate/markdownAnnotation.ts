@@ -8,17 +8,18 @@
  */
 import { formatAuthors } from '../format/bookText';
 import { LINK_TRIGGERS } from '../format/markdown';
+import { lazy } from '../lazy';
 import type { Book } from '../service/book';
 
 export const ANNOTATION_START = ' — *';
 
 // Characters with inline meaning in Markdown (GFM tables and strikethrough,
 // `$` math in many renderers), plus the parentheses that delimit the details,
-// and what would make a link of a bare URL, www. name or e-mail address.
-const INLINE_SPECIAL = new RegExp(`${/[\\`*_[\]()<>|~$]/.source}|${LINK_TRIGGERS.source}`, 'gu');
+// and what would make a link of a bare URL, www. name or e-mail address. Made on first use: see lazy().
+const inlineSpecial = lazy(() => new RegExp(`${/[\\`*_[\]()<>|~$]/.source}|${LINK_TRIGGERS}`, 'gu'));
 
 export function escapeInline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(INLINE_SPECIAL, '\\$&');
+  return text.replace(/\s+/g, ' ').trim().replace(inlineSpecial(), '\\$&');
 }
 
 export function unescapeInline(text: string): string {

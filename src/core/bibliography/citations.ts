@@ -4,6 +4,7 @@
  * (`[@key]`, `[see @key, p. 3; @other]`, `@key`, `[-@key]`, `@{key}`), as
  * Pandoc, Quarto and R Markdown write them. Pure: no `vscode` import.
  */
+import { lazy } from '../lazy';
 
 export type CitationSyntax = 'latex' | 'pandoc';
 
@@ -20,7 +21,9 @@ const LATEX_CITE = /\\(?:[Cc]ite(?!style)[a-z]*|[Pp]arencite|[Tt]extcite|[Aa]uto
 
 // A Pandoc key starts with a letter, digit or `_` and may hold internal punctuation (:.#$%&-+?<>~/)
 // followed by a letter or digit; `@{…}` braces any key. Not after a word character (e-mail addresses).
-const PANDOC_CITE = /(?<![\p{L}\p{N}_.+\-@])-?@(?:\{([^{}\s]+)\}|([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*))/gu;
+// Made on first use from a string, see lazy(): V8 checks a regex literal when it compiles the file,
+// which for `\p{…}` costs as much as making it.
+const pandocCite = lazy(() => new RegExp(String.raw`(?<![\p{L}\p{N}_.+\-@])-?@(?:\{([^{}\s]+)\}|([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*))`, 'gu'));
 
 /** The citation syntax of a document by its language or name; undefined where citations are not looked for. */
 export function citationSyntaxOf(languageId: string, fileName = ''): CitationSyntax | undefined {
@@ -76,8 +79,9 @@ function latexCitations(text: string): Citation[] {
 
 function pandocCitations(text: string): Citation[] {
   const out: Citation[] = [];
-  PANDOC_CITE.lastIndex = 0;
-  for (let m; (m = PANDOC_CITE.exec(text)) !== null; ) {
+  const pattern = pandocCite();
+  pattern.lastIndex = 0;
+  for (let m; (m = pattern.exec(text)) !== null; ) {
     const key = m[1] ?? m[2];
     const end = m.index + m[0].length - (m[1] !== undefined ? 1 : 0);
     out.push({ key, start: end - key.length, end });

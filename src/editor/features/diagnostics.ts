@@ -38,7 +38,7 @@ export class IsbnDiagnostics extends Disposable {
       }),
     );
     this.register(service.onDidChangeBooks(() => this.updateAll()));
-    this.updateAll();
+    // The documents already open come through index.onDidUpdate, when the index first scans them.
   }
 
   private updateAll(): void {

@@ -21,6 +21,7 @@ export class IsbnIndex implements vscode.Disposable {
   /** Fires after a document's ISBNs were (re)scanned. */
   readonly onDidUpdate = this.emitter.event;
   private readonly subscriptions: vscode.Disposable[];
+  private readonly firstScan: ReturnType<typeof setTimeout>;
 
   constructor() {
     this.subscriptions = [
@@ -31,7 +32,11 @@ export class IsbnIndex implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((document) => this.refresh(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.docs.delete(document.uri.toString())),
     ];
-    for (const document of vscode.workspace.textDocuments) this.refresh(document);
+    // The documents already open are scanned just after activate() returns, not within it: the
+    // first scan also compiles the finder (some 20 ms). A feature that asks before gets a scan on demand.
+    this.firstScan = setTimeout(() => {
+      for (const document of vscode.workspace.textDocuments) this.refresh(document);
+    }, 0);
   }
 
   static covers(document: vscode.TextDocument): boolean {
@@ -70,6 +75,7 @@ export class IsbnIndex implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.firstScan);
     for (const s of this.subscriptions) s.dispose();
     this.docs.clear();
   }
