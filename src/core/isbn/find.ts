@@ -6,6 +6,7 @@
 // whole text: the regex does the scanning.
 import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, PrefixMemo, SqlMemo } from './dataContext';
 import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
+import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
 
@@ -63,7 +64,8 @@ const RUN_RE = new RegExp(
 const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
 
 const STRIP = /[ \-\u2010-\u2013]/g;
-const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+// A letter or digit of any script, made on first use (see lazy.ts): most documents never need it.
+const nonAsciiWord = lazy(() => new RegExp('[\\p{L}\\p{N}]', 'u'));
 
 /** Labelled candidates shorter than this are prose ("ISBN 13 format"), not ISBNs. */
 const MIN_LABELLED_DIGITS = 9;
@@ -529,7 +531,7 @@ class Scan {
   private gluedBefore(start: number): boolean {
     if (start === 0) return false;
     const c = this.text.charCodeAt(start - 1);
-    if (c > 127) return NON_ASCII_WORD.test(this.text[start - 1]);
+    if (c > 127) return nonAsciiWord().test(this.text[start - 1]);
     return (CHAR_CLASS[c] & ALNUM) !== 0 && !(c > 57 && isSubfieldMark(this.text.charCodeAt(start - 2)));
   }
 
@@ -537,7 +539,7 @@ class Scan {
   private gluedAfter(end: number, decimals: boolean): boolean {
     const c = this.text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
-    if (c > 127) return NON_ASCII_WORD.test(this.text[end]);
+    if (c > 127) return nonAsciiWord().test(this.text[end]);
     if (CHAR_CLASS[c] & ALNUM) return true;
     return decimals && c === 46 && isDigit(this.text.charCodeAt(end + 1)); // a decimal point (a comma separates CSV fields)
   }
