@@ -1,10 +1,12 @@
 // What the finder found in a text, kept column-wise: offsets and flags in
-// typed arrays and one shared, cached IsbnInfo reference per match. A 10 MB
+// integer arrays and one shared, cached IsbnInfo reference per match. A 10 MB
 // reading list holds 130,000 ISBNs; as objects they cost more than finding
 // them (allocation and the garbage collector's copying), so objects are made
 // only for the matches a caller reads with `at` or by iterating. Matches are
 // stored in fixed-size chunks, never copied to grow: appending to one growing
-// array (push, or doubling typed arrays) costs several times a store.
+// array (push, or doubling typed arrays) costs several times a store. The
+// chunks are arrays of small integers, not typed arrays: those live outside
+// the JavaScript heap, and allocating each costs some 10 µs.
 import type { IsbnInfo, IsbnProblem } from './parse';
 
 export interface IsbnMatch {
@@ -34,7 +36,7 @@ const FIELDS = 3;
 
 export class IsbnMatches implements Iterable<IsbnMatch> {
   length = 0;
-  private readonly numbers: Int32Array[] = [];
+  private readonly numbers: number[][] = [];
   private readonly infos: Array<Array<IsbnInfo | undefined>> = [];
 
   constructor(readonly text: string) {}
@@ -108,7 +110,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     const i = this.length++;
     const at = (i & LAST) * FIELDS;
     if (at === 0) {
-      this.numbers.push(new Int32Array(CHUNK * FIELDS));
+      this.numbers.push(new Array<number>(CHUNK * FIELDS).fill(0));
       this.infos.push(new Array<IsbnInfo | undefined>(CHUNK).fill(undefined));
     }
     const numbers = this.numbers[i >> CHUNK_BITS];
