@@ -94,7 +94,7 @@ async function hoverAt(document: vscode.TextDocument, position: vscode.Position,
       return seen.find((t) => t.includes(contains));
     }, `no hover containing "${contains}"`, 10_000, 250);
   } catch (e) {
-    throw new Error(`${(e as Error).message}\nhovers seen: ${JSON.stringify(seen)}`);
+    throw new Error(`${(e as Error).message}\nhovers seen: ${JSON.stringify(seen)}`, { cause: e });
   }
 }
 
