@@ -107,7 +107,7 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  */
 class Digits {
   count = 0; // digits and X
-  value = 0; // digits as a number (X excluded; exact for the 18 first)
+  value = 0; // digits as a number (X excluded)
   xAt = -1; // index among the digits of an X, -1 if none
   key = 0; // parse cache key, 0 unless ISBN-shaped (see digitsKey)
   // The parse cache's answer for the key, asked as soon as the key is known:
@@ -129,12 +129,8 @@ class Digits {
     this.start = start;
     this.end = end;
     // Most runs are digits and hyphens only ("978-0-306-40615-7"): one tight
-    // loop; a space or an X hands over to readSeparated. The value is summed
-    // in two whole-number halves of up to 9 digits: one floating-point
-    // multiply-add per digit would make a chain of dependent operations that
-    // costs more than the rest of the loop.
-    let high = 0;
-    let low = 0;
+    // loop; a space or an X hands over to readSeparated.
+    let value = 0;
     let count = 0;
     let groups = 1;
     let lastGroup = 0;
@@ -142,18 +138,16 @@ class Digits {
       const c = text.charCodeAt(k);
       const digit = c - 48;
       if (digit >= 0 && digit <= 9) {
-        if (count < HALF_DIGITS) high = high * 10 + digit;
-        else if (count < 2 * HALF_DIGITS) low = low * 10 + digit;
+        value = value * 10 + digit;
         count++;
         lastGroup++;
       } else if (c === 32 || c === 88 || c === 120) {
-        return this.readSeparated(text, k, end, count, high, low, groups, lastGroup);
+        return this.readSeparated(text, k, end, count, value, groups, lastGroup);
       } else {
         groups++; // a hyphen or dash
         lastGroup = 0;
       }
     }
-    const value = joinHalves(high, low, count);
     this.count = count;
     this.value = value;
     this.xAt = -1;
@@ -167,9 +161,8 @@ class Digits {
     return this;
   }
 
-  /** The rest of read from `k`, a space or an X, after `count` digits (halves `high`, `low`) in `groups` groups. */
-  private readSeparated(text: string, k: number, end: number, count: number, high: number, low: number, groups: number, lastGroup: number): this {
-    let digits = count; // count without the X
+  /** The rest of read from `k`, a space or an X, after `count` digits worth `value` in `groups` groups. */
+  private readSeparated(text: string, k: number, end: number, count: number, value: number, groups: number, lastGroup: number): this {
     let xAt = -1;
     let xs = 0;
     let spaces = 0;
@@ -179,9 +172,7 @@ class Digits {
     for (; k < end; k++) {
       const c = text.charCodeAt(k);
       if (c >= 48 && c <= 57) {
-        if (digits < HALF_DIGITS) high = high * 10 + (c - 48);
-        else if (digits < 2 * HALF_DIGITS) low = low * 10 + (c - 48);
-        digits++;
+        value = value * 10 + (c - 48);
       } else if (c === 88 || c === 120) {
         xAt = count;
         xs++;
@@ -200,7 +191,6 @@ class Digits {
       lastGroup++;
       token++;
     }
-    const value = joinHalves(high, low, digits);
     this.firstToken = firstToken < 0 ? token : firstToken;
     this.longestToken = token > longestToken ? token : longestToken;
     this.count = count;
@@ -220,18 +210,6 @@ class Digits {
     const value = this.value;
     return value >= 978e10 && value < 980e10 && !(value >= 9790e9 && value < 9791e9);
   }
-}
-
-/** Digits per half of a run's value: 9 digits always fit a 32-bit integer. */
-const HALF_DIGITS = 9;
-const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
-
-/**
- * A run's value from its halves: the first 9 digits and the next 9. Exact up
- * to 18 digits; longer runs are never ISBNs, and their value is never read.
- */
-function joinHalves(high: number, low: number, digits: number): number {
-  return digits <= HALF_DIGITS ? high : high * POWERS_OF_TEN[Math.min(digits, 2 * HALF_DIGITS) - HALF_DIGITS] + low;
 }
 
 /**
