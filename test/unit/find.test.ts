@@ -225,6 +225,26 @@ test('no false positives: look-alikes', () => {
   }
 });
 
+test('HTML pages: a number after an OCLC link, or assigned to another key, is no ISBN-10', () => {
+  // 1731308841, 1187654302 and 1731348436 pass the ISBN-10 check by chance.
+  const oclc = 'OCLC</a>&#160;<a rel="nofollow" class="external text" href="https://search.worldcat.org/oclc/1731308841">1731308841</a>';
+  assert.deepEqual(found(`<a href="/wiki/OCLC_(identifier)">${oclc}.`), []);
+  assert.deepEqual(found('<script>mw.config.set({"wgCurRevisionId":1187654302,"wgRevisionId": 1187654302});</script>'), []);
+  assert.deepEqual(found('<a href="/w/index.php?title=Typesetting&amp;oldid=1187654302">Permanent link</a>'), []);
+  assert.deepEqual(found('<span data-timestamp="1731348436">edited</span> {"id": "1731348436"}'), []);
+  // An ISBN or search key, a form value, a URL path, and prose keep them (`?isbn=` is a label).
+  for (const text of [
+    '<a href="https://example.org/search?q=0306406152">x</a>',
+    '<a href="https://shop.example.com/s?k=0306406152">x</a>',
+    '<a href="https://example.org/dp/B?creativeASIN=0306406152">x</a>',
+    '<input name="isbn" value="0306406152">',
+    '<a href="https://shop.example.com/dp/0306406152/ref=x">x</a>',
+    'Paperback: 0306406152',
+  ]) {
+    assert.deepEqual(found(text), ['0306406152 U ok'], text);
+  }
+});
+
 test('digits glued by hyphens to a longer run belong to that run', () => {
   assert.deepEqual(found('part 12-978-0-306-40615-7'), []);
   assert.deepEqual(found('978-0-306-40615-7-12'), []);

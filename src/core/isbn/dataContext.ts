@@ -175,13 +175,41 @@ function keyBeforeSaysIsbn(text: string, start: number): boolean {
 
 /** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
+  const name = nameBefore(text, at, stop);
+  if (ISBN_WORD.test(name)) return true;
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+}
+
+/** The key name ending before the `:` or `=` at `at` (quotes and spaces skipped). */
+function nameBefore(text: string, at: number, stop: number): string {
   let j = at - 1;
   while (j >= stop && /[\s"'`\]]/.test(text[j]) && text[j] !== '\n') j--;
   const nameEnd = j + 1;
   while (j >= stop && /[\w$#.:@-]/.test(text[j])) j--;
-  const name = text.slice(j + 1, nameEnd);
-  if (ISBN_WORD.test(name)) return true;
-  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+  return text.slice(j + 1, nameEnd);
+}
+
+// Keys that may hold an ISBN in prose besides ISBN ones: a search (`?q=…`, Amazon's `k=`) or a form value.
+const PROSE_ISBN_KEY = /^(?:q|query|search|k|keywords?|field-keywords|term|s|value|val|text|content)$/i;
+
+/**
+ * Prose (HTML pages, Markdown with code) that assigns a bare ISBN-10 to a
+ * key: `oldid=…` and `"wgRevisionId":…` (an encyclopedia page's revision),
+ * `data-timestamp="…"`, `"id": …`. True when the key names something else.
+ * Only `=` and a quoted key's `:` count; `Paperback: …` in prose is no key.
+ */
+export function keyedToOtherValue(text: string, start: number): boolean {
+  let k = start - 1;
+  let c = text.charCodeAt(k);
+  if (c === 34 || c === 39) c = text.charCodeAt(--k); // the value's opening quote
+  while (c === 32) c = text.charCodeAt(--k);
+  if (c === 58 /* : */) {
+    let q = k - 1;
+    while (text.charCodeAt(q) === 32) q--;
+    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return false; // `"key":`, `'key':`
+  } else if (c !== 61 /* = */) return false;
+  const name = nameBefore(text, k, Math.max(0, k - KEY_LOOKBACK));
+  return name !== '' && !ISBN_WORD.test(name) && !PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, ''));
 }
 
 /** The key holding the object around `start`: `"isbn-type": [{"value": "…", "type": "print"}]` (Crossref). */
@@ -273,16 +301,23 @@ const FOREIGN_LABEL_SET = new Set(FOREIGN_LABELS);
  */
 export function foreignLabelBefore(text: string, start: number): boolean {
   let k = start - 1;
-  // HTML: look past the tags around the number (`OCLC&nbsp;<a href="…">1481623893</a>`).
-  for (let tags = 0; tags < 2 && text.charCodeAt(k) === 62 /* > */; tags++) {
-    const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
-    if (lt < 0) return false;
-    k = lt - 1;
+  // HTML: look past the tags around the number and its label, and the
+  // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`).
+  let gap = 12;
+  for (let tags = 0; tags < 3; ) {
+    const c = text.charCodeAt(k);
+    if (c === 62 /* > */) {
+      const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
+      if (lt < 0) return false;
+      k = lt - 1;
+      tags++;
+    } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) {
+      k -= 6;
+    } else if (gap > 0 && k >= 0 && isLabelGap(c)) {
+      k--;
+      gap--;
+    } else break;
   }
-  const stop = Math.max(0, k - 12);
-  while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
-  if (text.charCodeAt(k) === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) k -= 6;
-  while (k >= stop && isLabelGap(text.charCodeAt(k))) k--;
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
   if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
   const end = k + 1;

@@ -4,7 +4,7 @@
 // parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
-import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, PrefixMemo, SqlMemo } from './dataContext';
+import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
 import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -342,15 +342,15 @@ class Scan {
   }
 
   /**
-   * For the number in `this.d` at `start`: true when a foreign label settles
-   * that it is no ISBN, false when its context is not asked (not a bare 10,
-   * or prose), else the data shape to ask.
+   * For the number in `this.d` at `start`: true when a foreign label (or, in
+   * prose, a key such as `oldid=`) settles that it is no ISBN, false when its
+   * context is not asked (not a bare 10, or prose), else the data shape to ask.
    */
   private dataToAsk(start: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
     if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') return false;
+    if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start);
     this.sql ??= new SqlMemo();
     return this.shape;
   }
