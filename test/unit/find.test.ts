@@ -232,6 +232,10 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
   assert.deepEqual(found('<script>mw.config.set({"wgCurRevisionId":1187654302,"wgRevisionId": 1187654302});</script>'), []);
   assert.deepEqual(found('<a href="/w/index.php?title=Typesetting&amp;oldid=1187654302">Permanent link</a>'), []);
   assert.deepEqual(found('<span data-timestamp="1731348436">edited</span> {"id": "1731348436"}'), []);
+  // Pages exported to Markdown: the label is a link, and so is the number.
+  assert.deepEqual(found('[OCLC](https://en.wikipedia.org/wiki/OCLC_(identifier) "OCLC (identifier)") [1731308841](https://search.worldcat.org/oclc/1731308841).'), []);
+  assert.deepEqual(found('[LCCN](./LCCN_(identifier)) [1731308841](https://lccn.loc.gov/1731308841). PMID [1731308841]'), []);
+  assert.deepEqual(found('<a href="https://lccn.loc.gov/1731308841">LCCN record</a>'), []);
   // An ISBN or search key, a form value, a URL path, and prose keep them (`?isbn=` is a label).
   for (const text of [
     '<a href="https://example.org/search?q=0306406152">x</a>',
@@ -240,8 +244,11 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
     '<input name="isbn" value="0306406152">',
     '<a href="https://shop.example.com/dp/0306406152/ref=x">x</a>',
     'Paperback: 0306406152',
+    '[ISBN](./ISBN_(identifier)) [0306406152](./Special:BookSources/0306406152)',
+    '(see the list) [0306406152](https://example.org/b)',
+    'https://www.amazon.com/0306406152',
   ]) {
-    assert.deepEqual(found(text), ['0306406152 U ok'], text);
+    assert.deepEqual([...new Set(found(text))], ['0306406152 U ok'], text);
   }
 });
 

@@ -302,7 +302,8 @@ const FOREIGN_LABEL_SET = new Set(FOREIGN_LABELS);
 export function foreignLabelBefore(text: string, start: number): boolean {
   let k = start - 1;
   // HTML: look past the tags around the number and its label, and the
-  // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`).
+  // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`);
+  // Markdown: past the label's link (`[OCLC](…/OCLC_(identifier)) [1481623893](…)`).
   let gap = 12;
   for (let tags = 0; tags < 3; ) {
     const c = text.charCodeAt(k);
@@ -310,6 +311,11 @@ export function foreignLabelBefore(text: string, start: number): boolean {
       const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
       if (lt < 0) return false;
       k = lt - 1;
+      tags++;
+    } else if (c === 41 /* ) */) {
+      const open = linkDestinationStart(text, k);
+      if (open < 0) break;
+      k = open - 2; // inside the link text, before its `]`
       tags++;
     } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) {
       k -= 6;
@@ -324,15 +330,36 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   let hash = 0;
   for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
   if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
-  return FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase());
+  if (FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase())) return true;
+  // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
+  return text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k);
+}
+
+/** The host ending at the `.` at `dot` has a foreign label among its parts (`lccn` of lccn.loc.gov). */
+function hostNamesForeign(text: string, dot: number): boolean {
+  const host = /[\w.-]*$/.exec(text.slice(Math.max(0, dot - 60), dot))![0];
+  return host.split('.').some((part) => FOREIGN_LABEL_SET.has(part.toLowerCase()));
+}
+
+/** The `(` opening the Markdown link destination that ends at the `)` at `close`, or -1 (then it is no link). */
+function linkDestinationStart(text: string, close: number): number {
+  const stop = Math.max(0, close - TAG_LOOKBACK);
+  let depth = 0;
+  for (let k = close - 1; k >= stop; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 41) depth++;
+    else if (c === 40 && depth-- === 0) return text.charCodeAt(k - 1) === 93 /* ] */ ? k : -1;
+    else if (c === 10) return -1;
+  }
+  return -1;
 }
 
 const LONGEST_LABEL = 9; // "telephone"
 const TAG_LOOKBACK = 300;
 
-/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `-`, `/` (`worldcat.org/oclc/…`). */
+/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `[`, `-`, `/` (`worldcat.org/oclc/…`). */
 function isLabelGap(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 45 || c === 47;
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 91 || c === 45 || c === 47;
 }
 
 function isAsciiAlnum(c: number): boolean {
