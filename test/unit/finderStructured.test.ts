@@ -156,6 +156,19 @@ test('property: JSON, XML, SQL, YAML: a bare ISBN-10 needs its key, tag or colum
   );
 });
 
+test('data: every ISBN-10 of a list in one ISBN value, and of an SQL `isbn IN (…)`', () => {
+  // 0881792063 and 0306406152 are different books; 1187654302 passes the check by chance.
+  const yaml = 'references:\n- id: a\n  ISBN: 0881792063 0306406152\n  accessed: 1187654302\n';
+  assert.deepEqual(validFound(yaml, 'refs.yaml'), ['9780881792065', '9780306406157']);
+  const json = '[{"ISBN": "0881792063, 0306406152", "accessed": 1187654302}, {"isbn": "0881792063; 0306406152"}]';
+  assert.deepEqual(validFound(json), ['9780881792065', '9780306406157', '9780881792065', '9780306406157']);
+  const sql = "INSERT INTO books (title, isbn, added) VALUES ('Dune', '0441013597', 1187654302);\nSELECT * FROM books WHERE isbn IN ('0881792063', '0306406152') AND id IN (1187654302, 1187654302);\n";
+  assert.deepEqual(validFound(sql), ['9780441013593', '9780881792065', '9780306406157']);
+  // A file of queries is data from its first statement; prose that shows one later is not.
+  assert.equal(sniffShape('-- report\nSELECT title FROM books WHERE id IN (1187654302);\n').kind, 'sql');
+  assert.equal(sniffShape('# Notes\n\nSELECT title FROM books;\n\nRead 1187654302.\n').kind, 'text');
+});
+
 test('more shapes: Crossref isbn-type, pg_dump COPY rows, ASIN columns, encyclopedia HTML, HTML fragments as prose', () => {
   const crossref = '{"ISBN": [], "isbn-type": [{"value": "0306406152", "type": "print"}], "member": [{"value": "1481623893"}]}';
   assert.deepEqual(validFound(crossref), ['9780306406157']);

@@ -150,23 +150,37 @@ function marcTagSaysIsbn(text: string, start: number): boolean {
   return MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line);
 }
 
+/** How far back a list of numbers in one value may start (`ISBN: 0881792063 0306406152`). */
+const LIST_LOOKBACK = 120;
+
 /**
  * The key, tag or attribute right before the value: `"isbn10": "…"`,
  * `isbn: …`, `<isbn>…`, `<identifier type="ISBN">…`, `isbn = '…'`, an
- * element of `"isbn_10": [..., "…"]` or of a YAML list under `isbn:`.
+ * element of `"isbn_10": [..., "…"]`, of SQL's `isbn IN ('…', '…')` or of a
+ * YAML list under `isbn:`; or, for a later number of a list in one value
+ * (`ISBN: 0881792063 0306406152`, `"isbn": "…, …"`), the key before the list.
  */
 function keyBeforeSaysIsbn(text: string, start: number): boolean {
+  if (valueKeySaysIsbn(text, start)) return true;
+  const stop = Math.max(0, start - LIST_LOOKBACK);
+  let k = start - 1;
+  while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
+  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && valueKeySaysIsbn(text, k + 1);
+}
+
+function valueKeySaysIsbn(text: string, start: number): boolean {
   const stop = Math.max(0, start - KEY_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
   const c = text[k];
   if (c === '>') return elementSaysIsbn(text, k, stop);
   if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
-  if (c === ',' || c === '[') {
-    const open = openBracket(text, k, stop);
+  if (c === ',' || c === '[' || c === '(') {
+    const open = c === '(' ? k : openBracket(text, k, stop);
     if (open < 0) return false;
     let j = open - 1;
     while (j >= stop && /\s/.test(text[j])) j--;
+    if (/\bIN$/i.test(text.slice(Math.max(0, j - 2), j + 1))) return ISBN_WORD.test(nameBefore(text, j - 1, stop)); // SQL `isbn IN (`
     return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : false;
   }
   if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k);
@@ -431,6 +445,10 @@ function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean 
     } else if (c === ',' && depth === 0) index++;
   }
   if (k < stop) return undefined;
+  // A tuple of an INSERT follows VALUES or another tuple; `isbn IN (…)` is no row.
+  let before = k - 1;
+  while (before >= stop && /\s/.test(text[before])) before--;
+  if (text[before] !== ',' && !/VALUES$/i.test(text.slice(Math.max(0, before - 5), before + 1))) return undefined;
   const columns = statementColumns(text, k, memo);
   if (!columns) return undefined;
   return index < columns.length && ISBN_WORD.test(columns[index]);

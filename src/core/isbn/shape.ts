@@ -58,6 +58,8 @@ function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
 const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;
 // SQL statements, and the openings of mysqldump and pg_dump files.
 const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()|^-- (?:MySQL|MariaDB|PostgreSQL|SQLite)\b.*dump|^\/\*!\d+ SET |^SET \w+ = /im;
+// A file of statements: its first line past `--` comments opens one (`SELECT … FROM`, `UPDATE … SET`).
+const SQL_FIRST_STATEMENT = /^(?:\s*--[^\n]*\n)*\s*(?:SELECT|UPDATE|DELETE|DROP|ALTER|WITH|INSERT|CREATE|BEGIN|USE)\s/i;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
 const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
 
@@ -85,7 +87,7 @@ function kindFromText(head: string): TextShape['kind'] {
   if (lines.length === 0) return 'text';
   const marcLines = lines.filter((line) => MARC_LINE.test(line)).length;
   if (marcLines >= Math.min(3, lines.length) && marcLines >= lines.length * 0.6) return 'marc';
-  if (SQL_START.test(start)) return 'sql';
+  if (SQL_START.test(start) || SQL_FIRST_STATEMENT.test(start)) return 'sql';
   if (BIBTEX_ENTRY.test(start)) return 'text';
   if (csvShape(start, false)) return 'csv';
   if (lines.length >= 3 && lines.filter((line) => YAML_LINE.test(line)).length >= lines.length * 0.9) return 'yaml';
