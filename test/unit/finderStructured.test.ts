@@ -169,6 +169,14 @@ test('data: every ISBN-10 of a list in one ISBN value, and of an SQL `isbn IN (â
   assert.equal(sniffShape('# Notes\n\nSELECT title FROM books;\n\nRead 1187654302.\n').kind, 'text');
 });
 
+test('RIS: SN holds ISBNs; a number under another tag (AN, M1, ID) that passes the check is no ISBN', () => {
+  const ris = 'TY  - BOOK\nSN  - 0307277674 (pbk.)\nAN  - 1187654302\nER  - \n\nTY  - BOOK\nSN  - 0881792063 0306406152\nM1  - 1187654302\nER  - \n';
+  assert.equal(sniffShape(ris).kind, 'ris');
+  assert.equal(sniffShape('anything', 'export.ris').kind, 'ris');
+  assert.deepEqual(validFound(ris), ['9780307277671', '9780881792065', '9780306406157']);
+  assert.deepEqual(validFound(ris, 'export.ris'), ['9780307277671', '9780881792065', '9780306406157']);
+});
+
 test('more shapes: Crossref isbn-type, pg_dump COPY rows, ASIN columns, encyclopedia HTML, HTML fragments as prose', () => {
   const crossref = '{"ISBN": [], "isbn-type": [{"value": "0306406152", "type": "print"}], "member": [{"value": "1481623893"}]}';
   assert.deepEqual(validFound(crossref), ['9780306406157']);

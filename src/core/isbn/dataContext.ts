@@ -20,6 +20,8 @@ const ISBN_WORD = /isbn|asin/i;
 const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
 /** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
 const MARC_ISBN_TAG = /^020$/;
+/** RIS: SN holds ISBNs and ISSNs; other tags (AN accession, M1, ID…) hold other numbers. */
+const RIS_ISBN_LINE = /^SN {1,2}- /;
 const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
 
 /** Memo of the SQL statement or COPY block last looked at, so that a long one is parsed once. */
@@ -48,6 +50,8 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo
       return csvColumnSaysIsbn(text, start, shape);
     case 'marc':
       return marcTagSaysIsbn(text, start);
+    case 'ris':
+      return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
       return sqlColumnSaysIsbn(text, start, sql) ?? keyBeforeSaysIsbn(text, start);
     default:

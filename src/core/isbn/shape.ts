@@ -1,10 +1,10 @@
 // What kind of text the finder is reading: prose (Markdown, BibTeX, LaTeX,
-// HTML, plain text) or structured data (JSON, XML, CSV/TSV, SQL, YAML, MARC).
+// HTML, plain text) or structured data (JSON, XML, CSV/TSV, SQL, YAML, MARC, RIS).
 // In data a bare 10-digit number is far more often an id, a timestamp or a
 // phone number than an ISBN, so there the finder asks for the context a reader
 // would use (see dataContext.ts). Pure: no `vscode` import.
 
-export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc';
+export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc' | 'ris';
 
 export interface TextShape {
   kind: 'text' | DataKind;
@@ -27,6 +27,7 @@ const KIND_BY_NAME: Record<string, TextShape['kind']> = {
   sql: 'sql', mysql: 'sql', pgsql: 'sql', postgres: 'sql', sqlite: 'sql',
   yaml: 'yaml', yml: 'yaml',
   mrk: 'marc', marc: 'marc', mrc: 'marc', marc21: 'marc',
+  ris: 'ris',
   markdown: 'text', md: 'text', bibtex: 'text', biblatex: 'text', bib: 'text', latex: 'text', tex: 'text',
   html: 'text', htm: 'text', restructuredtext: 'text', rst: 'text', asciidoc: 'text', adoc: 'text', org: 'text',
 };
@@ -60,6 +61,8 @@ const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u202
 const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()|^-- (?:MySQL|MariaDB|PostgreSQL|SQLite)\b.*dump|^\/\*!\d+ SET |^SET \w+ = /im;
 // A file of statements: its first line past `--` comments opens one (`SELECT … FROM`, `UPDATE … SET`).
 const SQL_FIRST_STATEMENT = /^(?:\s*--[^\n]*\n)*\s*(?:SELECT|UPDATE|DELETE|DROP|ALTER|WITH|INSERT|CREATE|BEGIN|USE)\s/i;
+// RIS records open with their type tag.
+const RIS_START = /^TY {1,2}- /;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
 const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
 
@@ -83,6 +86,7 @@ function kindFromText(head: string): TextShape['kind'] {
     if (/^[{[]\s*(?:["{[\]}]|-?[0-9])/.test(start)) return 'json';
     return 'text';
   }
+  if (RIS_START.test(start)) return 'ris';
   const lines = start.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
   if (lines.length === 0) return 'text';
   const marcLines = lines.filter((line) => MARC_LINE.test(line)).length;
