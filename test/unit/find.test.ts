@@ -232,6 +232,7 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
   assert.deepEqual(found('<script>mw.config.set({"wgCurRevisionId":1187654302,"wgRevisionId": 1187654302});</script>'), []);
   assert.deepEqual(found('<a href="/w/index.php?title=Typesetting&amp;oldid=1187654302">Permanent link</a>'), []);
   assert.deepEqual(found('<span data-timestamp="1731348436">edited</span> {"id": "1731348436"}'), []);
+  assert.deepEqual(found('@book{x, lccn = {1731348436}, oclc = "1731348436", pages = 1731348436}'), [], 'BibTeX fields');
   // Pages exported to Markdown: the label is a link, and so is the number.
   assert.deepEqual(found('[OCLC](https://en.wikipedia.org/wiki/OCLC_(identifier) "OCLC (identifier)") [1731308841](https://search.worldcat.org/oclc/1731308841).'), []);
   assert.deepEqual(found('[LCCN](./LCCN_(identifier)) [1731308841](https://lccn.loc.gov/1731308841). PMID [1731308841]'), []);
@@ -244,6 +245,7 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
     '<input name="isbn" value="0306406152">',
     '<a href="https://shop.example.com/dp/0306406152/ref=x">x</a>',
     'Paperback: 0306406152',
+    '@book{x, asin = {0306406152}, url = {https://shop.example.com/dp/0306406152}}',
     '[ISBN](./ISBN_(identifier)) [0306406152](./Special:BookSources/0306406152)',
     '(see the list) [0306406152](https://example.org/b)',
     'https://www.amazon.com/0306406152',

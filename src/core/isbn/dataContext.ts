@@ -213,13 +213,13 @@ const PROSE_ISBN_KEY = /^(?:q|query|search|k|keywords?|field-keywords|term|s|val
 /**
  * Prose (HTML pages, Markdown with code) that assigns a bare ISBN-10 to a
  * key: `oldid=…` and `"wgRevisionId":…` (an encyclopedia page's revision),
- * `data-timestamp="…"`, `"id": …`. True when the key names something else.
+ * `data-timestamp="…"`, `"id": …`, BibTeX's `lccn = {…}`. True when the key names something else.
  * Only `=` and a quoted key's `:` count; `Paperback: …` in prose is no key.
  */
 export function keyedToOtherValue(text: string, start: number): boolean {
   let k = start - 1;
   let c = text.charCodeAt(k);
-  if (c === 34 || c === 39) c = text.charCodeAt(--k); // the value's opening quote
+  if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
   if (c === 58 /* : */) {
     let q = k - 1;
