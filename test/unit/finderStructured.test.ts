@@ -177,6 +177,18 @@ test('RIS: SN holds ISBNs; a number under another tag (AN, M1, ID) that passes t
   assert.deepEqual(validFound(ris, 'export.ris'), ['9780307277671', '9780881792065', '9780306406157']);
 });
 
+test('sniffed from the text alone: a Markdown list (after front matter or not) and XHTML are prose, a YAML list of keys is data', () => {
+  const list = '---\ntitle: Books\ntags: reading\n---\n# 2023\n- The Road by Cormac McCarthy (0307277674)\n- Dune, 0441013597\n';
+  assert.equal(sniffShape(list).kind, 'text');
+  assert.deepEqual(validFound(list), ['9780307277671', '9780441013593']);
+  assert.equal(sniffShape('- The Road, 0307277674\n- Dune, 0441013597\n- Emma, 0141439580\n').kind, 'text');
+  assert.equal(sniffShape('books:\n  - title: The Road\n    isbn: 0307277674\n  - title: Dune\n    added: 1187654302\n').kind, 'yaml');
+  assert.equal(sniffShape('id: x\nissued:\n  date-parts:\n  - - 2009\n  - - 2010\n').kind, 'yaml');
+  const xhtml = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Paperback 0307277674</p></body></html>\n';
+  assert.equal(sniffShape(xhtml).kind, 'text');
+  assert.equal(sniffShape('<?xml version="1.0"?>\n<books><book><isbn>0307277674</isbn></book></books>\n').kind, 'xml');
+});
+
 test('more shapes: Crossref isbn-type, pg_dump COPY rows, ASIN columns, encyclopedia HTML, HTML fragments as prose', () => {
   const crossref = '{"ISBN": [], "isbn-type": [{"value": "0306406152", "type": "print"}], "member": [{"value": "1481623893"}]}';
   assert.deepEqual(validFound(crossref), ['9780306406157']);

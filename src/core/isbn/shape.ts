@@ -76,7 +76,8 @@ function kindFromText(head: string): TextShape['kind'] {
   const start = head.trimStart();
   const first = start.charCodeAt(0);
   if (first === 60 /* < */) {
-    if (start.startsWith('<?xml')) return 'xml';
+    // XHTML (an EPUB chapter, a saved page) is prose.
+    if (start.startsWith('<?xml')) return /<!DOCTYPE html|<html[\s>]/i.test(start) ? 'text' : 'xml';
     // HTML pages and fragments (a README opening with `<p align="center">`) are prose.
     const tag = /^<([!\w-]+)/.exec(start)?.[1].toLowerCase();
     return tag === undefined || HTML_TAGS.has(tag) || tag.startsWith('!') || !start.includes('</') ? 'text' : 'xml';
@@ -94,8 +95,28 @@ function kindFromText(head: string): TextShape['kind'] {
   if (SQL_START.test(start) || SQL_FIRST_STATEMENT.test(start)) return 'sql';
   if (BIBTEX_ENTRY.test(start)) return 'text';
   if (csvShape(start, false)) return 'csv';
-  if (lines.length >= 3 && lines.filter((line) => YAML_LINE.test(line)).length >= lines.length * 0.9) return 'yaml';
+  if (lines.length >= 3 && lines.filter((line) => YAML_LINE.test(line)).length >= lines.length * 0.9 && !proseList(lines)) return 'yaml';
   return 'text';
+}
+
+// A YAML key (`isbn:`, `- title:`) and a list item of words (`- The Road by Cormac McCarthy (0307277674)`).
+const YAML_KEY = /^\s*(?:- +)?(?:[A-Za-z_][\w.-]*|"[^"]*"|'[^']*'):(?:\s|$)/;
+const WORDS_ITEM = /^\s*- +[A-Za-z*_[(][^:]*\s\S/;
+
+/**
+ * A Markdown list (a reading list, after front matter or not) is YAML too, to
+ * a parser; a reader sees prose: more items of words than keys, past the
+ * front matter if any.
+ */
+function proseList(lines: string[]): boolean {
+  const frontMatterEnd = /^---\s*$/.test(lines[0]) ? lines.findIndex((line, k) => k > 0 && /^---\s*$/.test(line)) : -1;
+  let keys = 0;
+  let items = 0;
+  for (const line of lines.slice(frontMatterEnd + 1)) {
+    if (YAML_KEY.test(line)) keys++;
+    else if (WORDS_ITEM.test(line)) items++;
+  }
+  return items > keys;
 }
 
 const DELIMITERS = [',', '\t', ';'];
