@@ -232,6 +232,8 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
   assert.deepEqual(found('<script>mw.config.set({"wgCurRevisionId":1187654302,"wgRevisionId": 1187654302});</script>'), []);
   assert.deepEqual(found('<a href="/w/index.php?title=Typesetting&amp;oldid=1187654302">Permanent link</a>'), []);
   assert.deepEqual(found('<span data-timestamp="1731348436">edited</span> {"id": "1731348436"}'), []);
+  // A shop's search link: the product is an ISBN-10, the query id (`qid=`) a timestamp.
+  assert.deepEqual(found('[Dune](https://www.amazon.com/dp/0306406152/ref=sr_1_3?keywords=dune&qid=1731348436&sr=8-3)'), ['0306406152 U ok']);
   assert.deepEqual(found('@book{x, lccn = {1731348436}, oclc = "1731348436", pages = 1731348436}'), [], 'BibTeX fields');
   // Pages exported to Markdown: the label is a link, and so is the number.
   assert.deepEqual(found('[OCLC](https://en.wikipedia.org/wiki/OCLC_(identifier) "OCLC (identifier)") [1731308841](https://search.worldcat.org/oclc/1731308841).'), []);
