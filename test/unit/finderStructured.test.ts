@@ -187,6 +187,10 @@ test('sniffed from the text alone: a Markdown list (after front matter or not) a
   const xhtml = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Paperback 0307277674</p></body></html>\n';
   assert.equal(sniffShape(xhtml).kind, 'text');
   assert.equal(sniffShape('<?xml version="1.0"?>\n<books><book><isbn>0307277674</isbn></book></books>\n').kind, 'xml');
+  // Wikitext opens with a template or a link, which JSON never does.
+  assert.equal(sniffShape('{{Infobox book\n| isbn = 0307277674\n}}\n').kind, 'text');
+  assert.equal(sniffShape('[[File:Cover.png]]\n').kind, 'text');
+  assert.equal(sniffShape('[[1, 2], [3]]').kind, 'json');
 });
 
 test('more shapes: Crossref isbn-type, pg_dump COPY rows, ASIN columns, encyclopedia HTML, HTML fragments as prose', () => {
