@@ -249,6 +249,7 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
     '<input name="isbn" value="0306406152">',
     '<a href="https://shop.example.com/dp/0306406152/ref=x">x</a>',
     'Paperback: 0306406152',
+    '```json\n{"industryIdentifiers": [{"type": "ISBN_10", "identifier": "0306406152"}]}\n```',
     '@book{x, asin = {0306406152}, url = {https://shop.example.com/dp/0306406152}}',
     '[ISBN](./ISBN_(identifier)) [0306406152](./Special:BookSources/0306406152)',
     '(see the list) [0306406152](https://example.org/b)',

@@ -226,8 +226,11 @@ export function keyedToOtherValue(text: string, start: number): boolean {
     while (text.charCodeAt(q) === 32) q--;
     if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return false; // `"key":`, `'key':`
   } else if (c !== 61 /* = */) return false;
-  const name = nameBefore(text, k, Math.max(0, k - KEY_LOOKBACK));
-  return name !== '' && !ISBN_WORD.test(name) && !PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, ''));
+  const stop = Math.max(0, k - KEY_LOOKBACK);
+  const name = nameBefore(text, k, stop);
+  if (name === '' || ISBN_WORD.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, ''))) return false;
+  // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
+  return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
 }
 
 /** The key holding the object around `start`: `"isbn-type": [{"value": "…", "type": "print"}]` (Crossref). */
@@ -375,9 +378,9 @@ function linkDestinationStart(text: string, close: number): number {
 const LONGEST_LABEL = 9; // "telephone"
 const TAG_LOOKBACK = 300;
 
-/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `[`, `-`, `/` (`worldcat.org/oclc/…`). */
+/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `[`, `|` (`{{OCLC|…}}`), `-`, `/` (`worldcat.org/oclc/…`). */
 function isLabelGap(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 91 || c === 45 || c === 47;
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 91 || c === 124 || c === 45 || c === 47;
 }
 
 function isAsciiAlnum(c: number): boolean {

@@ -83,8 +83,9 @@ function kindFromText(head: string): TextShape['kind'] {
     return tag === undefined || HTML_TAGS.has(tag) || tag.startsWith('!') || !start.includes('</') ? 'text' : 'xml';
   }
   if (first === 123 /* { */ || first === 91 /* [ */) {
-    // JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown.
-    if (/^[{[]\s*(?:["{[\]}]|-?[0-9])/.test(start)) return 'json';
+    // JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown,
+    // `{{Infobox …}}` and `[[Page]]` are wikitext.
+    if (/^(?:\{\s*["}]|\[\s*(?:["{\]]|-?[0-9]|\[\s*(?:["{[\]]|-?[0-9])))/.test(start)) return 'json';
     return 'text';
   }
   if (RIS_START.test(start)) return 'ris';
