@@ -325,22 +325,27 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   // HTML: look past the tags around the number and its label, and the
   // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`);
   // Markdown: past the label's link (`[OCLC](…/OCLC_(identifier)) [1481623893](…)`).
+  // Past the end of the label's element or link, the label must be all its
+  // text: `[OCLC](…)`, not `[The Order](…)`, a title before its ISBN.
   let gap = 12;
+  let closed = false;
   for (let tags = 0; tags < 3; ) {
     const c = text.charCodeAt(k);
     if (c === 62 /* > */) {
       const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
       if (lt < 0) return false;
+      closed ||= text.charCodeAt(lt + 1) === 47; // `</`
       k = lt - 1;
       tags++;
     } else if (c === 41 /* ) */) {
       const open = linkDestinationStart(text, k);
       if (open < 0) break;
+      closed = true;
       k = open - 2; // inside the link text, before its `]`
       tags++;
     } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) {
       k -= 6;
-    } else if (gap > 0 && k >= 0 && isLabelGap(c)) {
+    } else if (gap > 0 && k >= 0 && (isLabelGap(c) || (c === 124 && templateBar(text, k)))) {
       k--;
       gap--;
     } else break;
@@ -351,6 +356,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   let hash = 0;
   for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
   if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
+  if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
   if (FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase())) return true;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
   return text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k);
@@ -378,9 +384,19 @@ function linkDestinationStart(text: string, close: number): number {
 const LONGEST_LABEL = 9; // "telephone"
 const TAG_LOOKBACK = 300;
 
-/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `[`, `|` (`{{OCLC|…}}`), `-`, `/` (`worldcat.org/oclc/…`). */
+/** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `[`, `-`, `/` (`worldcat.org/oclc/…`). */
 function isLabelGap(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 91 || c === 124 || c === 45 || c === 47;
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 58 || c === 35 || c === 61 || c === 40 || c === 91 || c === 45 || c === 47;
+}
+
+/**
+ * The `|` at `bar` follows a wikitext template's name (`{{OCLC|…}}`). Only
+ * there: in a Markdown table the cell before may be a title ("| The Order |").
+ */
+function templateBar(text: string, bar: number): boolean {
+  let j = bar - 1;
+  while (isAsciiAlnum(text.charCodeAt(j))) j--;
+  return j < bar - 1 && text.charCodeAt(j) === 123 && text.charCodeAt(j - 1) === 123;
 }
 
 function isAsciiAlnum(c: number): boolean {
