@@ -217,15 +217,21 @@ const PROSE_ISBN_KEY = /^(?:q|query|search|k|keywords?|field-keywords|term|s|val
  * Only `=` and a quoted key's `:` count; `Paperback: …` in prose is no key.
  */
 export function keyedToOtherValue(text: string, start: number): boolean {
+  // Small, so that it is inlined: it runs for every bare ISBN-10 in prose, most after a word and a space.
   let k = start - 1;
   let c = text.charCodeAt(k);
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
-  if (c === 58 /* : */) {
+  return (c === 58 || c === 61) && keyNamesOther(text, start, k);
+}
+
+/** keyedToOtherValue past the `:` or `=` at `k`. */
+function keyNamesOther(text: string, start: number, k: number): boolean {
+  if (text.charCodeAt(k) === 58 /* : */) {
     let q = k - 1;
     while (text.charCodeAt(q) === 32) q--;
     if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return false; // `"key":`, `'key':`
-  } else if (c !== 61 /* = */) return false;
+  }
   const stop = Math.max(0, k - KEY_LOOKBACK);
   const name = nameBefore(text, k, stop);
   if (name === '' || ISBN_WORD.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, ''))) return false;
