@@ -1,8 +1,9 @@
 /**
  * The finder's realistic fixture set (test/fixtures/finder): documents written
  * for these tests in the shapes of real exports (Goodreads and LibraryThing,
- * MARC, MARCXML, ONIX, Open Library and Google Books JSON, SQL dumps, YAML,
- * BibTeX, Markdown, an encyclopedia page), with the true ISBNs listed by hand
+ * MARC, MARCXML, ONIX, Open Library and Google Books JSON, SQL dumps and
+ * queries, YAML and CSL YAML, RIS, BibTeX, Markdown reading lists, encyclopedia
+ * pages as HTML, Markdown and wikitext), with the true ISBNs listed by hand
  * in expected.json. Precision and recall are counted on distinct ISBN-13s per file.
  */
 import { readFileSync } from 'node:fs';
