@@ -167,6 +167,9 @@ test('data: every ISBN-10 of a list in one ISBN value, and of an SQL `isbn IN (â
   // A file of queries is data from its first statement; prose that shows one later is not.
   assert.equal(sniffShape('-- report\nSELECT title FROM books WHERE id IN (1187654302);\n').kind, 'sql');
   assert.equal(sniffShape('# Notes\n\nSELECT title FROM books;\n\nRead 1187654302.\n').kind, 'text');
+  for (const prose of ['Use these books:\n- The Road 0307277674\n', 'With thanks. Read 0307277674.\n', 'Select ten books from the shelf.\n']) {
+    assert.equal(sniffShape(prose).kind, 'text', prose);
+  }
 });
 
 test('RIS: SN holds ISBNs; a number under another tag (AN, M1, ID) that passes the check is no ISBN', () => {

@@ -59,8 +59,10 @@ function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
 const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;
 // SQL statements, and the openings of mysqldump and pg_dump files.
 const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()|^-- (?:MySQL|MariaDB|PostgreSQL|SQLite)\b.*dump|^\/\*!\d+ SET |^SET \w+ = /im;
-// A file of statements: its first line past `--` comments opens one (`SELECT … FROM`, `UPDATE … SET`).
-const SQL_FIRST_STATEMENT = /^(?:\s*--[^\n]*\n)*\s*(?:SELECT|UPDATE|DELETE|DROP|ALTER|WITH|INSERT|CREATE|BEGIN|USE)\s/i;
+// A file of statements: its first line past `--` comments opens one in capitals
+// (`SELECT … FROM`, `UPDATE … SET`); "Select ten books from the shelf." is prose.
+const SQL_FIRST_STATEMENT =
+  /^(?:\s*--[^\n]*\n)*\s*(?:SELECT\s[\s\S]{0,400}?\sFROM\s|UPDATE\s+\S+\s+SET\s|DELETE\s+FROM\s|(?:DROP|ALTER)\s+TABLE\s|WITH\s+\w+\s+AS\s*\(|(?:BEGIN|USE\s+\S+)\s*;)/;
 // RIS records open with their type tag.
 const RIS_START = /^TY {1,2}- /;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
