@@ -68,13 +68,35 @@ test('an isbn field whose label is on an earlier line is still seen (context lin
   assert.ok(after.find((i) => i.line === 6)?.valid);
 });
 
+const visible = ({ labelLine: _, ...item }: LineIsbn) => item;
+
+test('an edit above a field that spans a blank line rescans the whole field, not the lines down to its ISBN', () => {
+  // The field opened on line 5 closes on line 9, with a nested {…} on line 8: rescanning lines 0-8
+  // as one slice cut the field at its first line's end and lost the nested ISBN's label.
+  const text = [
+    'ISBN 978-0-13-110362-7 is fine',
+    'ISBN 978-0-13-110362-8 is not',
+    'isbn =',
+    ' {978-0-13-110362-8,',
+    '',
+    ' 0-306-40615-2}isbn =',
+    ' {978-0-13-110362-8,',
+    '',
+    '    {0-306-40615-3},',
+    '}',
+    'plain 9780306406157 here',
+  ].join('\n');
+  const before = scanAll(source(text));
+  assert.ok(before.some((i) => i.line === 8 && i.labelled && i.problem === 'checksum'));
+  const after = rescan(before, [{ startLine: 0, endLine: 0, text: '' }], source(text));
+  assert.deepEqual(after.map(visible), before.map(visible));
+});
+
 test('itemsInLines returns the items of a line range', () => {
   const items = scanAll(source(DOC));
   assert.deepEqual(itemsInLines(items, 2, 6).map((i) => i.line), [2, 6]);
   assert.deepEqual(itemsInLines(items, 9, 20), []);
 });
-
-const visible = ({ labelLine: _, ...item }: LineIsbn) => item;
 
 // Documents whose braces balance: while an isbn field is open and unclosed,
 // the finder ends it at its line end, a state that lasts until the user

@@ -145,12 +145,20 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
   }
   const last = source.lineCount - 1;
   let ranges = merge(dirty.map(([a, b]) => widen(source, Math.max(0, a), Math.min(last, b))));
-  // ISBNs below a range whose label lies in it are rescanned with it.
-  for (const item of items) {
-    const range = item.labelLine === undefined ? undefined : ranges.find(([a, b]) => item.labelLine! >= a && item.labelLine! <= b && item.line > b);
-    if (range) range[1] = item.line;
+  // ISBNs below a range whose label lies in it are rescanned with it, and so is the rest of
+  // their field (a slice that ends inside a field cuts it short at its first line's end):
+  // widened again until nothing more joins.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const item of items) {
+      const range = item.labelLine === undefined ? undefined : ranges.find(([a, b]) => item.labelLine! >= a && item.labelLine! <= b && item.line > b);
+      if (range) {
+        range[1] = item.line;
+        grown = true;
+      }
+    }
+    if (grown) ranges = merge(ranges.map(([a, b]) => widen(source, a, b)));
   }
-  ranges = merge(ranges);
   const kept = items.filter((item) => !ranges.some(([a, b]) => item.line >= a && item.line <= b));
   const shape = lazyShape(source);
   const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, b, shape));
