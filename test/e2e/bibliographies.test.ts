@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, waitFor, waitForNotification } from './harness';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey } from './ui';
 
@@ -103,10 +103,8 @@ test('a duplicate in a .bib is flagged "also at line 1", and its quick fix goes 
     await dismissHover(s.page);
     const line = LIBRARY.split('\n').findIndex((l) => l.includes('978-0-13-110362-7')) + 1;
     await goTo(s.page, line, LIBRARY.split('\n')[line - 1]!.indexOf('978') + 2);
-    await s.page.keyboard.press('Control+.');
-    const fix = s.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Go to the first one (line 1)' });
-    await fix.first().waitFor({ timeout: 15_000 });
-    await fix.first().click();
+    const fix = await quickFixRow(s.page, 'Go to the first one (line 1)');
+    await fix.click();
     // The first entry's key, `kr`, selected.
     await waitFor(async () => /Ln 1, Col 9 \(2 selected\)/.test(await statusBarText()), { timeout: 10_000, message: 'the quick fix did not go to the first entry', page: s.page });
   }),

@@ -1004,6 +1004,26 @@ export async function goTo(page: Page, line: number, col = 1): Promise<void> {
   );
 }
 
+/**
+ * Opens the quick-fix menu at the cursor (Ctrl+.) and returns its row titled `title`, once shown.
+ * On a loaded machine the key can reach the editor before it has its focus back (after Go to
+ * Line) or before the code actions are in: the menu is closed and asked for again, up to `tries` times.
+ */
+export async function quickFixRow(page: Page, title: string, { tries = 3, tryMs = 6000 } = {}): Promise<Locator> {
+  const row = page.locator('.action-widget .monaco-list-row').filter({ hasText: title }).first();
+  for (let attempt = 1; ; attempt++) {
+    await focusEditor(page);
+    await page.keyboard.press('Control+.');
+    try {
+      await row.waitFor({ timeout: tryMs });
+      return row;
+    } catch (e) {
+      if (attempt >= tries) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
 export interface HoverOptions {
   /** Wait until the hover's text contains this (a provider may answer after others). */
   contains?: string | RegExp;
