@@ -5,7 +5,7 @@
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
 import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
-import { cachedInfo, digitsKey, hasValidChecksum, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
+import { cachedInfo, digitsKey, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
@@ -477,8 +477,8 @@ class Scan {
   /**
    * The 10/13 just read into `this.d`: isbn3 info, null when isbn3 has no
    * range for it, undefined when its checksum (or X placement) is wrong.
-   * A cache hit means checksum-valid; on a miss, the checksum read with the
-   * digits rejects most numbers before any string is built.
+   * A cache hit means checksum-valid; on a miss, checksumOk rejects most
+   * numbers before any string is built (the key already placed the X).
    */
   private lookup(start: number, end: number, unlabelled = false): IsbnInfo | null | undefined {
     const d = this.d;
@@ -488,7 +488,6 @@ class Scan {
     if (hit !== undefined) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return undefined;
     const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
-    if (!hasValidChecksum(normalized)) return undefined;
     if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return undefined;
     return (d.cached = parseAndCache(key, normalized));
   }
