@@ -54,9 +54,9 @@ const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${
  * (`$a`, `|a`, `‡a`, see SUBFIELD_MARKS). A comma between digits is a CSV
  * field boundary (`183,1400032717`), not a decimal point.
  */
-const RUN_RE = new RegExp(
+const RUN_START = new RegExp(
   `[0-9](?<!(?<![${SUBFIELD_MARKS}])[A-MO-Za-mo-z][0-9]|[0-9+][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])` +
-    `(?:(?=(?:[ ${SEP}]?[0-9Xx]){8})${TOKEN_REST}${MORE_TOKENS}|${ISSN_IN_FIELD})`,
+    `(?=(?:[ ${SEP}]?[0-9Xx]){8}|${ISSN_IN_FIELD})`,
   'g',
 );
 
@@ -90,13 +90,9 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
   const shape = options.shape ?? (() => sniffShape(text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text));
   const scan = new Scan(text, options.maxMatches ?? Infinity, shape);
-  const re = RUN_RE;
+  const re = RUN_START;
   re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (!scan.full && (m = re.exec(text)) !== null) {
-    const resume = scan.run(m.index, m.index + m[0].length);
-    if (resume > re.lastIndex) re.lastIndex = resume;
-  }
+  while (!scan.full && re.test(text)) re.lastIndex = scan.run(re.lastIndex - 1);
   return scan.out;
 }
 
@@ -113,7 +109,9 @@ class Digits {
   // The parse cache's answer for the key, asked as soon as the key is known:
   // the probe is a memory read that often misses the processor's cache, and
   // asked early, it is on its way while the label look-back runs.
+  // Not asked for 13 digits without 978/979 (timestamps, EANs): lookup asks if it needs to.
   cached: IsbnInfo | null | undefined = undefined;
+  asked = false;
   groups = 1;
   lastGroup = 0;
   spaces = 0;
@@ -123,6 +121,48 @@ class Digits {
   /** The stretch read last: a spaced ISBN is read again as tokens are joined, and then need not be. */
   private start = -1;
   private end = -1;
+
+  /** Reads the run starting at `start` (a digit), as far as its grammar goes, and returns its end. */
+  readRun(text: string, start: number): number {
+    let value = 0;
+    let count = 0;
+    let groups = 1;
+    let lastGroup = 0;
+    let k = start;
+    for (; ; k++) {
+      const c = text.charCodeAt(k);
+      const digit = c - 48;
+      if (digit >= 0 && digit <= 9) {
+        value = value * 10 + digit;
+        count++;
+        lastGroup++;
+      } else if ((c === 45 || (c >= 0x2010 && c <= 0x2013)) && isDigit(text.charCodeAt(k + 1))) {
+        groups++;
+        lastGroup = 0;
+      } else {
+        break;
+      }
+    }
+    this.start = start;
+    const end = runEnd(text, k);
+    this.end = end;
+    if (end > k) {
+      // Read again from the start: passing the sum on would box it (a double) at every call.
+      this.readSeparated(text, start, end);
+      return end;
+    }
+    this.count = count;
+    this.value = value;
+    this.xAt = -1;
+    this.groups = groups;
+    this.lastGroup = lastGroup;
+    this.spaces = 0;
+    this.firstToken = count;
+    this.longestToken = count;
+    this.key = digitsKey(value, count, -1);
+    this.askEarly();
+    return end;
+  }
 
   read(text: string, start: number, end: number): this {
     if (start === this.start && end === this.end) return this;
@@ -142,7 +182,7 @@ class Digits {
         count++;
         lastGroup++;
       } else if (c === 32 || c === 88 || c === 120) {
-        return this.readSeparated(text, k, end, count, value, groups, lastGroup);
+        return this.readSeparated(text, start, end);
       } else {
         groups++; // a hyphen or dash
         lastGroup = 0;
@@ -157,19 +197,23 @@ class Digits {
     this.firstToken = count;
     this.longestToken = count;
     this.key = digitsKey(value, count, -1);
-    this.cached = this.key === 0 ? undefined : cachedInfo(this.key);
+    this.askEarly();
     return this;
   }
 
-  /** The rest of read from `k`, a space or an X, after `count` digits worth `value` in `groups` groups. */
-  private readSeparated(text: string, k: number, end: number, count: number, value: number, groups: number, lastGroup: number): this {
+  /** As read, for a stretch with spaces or an X: tracks its tokens too. */
+  private readSeparated(text: string, start: number, end: number): this {
+    let value = 0;
+    let count = 0;
+    let groups = 1;
+    let lastGroup = 0;
     let xAt = -1;
     let xs = 0;
     let spaces = 0;
-    let token = count;
+    let token = 0;
     let firstToken = -1;
     let longestToken = 0;
-    for (; k < end; k++) {
+    for (let k = start; k < end; k++) {
       const c = text.charCodeAt(k);
       if (c >= 48 && c <= 57) {
         value = value * 10 + (c - 48);
@@ -201,8 +245,13 @@ class Digits {
     this.spaces = spaces;
     // Two check characters can never be one ISBN; the key (digits only) would name one that can.
     this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
-    this.cached = this.key === 0 ? undefined : cachedInfo(this.key);
+    this.askEarly();
     return this;
+  }
+
+  private askEarly(): void {
+    this.asked = this.key !== 0 && (this.count !== 13 || this.isbn13Prefix);
+    this.cached = this.asked ? cachedInfo(this.key) : undefined;
   }
 
   /** 13 digits starting 978/979, not 9790 (that is an ISMN). Compares, no division: it runs for every 13. */
@@ -260,36 +309,37 @@ class Scan {
     return this.out.length >= this.max;
   }
 
-  /** Handles one run from RUN_RE. Returns where the main scan resumes (after a field), or -1. */
-  run(start: number, end: number): number {
-    if (this.d.read(this.text, start, end).spaces === 0) {
+  /** Handles the run starting at `start` (found by RUN_START). Returns where the main scan resumes: its end, or after a field. */
+  run(start: number): number {
+    const end = this.d.readRun(this.text, start);
+    if (this.d.spaces === 0) {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
-      if (label > LABEL) return this.field(label, start, end);
+      if (label > LABEL) return Math.max(this.field(label, start, end), end);
       this.single(start, end, label === LABEL);
-      return -1;
+      return end;
     }
     // "ISBN-13 978…", "isbn10 0…": the run starts with the label's 10/13.
     const text = this.text;
     const c1 = text.charCodeAt(start + 1);
     if (text.charCodeAt(start) === 49 && (c1 === 48 || c1 === 51) && text.charCodeAt(start + 2) === 32) {
       const label = labelBefore(this.text, start + 3);
-      if (label > LABEL) return this.field(label, start, end);
+      if (label > LABEL) return Math.max(this.field(label, start, end), end);
       if (label === LABEL) {
         this.splitTokens(start, end);
         this.tokensFrom(this.takeLabelled(1), false);
-        return -1;
+        return end;
       }
     }
     const label = labelBefore(this.text, start);
-    if (label > LABEL) return this.field(label, start, end);
-    if (this.wholeRun(start, end, label === LABEL)) return -1;
+    if (label > LABEL) return Math.max(this.field(label, start, end), end);
+    if (this.wholeRun(start, end, label === LABEL)) return end;
     this.splitTokens(start, end);
     let i = 0;
     if (label === LABEL) i = this.takeLabelled(0);
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
     this.tokensFrom(i, false);
-    return -1;
+    return end;
   }
 
   /**
@@ -302,7 +352,7 @@ class Scan {
     if (d.count !== 10 && d.count !== 13) return false;
     if (labelled) {
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
-      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(start, end))) return false;
+      if (d.count === 13 && !(d.isbn13Prefix && isInfo(this.lookup(start, end)))) return false;
       if (!this.gluedAfter(end, false)) this.emitLabelled(start, end);
       return true;
     }
@@ -325,7 +375,7 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const info = this.lookup(start, end, true);
-    if (info && !this.bareTenWithoutContext(start, end, info)) {
+    if (isInfo(info) && !this.bareTenWithoutContext(start, end, info)) {
       this.out.addValid(start, end, false, info);
     }
   }
@@ -448,14 +498,14 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const info = this.lookup(start, end, true);
-    if (info && !this.bareTenWithoutContext(start, end, info)) {
+    if (isInfo(info) && !this.bareTenWithoutContext(start, end, info)) {
       this.out.addValid(start, end, false, info);
     }
   }
 
   private isValid(start: number, end: number): boolean {
     this.d.read(this.text, start, end);
-    return !!this.lookup(start, end);
+    return isInfo(this.lookup(start, end));
   }
 
   /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
@@ -465,7 +515,7 @@ class Scan {
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
       const info = this.lookup(start, end);
-      if (info) {
+      if (isInfo(info)) {
         this.out.addValid(start, end, true, info);
         return;
       }
@@ -484,6 +534,10 @@ class Scan {
     const d = this.d;
     const key = d.key;
     if (key === 0) return undefined;
+    if (!d.asked) {
+      d.cached = cachedInfo(key);
+      d.asked = true;
+    }
     const hit = d.cached;
     if (hit !== undefined) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return undefined;
@@ -710,6 +764,49 @@ function fieldEnd(text: string, from: number, quote: boolean, runStart: number, 
     else if (c === 10 && eol < 0) eol = k;
   }
   return eol >= 0 ? eol : limit;
+}
+
+/**
+ * The end of a run from `k`, just after a digit: digits joined by single
+ * separators, an X closing a token, tokens joined by single spaces, and a
+ * lone X after a space.
+ */
+function runEnd(text: string, k: number): number {
+  for (;;) {
+    let c = text.charCodeAt(k);
+    if (isDigit(c)) {
+      k++;
+      continue;
+    }
+    if (c === 45 || (c >= 0x2010 && c <= 0x2013)) {
+      const next = text.charCodeAt(k + 1);
+      if (isDigit(next)) {
+        k += 2;
+        continue;
+      }
+      if (next !== 88 && next !== 120) return k;
+      k += 2;
+      c = text.charCodeAt(k);
+    } else if (c === 88 || c === 120) {
+      c = text.charCodeAt(++k);
+    }
+    if (c !== 32) return k;
+    const next = text.charCodeAt(k + 1);
+    if (isDigit(next)) {
+      k += 2;
+      continue;
+    }
+    if ((next === 88 || next === 120) && !(classAt(text, k + 2) & ALNUM)) return k + 2;
+    return k;
+  }
+}
+
+/**
+ * A lookup's answer is an info (not null or undefined). Compares the reference
+ * only: a truthiness test would read the info object, a likely cache miss.
+ */
+function isInfo(info: IsbnInfo | null | undefined): info is IsbnInfo {
+  return info !== undefined && info !== null;
 }
 
 function isSubfieldMark(c: number): boolean {

@@ -28,23 +28,43 @@ const VALID = 2;
 const PROBLEM_SHIFT = 2;
 const PROBLEMS: readonly IsbnProblem[] = ['checksum', 'length', 'range'];
 
-const CHUNK_BITS = 10;
-const CHUNK = 1 << CHUNK_BITS;
-const LAST = CHUNK - 1;
+// Chunk sizes: the first holds 64 matches (a few edited lines find a handful),
+// each next one twice as many, up to 16,384. Chunks that large are big enough
+// for V8's large-object space, which the garbage collector promotes without
+// copying: a 10 MB reading list's matches are then never copied.
+const FIRST_BITS = 6;
+const MAX_BITS = 14;
+const GROWING_CHUNKS = MAX_BITS - FIRST_BITS + 1;
+const IN_GROWING_CHUNKS = ((1 << GROWING_CHUNKS) - 1) << FIRST_BITS;
 /** Per match in a chunk's numbers: start, end, flags. */
 const FIELDS = 3;
 
+/** Which chunk holds match i. */
+function chunkOf(i: number): number {
+  return i < IN_GROWING_CHUNKS ? 31 - Math.clz32((i >> FIRST_BITS) + 1) : GROWING_CHUNKS + ((i - IN_GROWING_CHUNKS) >> MAX_BITS);
+}
+
+/** Index of the first match in chunk c. */
+function chunkStart(c: number): number {
+  return c < GROWING_CHUNKS ? ((1 << c) - 1) << FIRST_BITS : IN_GROWING_CHUNKS + ((c - GROWING_CHUNKS) << MAX_BITS);
+}
+
 export class IsbnMatches implements Iterable<IsbnMatch> {
   length = 0;
-  private readonly numbers: number[][] = [];
+  private readonly numbers: Int32Array[] = [];
   private readonly infos: Array<Array<IsbnInfo | undefined>> = [];
+  // The chunk being filled and the room left in it.
+  private lastNumbers = new Int32Array(0);
+  private lastInfos: Array<IsbnInfo | undefined> = [];
+  private filled = 0;
+  private room = 0;
 
   constructor(readonly text: string) {}
 
   /** A valid ISBN at text[start, end). For the finder. */
   addValid(start: number, end: number, labelled: boolean, info: IsbnInfo): void {
-    const i = this.add(start, end, labelled ? LABELLED | VALID : VALID);
-    this.infos[i >> CHUNK_BITS][i & LAST] = info;
+    const at = this.add(start, end, labelled ? LABELLED | VALID : VALID); // may start a new chunk
+    this.lastInfos[at] = info;
   }
 
   /** A labelled candidate that is no ISBN, and why. For the finder. */
@@ -53,11 +73,11 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   start(i: number): number {
-    return this.numbers[i >> CHUNK_BITS][(i & LAST) * FIELDS];
+    return this.number(i, 0);
   }
 
   end(i: number): number {
-    return this.numbers[i >> CHUNK_BITS][(i & LAST) * FIELDS + 1];
+    return this.number(i, 1);
   }
 
   raw(i: number): string {
@@ -73,7 +93,8 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   info(i: number): IsbnInfo | undefined {
-    return this.infos[i >> CHUNK_BITS][i & LAST];
+    const c = chunkOf(i);
+    return this.infos[c][i - chunkStart(c)];
   }
 
   problem(i: number): IsbnProblem | undefined {
@@ -102,21 +123,35 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   private flags(i: number): number {
-    return this.numbers[i >> CHUNK_BITS][(i & LAST) * FIELDS + 2];
+    return this.number(i, 2);
   }
 
-  /** Stores a match's numbers; returns its index. */
+  private number(i: number, field: number): number {
+    const c = chunkOf(i);
+    return this.numbers[c][(i - chunkStart(c)) * FIELDS + field];
+  }
+
+  /** Stores a match's numbers; returns its index in the last chunk. */
   private add(start: number, end: number, flags: number): number {
-    const i = this.length++;
-    const at = (i & LAST) * FIELDS;
-    if (at === 0) {
-      this.numbers.push(new Array<number>(CHUNK * FIELDS).fill(0));
-      this.infos.push(new Array<IsbnInfo | undefined>(CHUNK).fill(undefined));
-    }
-    const numbers = this.numbers[i >> CHUNK_BITS];
-    numbers[at] = start;
-    numbers[at + 1] = end;
-    numbers[at + 2] = flags;
-    return i;
+    if (this.room === 0) this.newChunk();
+    this.length++;
+    this.room--;
+    const at = this.filled++;
+    const numbers = this.lastNumbers;
+    numbers[at * FIELDS] = start;
+    numbers[at * FIELDS + 1] = end;
+    numbers[at * FIELDS + 2] = flags;
+    return at;
+  }
+
+  private newChunk(): void {
+    const c = this.numbers.length;
+    const size = 1 << (c < GROWING_CHUNKS ? FIRST_BITS + c : MAX_BITS);
+    this.lastNumbers = new Int32Array(size * FIELDS);
+    this.lastInfos = new Array<IsbnInfo | undefined>(size);
+    this.numbers.push(this.lastNumbers);
+    this.infos.push(this.lastInfos);
+    this.filled = 0;
+    this.room = size;
   }
 }

@@ -13,7 +13,7 @@ export class NumberTable<V> {
   private count = 0;
 
   /**
-   * Grows from 2^minBits slots to 2^maxBits, each time it is three quarters
+   * Grows from 2^minBits slots to 2^maxBits, each time it is half
    * full (linear probing stays short, and the table small); when the largest
    * is, it starts over (bounded).
    */
@@ -41,7 +41,7 @@ export class NumberTable<V> {
 
   set(key: number, value: V): void {
     if (key <= 0) return;
-    if (this.count >= (this.keys.length >> 2) * 3) {
+    if (this.count >= this.keys.length >> 1) {
       if (this.bits < this.maxBits) this.resize(this.bits + 1);
       else this.clear();
     }

@@ -79,8 +79,8 @@ export function hasValidChecksum(normalized: string): boolean {
 
 // isbn3.parse costs about a microsecond and documents repeat the same ISBNs,
 // so parse results are cached. Keys are numbers (see digitsKey): the finder
-// computes them while it reads the digits. Up to 24,576 entries, then cleared.
-const cache = new NumberTable<IsbnInfo | null>(12, 15);
+// computes them while it reads the digits. Up to 32,768 entries (1 MB), then cleared.
+const cache = new NumberTable<IsbnInfo | null>(12, 16);
 
 /**
  * Cache key of an ISBN-shaped candidate from its digits: `count` characters
