@@ -122,13 +122,19 @@ class Digits {
   private start = -1;
   private end = -1;
 
-  /** Reads the run starting at `start` (a digit), as far as its grammar goes, and returns its end. */
+  /**
+   * Reads the run starting at `start` (a digit) as far as RUN_START's grammar
+   * goes, each character once, and returns its end. The grammar: digits
+   * joined by single separators, an X closing a token, tokens joined by
+   * single spaces, and a lone X after a space.
+   */
   readRun(text: string, start: number): number {
     let value = 0;
     let count = 0;
     let groups = 1;
     let lastGroup = 0;
     let k = start;
+    // Most runs are digits and hyphens only ("978-0-306-40615-7").
     for (; ; k++) {
       const c = text.charCodeAt(k);
       const digit = c - 48;
@@ -136,7 +142,7 @@ class Digits {
         value = value * 10 + digit;
         count++;
         lastGroup++;
-      } else if ((c === 45 || (c >= 0x2010 && c <= 0x2013)) && isDigit(text.charCodeAt(k + 1))) {
+      } else if (isSeparator(c) && isDigit(text.charCodeAt(k + 1))) {
         groups++;
         lastGroup = 0;
       } else {
@@ -144,24 +150,87 @@ class Digits {
       }
     }
     this.start = start;
-    const end = runEnd(text, k);
-    this.end = end;
-    if (end > k) {
-      // Read again from the start: passing the sum on would box it (a double) at every call.
-      this.readSeparated(text, start, end);
-      return end;
+    let c = text.charCodeAt(k);
+    if (c !== 32 && c !== 88 && c !== 120 && !isSeparator(c)) {
+      this.end = k;
+      this.count = count;
+      this.value = value;
+      this.xAt = -1;
+      this.groups = groups;
+      this.lastGroup = lastGroup;
+      this.spaces = 0;
+      this.firstToken = count;
+      this.longestToken = count;
+      this.key = digitsKey(value, count, -1);
+      this.askEarly();
+      return k;
     }
+    // A space, an X or a separator before an X may go on: the same reading, with tokens.
+    let xAt = -1;
+    let xs = 0;
+    let spaces = 0;
+    let token = count;
+    let firstToken = -1;
+    let longestToken = 0;
+    for (;;) {
+      if (isDigit(c)) {
+        value = value * 10 + (c - 48);
+        count++;
+        lastGroup++;
+        token++;
+      } else if (isSeparator(c)) {
+        const next = text.charCodeAt(k + 1);
+        if (!isDigit(next) && next !== 88 && next !== 120) break;
+        groups++;
+        lastGroup = 0;
+      } else if (c === 32) {
+        // A space goes on to a digit, or to a lone X that ends the run.
+        const next = text.charCodeAt(k + 1);
+        const loneX = (next === 88 || next === 120) && !(classAt(text, k + 2) & ALNUM);
+        if (!isDigit(next) && !loneX) break;
+        spaces++;
+        if (firstToken < 0) firstToken = token;
+        if (token > longestToken) longestToken = token;
+        token = 0;
+        groups++;
+        lastGroup = 0;
+        if (loneX) {
+          xAt = count;
+          xs++;
+          count++;
+          lastGroup++;
+          token++;
+          k += 2;
+          break;
+        }
+      } else if (c === 88 || c === 120) {
+        // An X closes its token: only a space may follow.
+        xAt = count;
+        xs++;
+        count++;
+        lastGroup++;
+        token++;
+        c = text.charCodeAt(++k);
+        if (c !== 32) break;
+        continue;
+      } else {
+        break;
+      }
+      c = text.charCodeAt(++k);
+    }
+    this.end = k;
+    this.firstToken = firstToken < 0 ? token : firstToken;
+    this.longestToken = token > longestToken ? token : longestToken;
     this.count = count;
     this.value = value;
-    this.xAt = -1;
+    this.xAt = xAt;
     this.groups = groups;
     this.lastGroup = lastGroup;
-    this.spaces = 0;
-    this.firstToken = count;
-    this.longestToken = count;
-    this.key = digitsKey(value, count, -1);
+    this.spaces = spaces;
+    // Two check characters can never be one ISBN; the key (digits only) would name one that can.
+    this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
     this.askEarly();
-    return end;
+    return k;
   }
 
   read(text: string, start: number, end: number): this {
@@ -767,41 +836,6 @@ function fieldEnd(text: string, from: number, quote: boolean, runStart: number, 
 }
 
 /**
- * The end of a run from `k`, just after a digit: digits joined by single
- * separators, an X closing a token, tokens joined by single spaces, and a
- * lone X after a space.
- */
-function runEnd(text: string, k: number): number {
-  for (;;) {
-    let c = text.charCodeAt(k);
-    if (isDigit(c)) {
-      k++;
-      continue;
-    }
-    if (c === 45 || (c >= 0x2010 && c <= 0x2013)) {
-      const next = text.charCodeAt(k + 1);
-      if (isDigit(next)) {
-        k += 2;
-        continue;
-      }
-      if (next !== 88 && next !== 120) return k;
-      k += 2;
-      c = text.charCodeAt(k);
-    } else if (c === 88 || c === 120) {
-      c = text.charCodeAt(++k);
-    }
-    if (c !== 32) return k;
-    const next = text.charCodeAt(k + 1);
-    if (isDigit(next)) {
-      k += 2;
-      continue;
-    }
-    if ((next === 88 || next === 120) && !(classAt(text, k + 2) & ALNUM)) return k + 2;
-    return k;
-  }
-}
-
-/**
  * A lookup's answer is an info (not null or undefined). Compares the reference
  * only: a truthiness test would read the info object, a likely cache miss.
  */
@@ -811,6 +845,11 @@ function isInfo(info: IsbnInfo | null | undefined): info is IsbnInfo {
 
 function isSubfieldMark(c: number): boolean {
   return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc; // $ | _ ^ ‡ ǂ ▼
+}
+
+/** An ASCII hyphen or a typographic hyphen or dash (U+2010 to U+2013), as SEP. */
+function isSeparator(c: number): boolean {
+  return c === 45 || (c >= 0x2010 && c <= 0x2013);
 }
 
 function isDigit(c: number): boolean {
