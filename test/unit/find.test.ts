@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import * as ISBN from 'isbn3';
 import { findIsbns, type IsbnMatch, scanIsbns } from '../../src/core/isbn/find';
 import { disagreements, plantedDocument } from '../helpers/plantedDocuments';
+import { isbn13CheckDigit } from '../../src/core/isbn/parse';
 
 /** Compact view of the matches: raw, then L (labelled) or U, then ok or the problem. */
 function found(text: string): string[] {
@@ -418,4 +419,21 @@ test('IsbnMatches keeps every match past its first growth and its first info chu
   assert.equal(columns.info(2998)?.isbn13, '9780306406157');
   assert.equal(columns.problem(2999), 'length');
   assert.equal(columns.valid(2999), false);
+});
+
+test('a scan that outlasts the parse cache (it starts over midway) keeps every match and its info', () => {
+  // 40,000 distinct ISBNs: more than the cache holds (32,768), so it starts
+  // over during the scan and the later infos are numbered in a new list.
+  const isbns: string[] = [];
+  for (let i = 0; i < 40_000; i++) {
+    const first12 = `9780306${String(i).padStart(5, '0')}`;
+    isbns.push(first12 + isbn13CheckDigit(first12));
+  }
+  const text = isbns.map((isbn, i) => `${i}. ${isbn}`).join('\n');
+  const columns = scanIsbns(text);
+  assert.equal(columns.length, isbns.length);
+  for (let i = 0; i < isbns.length; i++) {
+    if (columns.info(i)?.isbn13 !== isbns[i]) assert.fail(`match ${i}: ${columns.info(i)?.isbn13} for ${isbns[i]}`);
+  }
+  assert.equal(findIsbns(`ISBN ${isbns[0]}`)[0]?.info?.isbn13, isbns[0]);
 });

@@ -5,7 +5,7 @@
 // consulted for candidates the cache has not seen. No JS loop runs over the
 // whole text: the regex does the scanning.
 import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
-import { cachedInfo, digitsKey, type IsbnInfo, type IsbnProblem, isbn13CheckDigit, isIssn, parseAndCache } from './parse';
+import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
@@ -78,6 +78,9 @@ const LABEL_GAP = 6;
 const FIELD_LIMIT = 4096;
 const DOI_LOOKBACK = 300;
 
+/** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
+const NOT_ISBN = -2;
+
 const NO_LABEL = -1;
 const LABEL = 0;
 
@@ -106,11 +109,12 @@ class Digits {
   value = 0; // digits as a number (X excluded)
   xAt = -1; // index among the digits of an X, -1 if none
   key = 0; // parse cache key, 0 unless ISBN-shaped (see digitsKey)
-  // The parse cache's answer for the key, asked as soon as the key is known:
-  // the probe is a memory read that often misses the processor's cache, and
-  // asked early, it is on its way while the label look-back runs.
-  // Not asked for 13 digits without 978/979 (timestamps, EANs): lookup asks if it needs to.
-  cached: IsbnInfo | null | undefined = undefined;
+  // The parse cache's answer for the key (cachedInfoId), asked as soon as the
+  // key is known: the probe is a memory read that often misses the
+  // processor's cache, and asked early, it is on its way while the label
+  // look-back runs. Not asked for 13 digits without 978/979 (timestamps,
+  // EANs): lookup asks if it needs to.
+  cached = NOT_CACHED;
   asked = false;
   groups = 1;
   lastGroup = 0;
@@ -320,7 +324,7 @@ class Digits {
 
   private askEarly(): void {
     this.asked = this.key !== 0 && (this.count !== 13 || this.isbn13Prefix);
-    this.cached = this.asked ? cachedInfo(this.key) : undefined;
+    this.cached = this.asked ? cachedInfoId(this.key) : NOT_CACHED;
   }
 
   /** 13 digits starting 978/979, not 9790 (that is an ISMN). Compares, no division: it runs for every 13. */
@@ -421,7 +425,7 @@ class Scan {
     if (d.count !== 10 && d.count !== 13) return false;
     if (labelled) {
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
-      if (d.count === 13 && !(d.isbn13Prefix && isInfo(this.lookup(start, end)))) return false;
+      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(start, end) >= 0)) return false;
       if (!this.gluedAfter(end, false)) this.emitLabelled(start, end);
       return true;
     }
@@ -443,9 +447,9 @@ class Scan {
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
-    const info = this.lookup(start, end, true);
-    if (isInfo(info) && !this.bareTenWithoutContext(start, end, info)) {
-      this.out.addValid(start, end, false, info);
+    const id = this.lookup(start, end, true);
+    if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
+      this.out.addValid(start, end, false, id);
     }
   }
 
@@ -455,9 +459,9 @@ class Scan {
    * without a key, tag or column that says ISBN and without its ISBN-13 in
    * the same record (dataContext.ts). One in eleven numbers passes the check.
    */
-  private bareTenWithoutContext(start: number, end: number, info: IsbnInfo): boolean {
+  private bareTenWithoutContext(start: number, end: number, id: number): boolean {
     const shape = this.dataToAsk(start);
-    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, info, this.sql!);
+    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.sql!);
   }
 
   /**
@@ -566,15 +570,15 @@ class Scan {
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
-    const info = this.lookup(start, end, true);
-    if (isInfo(info) && !this.bareTenWithoutContext(start, end, info)) {
-      this.out.addValid(start, end, false, info);
+    const id = this.lookup(start, end, true);
+    if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
+      this.out.addValid(start, end, false, id);
     }
   }
 
   private isValid(start: number, end: number): boolean {
     this.d.read(this.text, start, end);
-    return isInfo(this.lookup(start, end));
+    return this.lookup(start, end) >= 0;
   }
 
   /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
@@ -583,35 +587,36 @@ class Scan {
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
-      const info = this.lookup(start, end);
-      if (isInfo(info)) {
-        this.out.addValid(start, end, true, info);
+      const id = this.lookup(start, end);
+      if (id >= 0) {
+        this.out.addValid(start, end, true, id);
         return;
       }
-      problem = info === null ? 'range' : 'checksum';
+      problem = id === NO_RANGE ? 'range' : 'checksum';
     }
     this.out.addInvalid(start, end, problem);
   }
 
   /**
-   * The 10/13 just read into `this.d`: isbn3 info, null when isbn3 has no
-   * range for it, undefined when its checksum (or X placement) is wrong.
-   * A cache hit means checksum-valid; on a miss, checksumOk rejects most
-   * numbers before any string is built (the key already placed the X).
+   * The 10/13 just read into `this.d`: the number of its isbn3 info (>= 0,
+   * see parse.ts), NO_RANGE when isbn3 has no range for it, or NOT_ISBN (its
+   * checksum or X placement is wrong). A cache hit means checksum-valid; on a
+   * miss, checksumOk rejects most numbers before any string is built (the key
+   * already placed the X).
    */
-  private lookup(start: number, end: number, unlabelled = false): IsbnInfo | null | undefined {
+  private lookup(start: number, end: number, unlabelled = false): number {
     const d = this.d;
     const key = d.key;
-    if (key === 0) return undefined;
+    if (key === 0) return NOT_ISBN;
     if (!d.asked) {
-      d.cached = cachedInfo(key);
+      d.cached = cachedInfoId(key);
       d.asked = true;
     }
     const hit = d.cached;
-    if (hit !== undefined) return hit;
-    if (!checksumOk(this.text, start, end, d.count)) return undefined;
+    if (hit !== NOT_CACHED) return hit;
+    if (!checksumOk(this.text, start, end, d.count)) return NOT_ISBN;
     const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
-    if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return undefined;
+    if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return NOT_ISBN;
     return (d.cached = parseAndCache(key, normalized));
   }
 
@@ -833,14 +838,6 @@ function fieldEnd(text: string, from: number, quote: boolean, runStart: number, 
     else if (c === 10 && eol < 0) eol = k;
   }
   return eol >= 0 ? eol : limit;
-}
-
-/**
- * A lookup's answer is an info (not null or undefined). Compares the reference
- * only: a truthiness test would read the info object, a likely cache miss.
- */
-function isInfo(info: IsbnInfo | null | undefined): info is IsbnInfo {
-  return info !== undefined && info !== null;
 }
 
 function isSubfieldMark(c: number): boolean {

@@ -1,13 +1,13 @@
-// What the finder found in a text, kept column-wise: offsets and flags in
-// integer arrays and one shared, cached IsbnInfo reference per match. A 10 MB
-// reading list holds 130,000 ISBNs; as objects they cost more than finding
-// them (allocation and the garbage collector's copying), so objects are made
-// only for the matches a caller reads with `at` or by iterating. Matches are
-// stored in fixed-size chunks, never copied to grow: appending to one growing
-// array (push, or doubling typed arrays) costs several times a store. The
-// chunks are arrays of small integers, not typed arrays: those live outside
-// the JavaScript heap, and allocating each costs some 10 µs.
-import type { IsbnInfo, IsbnProblem } from './parse';
+// What the finder found in a text, kept column-wise: offsets, flags and the
+// number of its shared, cached IsbnInfo (see parse.ts) in integer arrays. A
+// 10 MB reading list holds 130,000 ISBNs; as objects they cost more than
+// finding them (allocation and the garbage collector's copying), so objects
+// are made only for the matches a caller reads with `at` or by iterating.
+// Matches are stored in chunks, never copied to grow: appending to one growing
+// array (push, or doubling typed arrays) costs several times a store. Nor do
+// they hold references: a fresh array of references, written 130,000 times,
+// cost the finder a tenth of its time (the collector traces and guards it).
+import { infoList, type IsbnInfo, type IsbnProblem } from './parse';
 
 export interface IsbnMatch {
   /** UTF-16 offsets: text.slice(start, end) is the ISBN as written, without its label. */
@@ -29,15 +29,14 @@ const PROBLEM_SHIFT = 2;
 const PROBLEMS: readonly IsbnProblem[] = ['checksum', 'length', 'range'];
 
 // Chunk sizes: the first holds 64 matches (a few edited lines find a handful),
-// each next one twice as many, up to 16,384. Chunks that large are big enough
-// for V8's large-object space, which the garbage collector promotes without
-// copying: a 10 MB reading list's matches are then never copied.
+// each next one twice as many, up to 16,384. Typed arrays: their contents lie
+// outside the collector's heap, never traced or copied.
 const FIRST_BITS = 6;
 const MAX_BITS = 14;
 const GROWING_CHUNKS = MAX_BITS - FIRST_BITS + 1;
 const IN_GROWING_CHUNKS = ((1 << GROWING_CHUNKS) - 1) << FIRST_BITS;
-/** Per match in a chunk's numbers: start, end, flags. */
-const FIELDS = 3;
+/** Per match in a chunk's numbers: start, end, flags, info number (-1: none). */
+const FIELDS = 4;
 
 /** Which chunk holds match i. */
 function chunkOf(i: number): number {
@@ -52,24 +51,27 @@ function chunkStart(c: number): number {
 export class IsbnMatches implements Iterable<IsbnMatch> {
   length = 0;
   private readonly numbers: Int32Array[] = [];
-  private readonly infos: Array<Array<IsbnInfo | undefined>> = [];
+  // The parse cache's info lists that the info numbers index, and the first
+  // match of each: a new list begins where the cache starts over (parse.ts).
+  private readonly lists: Array<readonly IsbnInfo[]> = [];
+  private readonly listFrom: number[] = [];
+  private list: readonly IsbnInfo[] | undefined;
   // The chunk being filled and the room left in it.
   private lastNumbers = new Int32Array(0);
-  private lastInfos: Array<IsbnInfo | undefined> = [];
   private filled = 0;
   private room = 0;
 
   constructor(readonly text: string) {}
 
-  /** A valid ISBN at text[start, end). For the finder. */
-  addValid(start: number, end: number, labelled: boolean, info: IsbnInfo): void {
-    const at = this.add(start, end, labelled ? LABELLED | VALID : VALID); // may start a new chunk
-    this.lastInfos[at] = info;
+  /** A valid ISBN at text[start, end) whose info is infoList()[id]. For the finder. */
+  addValid(start: number, end: number, labelled: boolean, id: number): void {
+    if (infoList() !== this.list) this.newList();
+    this.add(start, end, labelled ? LABELLED | VALID : VALID, id);
   }
 
   /** A labelled candidate that is no ISBN, and why. For the finder. */
   addInvalid(start: number, end: number, problem: IsbnProblem): void {
-    this.add(start, end, LABELLED | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT));
+    this.add(start, end, LABELLED | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT), -1);
   }
 
   start(i: number): number {
@@ -94,7 +96,11 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
 
   info(i: number): IsbnInfo | undefined {
     const c = chunkOf(i);
-    return this.infos[c][i - chunkStart(c)];
+    const id = this.numbers[c][(i - chunkStart(c)) * FIELDS + 3];
+    if (id < 0) return undefined;
+    let l = this.lists.length - 1;
+    while (this.listFrom[l] > i) l--;
+    return this.lists[l][id];
   }
 
   problem(i: number): IsbnProblem | undefined {
@@ -131,26 +137,30 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     return this.numbers[c][(i - chunkStart(c)) * FIELDS + field];
   }
 
-  /** Stores a match's numbers; returns its index in the last chunk. */
-  private add(start: number, end: number, flags: number): number {
+  /** Stores a match's numbers. */
+  private add(start: number, end: number, flags: number, id: number): void {
     if (this.room === 0) this.newChunk();
     this.length++;
     this.room--;
-    const at = this.filled++;
+    const at = this.filled++ * FIELDS;
     const numbers = this.lastNumbers;
-    numbers[at * FIELDS] = start;
-    numbers[at * FIELDS + 1] = end;
-    numbers[at * FIELDS + 2] = flags;
-    return at;
+    numbers[at] = start;
+    numbers[at + 1] = end;
+    numbers[at + 2] = flags;
+    numbers[at + 3] = id;
+  }
+
+  private newList(): void {
+    this.list = infoList();
+    this.lists.push(this.list);
+    this.listFrom.push(this.length);
   }
 
   private newChunk(): void {
     const c = this.numbers.length;
     const size = 1 << (c < GROWING_CHUNKS ? FIRST_BITS + c : MAX_BITS);
     this.lastNumbers = new Int32Array(size * FIELDS);
-    this.lastInfos = new Array<IsbnInfo | undefined>(size);
     this.numbers.push(this.lastNumbers);
-    this.infos.push(this.lastInfos);
     this.filled = 0;
     this.room = size;
   }

@@ -1,7 +1,7 @@
 // Thin wrapper over isbn3: normalization, cheap checksum tests, cached parsing
 // and correction candidates. Pure: no `vscode` import, safe for unit tests.
 import type * as Isbn3 from 'isbn3';
-import { NumberTable } from './numberTable';
+import { ABSENT, NumberTable } from './numberTable';
 
 /**
  * isbn3 is read when the first checksum-valid ISBN needs its ranges, not when the finder loads:
@@ -79,8 +79,18 @@ export function hasValidChecksum(normalized: string): boolean {
 
 // isbn3.parse costs about a microsecond and documents repeat the same ISBNs,
 // so parse results are cached. Keys are numbers (see digitsKey): the finder
-// computes them while it reads the digits. Up to 32,768 entries (1 MB), then cleared.
-const cache = new NumberTable<IsbnInfo | null>(12, 16);
+// computes them while it reads the digits. Each info gets a number, its index
+// in `infos`: the finder stores that number with a match, in integer columns
+// the garbage collector need not trace (see matches.ts). Up to 32,768
+// entries (1 MB), then the cache starts over with a new `infos`; results that
+// hold the old one keep it.
+const cache = new NumberTable(12, 16);
+let infos: IsbnInfo[] = [];
+
+/** cachedInfoId's answer for a key whose number isbn3 has no range for. */
+export const NO_RANGE = -1;
+/** cachedInfoId's answer for a key not parsed yet (or since the cache started over). */
+export const NOT_CACHED = ABSENT;
 
 /**
  * Cache key of an ISBN-shaped candidate from its digits: `count` characters
@@ -104,22 +114,31 @@ function keyOf(normalized: string): number {
 /** Drop cached parse results (benchmarks use it to measure a cold scan). */
 export function clearIsbnCache(): void {
   cache.clear();
+  infos = [];
 }
 
-/** Cached isbn3 result for a key: info, null (isbn3 rejects it), undefined (not cached yet). */
-export function cachedInfo(key: number): IsbnInfo | null | undefined {
+/** The infos that the numbers cachedInfoId and parseAndCache give index now. */
+export function infoList(): readonly IsbnInfo[] {
+  return infos;
+}
+
+/** The cached parse of a key: an index into infoList(), NO_RANGE, or NOT_CACHED. */
+export function cachedInfoId(key: number): number {
   return cache.get(key);
 }
 
 /**
- * isbn3 data for a normalized 10/13 whose key is `key`, cached. Callers pass
- * checksum-valid strings only: a cached entry then vouches for the checksum.
- * Null when isbn3 has no range for it. Infos are frozen: they are shared.
+ * isbn3 data for a normalized 10/13 whose key is `key`, cached: its index into
+ * infoList() (read the list after this call: it may start a new one), or
+ * NO_RANGE. Callers pass checksum-valid strings only: a cached entry then
+ * vouches for the checksum. Infos are frozen: they are shared.
  */
-export function parseAndCache(key: number, normalized: string): IsbnInfo | null {
+export function parseAndCache(key: number, normalized: string): number {
   const info = toInfo(ranges().parse(normalized));
-  cache.set(key, info); // key 0 (not ISBN-shaped) is never cached
-  return info;
+  if (cache.full) clearIsbnCache();
+  const id = info ? infos.push(info) - 1 : NO_RANGE;
+  cache.set(key, id); // key 0 (not ISBN-shaped) is never cached
+  return id;
 }
 
 /** isbn3's result as an IsbnInfo without undefined-valued keys (979s have no 10). */
@@ -137,9 +156,9 @@ function toInfo(parsed: ReturnType<typeof Isbn3.parse>): IsbnInfo | null {
 /** Checksum-valid normalized 10/13 → isbn3 data, through the cache. */
 function parseNormalized(normalized: string): IsbnInfo | undefined {
   const key = keyOf(normalized);
-  const hit = cachedInfo(key);
-  if (hit !== undefined) return hit ?? undefined;
-  return parseAndCache(key, normalized) ?? undefined;
+  let id = cachedInfoId(key);
+  if (id === NOT_CACHED) id = parseAndCache(key, normalized);
+  return id === NO_RANGE ? undefined : infos[id];
 }
 
 /**
