@@ -155,7 +155,9 @@ class Digits {
     }
     this.start = start;
     let c = text.charCodeAt(k);
-    if (c !== 32 && c !== 88 && c !== 120 && !isSeparator(c)) {
+    // Only an X, or a space or separator before a digit or an X, may go on (a space before a word ends most runs).
+    const next = text.charCodeAt(k + 1);
+    if (c !== 88 && c !== 120 && !((c === 32 || isSeparator(c)) && (next === 88 || next === 120 || (c === 32 && isDigit(next))))) {
       this.end = k;
       this.count = count;
       this.value = value;
