@@ -135,26 +135,29 @@ class Digits {
   readRun(text: string, start: number): number {
     let value = 0;
     let count = 0;
-    let groups = 1;
+    let groups = 0;
     let lastGroup = 0;
     let k = start;
-    // Most runs are digits and hyphens only ("978-0-306-40615-7").
-    for (; ; k++) {
-      const c = text.charCodeAt(k);
-      const digit = c - 48;
-      if (digit >= 0 && digit <= 9) {
-        value = value * 10 + digit;
+    let c = text.charCodeAt(k);
+    // Most runs are digits and hyphens only ("978-0-306-40615-7"): a group's
+    // digits in a tight loop, then a separator if a digit follows (one branch
+    // a digit; testing each character for both cost a quarter more).
+    for (;;) {
+      const before = count;
+      while (c >= 48 && c <= 57) {
+        value = value * 10 + (c - 48);
         count++;
-        lastGroup++;
-      } else if (isSeparator(c) && isDigit(text.charCodeAt(k + 1))) {
-        groups++;
-        lastGroup = 0;
-      } else {
-        break;
+        c = text.charCodeAt(++k);
       }
+      groups++;
+      lastGroup = count - before;
+      if (!isSeparator(c)) break;
+      const next = text.charCodeAt(k + 1);
+      if (!isDigit(next)) break;
+      c = next;
+      k++;
     }
     this.start = start;
-    let c = text.charCodeAt(k);
     // Only an X, or a space or separator before a digit or an X, may go on (a space before a word ends most runs).
     const next = text.charCodeAt(k + 1);
     if (c !== 88 && c !== 120 && !((c === 32 || isSeparator(c)) && (next === 88 || next === 120 || (c === 32 && isDigit(next))))) {
