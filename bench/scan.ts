@@ -15,10 +15,11 @@
 // module goes through a getter (its CommonJS interop), which the extension's
 // bundle does not have and which cost the finder a fifth of its time here.
 // Run: `npx tsx bench/scan.ts`, or import benchScan() from a runner.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { findIsbns, scanIsbns } from '../src/core/isbn/find';
 import { clearIsbnCache, isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../src/core/isbn/parse';
@@ -337,7 +338,7 @@ function bestInRounds(texts: string[]): Array<[Best, Best]> {
 }
 
 /** The figures of one corpus: the finder warm and against the bare regex, and isbnlib when present. */
-function corpusRow(name: string, text: string, find: Best, bare: Best, python: string | undefined): Record<string, number | string> {
+async function corpusRow(name: string, text: string, find: Best, bare: Best, python: string | undefined): Promise<Record<string, number | string>> {
   // Apart: the objects it leaves would be collected during the runs above.
   const objects = bestOf(RUNS, () => findIsbns(text));
   const found = find.result as ReturnType<typeof scanIsbns>;
@@ -345,7 +346,7 @@ function corpusRow(name: string, text: string, find: Best, bare: Best, python: s
   for (let i = 0; i < found.length; i++) if (found.valid(i)) valid++;
   const mb = text.length / (1024 * 1024); // UTF-16 code units; nearly all ASCII
   const findMbPerS = mb / (find.ms / 1000);
-  const isbnlib = python ? isbnlibMbPerSecond(python, text) : undefined;
+  const isbnlib = python ? await isbnlibPaired(python, text) : undefined;
   return {
     corpus: name,
     mb: round(mb),
@@ -356,8 +357,8 @@ function corpusRow(name: string, text: string, find: Best, bare: Best, python: s
     matches: found.length,
     validMatches: valid,
     findMBps: Math.round(findMbPerS),
-    isbnlibMBps: isbnlib === undefined ? `${ISBNLIB_STATED_MBPS} (stated)` : round(isbnlib),
-    timesIsbnlib: round(findMbPerS / (isbnlib ?? ISBNLIB_STATED_MBPS)),
+    isbnlibMBps: isbnlib === undefined ? `${ISBNLIB_STATED_MBPS} (stated)` : round(isbnlib.mbPerS),
+    timesIsbnlib: round(isbnlib?.times ?? findMbPerS / ISBNLIB_STATED_MBPS),
     asObjectsMs: round(objects.ms),
   };
 }
@@ -388,29 +389,57 @@ function findIsbnlibPython(): string | undefined {
 }
 
 // What "finding ISBNs in a text" is with isbnlib: the ISBN-like substrings,
-// kept when their check digit is right (get_canonical_isbn). Best of ISBNLIB_RUNS.
+// kept when their check digit is right (get_canonical_isbn). One pass per line
+// read, its seconds printed: the finder runs between passes (see isbnlibPaired).
 const ISBNLIB_SCRIPT = `
 import sys, time, isbnlib
 text = open(sys.argv[1], encoding='utf-8').read()
-runs = int(sys.argv[2])
-best = float('inf')
-for _ in range(runs):
+for _ in sys.stdin:
     t0 = time.perf_counter()
     found = [c for c in (isbnlib.get_canonical_isbn(x) for x in isbnlib.get_isbnlike(text)) if c]
-    best = min(best, time.perf_counter() - t0)
-print(len(text) / (1024 * 1024) / best)
+    print(time.perf_counter() - t0, flush=True)
 `;
 
-function isbnlibMbPerSecond(python: string, text: string): number | undefined {
+/**
+ * isbnlib's best speed on `text`, and how many times faster the finder is, as
+ * the median of ISBNLIB_RUNS pairs: an isbnlib pass, and the finder's best
+ * of the three runs just before it and the three just after. Paired so that a busy spell of the
+ * machine slows both sides of a ratio (runs of each taken apart could come
+ * from a busy and a quiet moment). Undefined when Python fails.
+ */
+async function isbnlibPaired(python: string, text: string): Promise<{ mbPerS: number; times: number } | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'isbn-lens-bench-'));
+  const file = join(dir, 'corpus.txt');
+  writeFileSync(file, text, 'utf8');
+  const child = spawn(python, ['-c', ISBNLIB_SCRIPT, file], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  // The best of three: the first run after a pass finds the processor's caches full of Python.
+  const finderMs = () => {
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const t0 = performance.now();
+      scanIsbns(text);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  };
   try {
-    const file = join(dir, 'corpus.txt');
-    writeFileSync(file, text, 'utf8');
-    const out = execFileSync(python, ['-c', ISBNLIB_SCRIPT, file, String(ISBNLIB_RUNS)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    return Number(out.trim());
-  } catch {
-    return undefined;
+    const ratios: number[] = [];
+    let best = Infinity;
+    for (let i = 0; i < ISBNLIB_RUNS; i++) {
+      const before = finderMs();
+      child.stdin.write('\n');
+      const line = await lines.next();
+      const seconds = Number(line.done ? NaN : line.value);
+      if (!(seconds > 0)) return undefined;
+      best = Math.min(best, seconds);
+      ratios.push((seconds * 1000) / Math.min(before, finderMs()));
+    }
+    ratios.sort((x, y) => x - y);
+    return { mbPerS: text.length / (1024 * 1024) / best, times: ratios[ratios.length >> 1]! };
   } finally {
+    child.stdin.end();
+    child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -447,7 +476,8 @@ async function measure(): Promise<Record<string, number | string>[]> {
   ];
   for (const [, text] of corpora) warmUp(text);
   const best = bestInRounds(corpora.map(([, text]) => text));
-  const rows = corpora.map(([name, text], i) => corpusRow(name, text, best[i]![0], best[i]![1], python));
+  const rows: Array<Record<string, number | string>> = [];
+  for (const [i, [name, text]] of corpora.entries()) rows.push(await corpusRow(name, text, best[i]![0], best[i]![1], python));
   const mixed = corpora[0][1];
   // A first sight of each ISBN costs an isbn3 parse (about a microsecond each), once: not a
   // throughput figure, so printed as what the first scan of the mixed corpus adds.
