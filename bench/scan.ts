@@ -6,16 +6,19 @@
 // the same text when Debian's python3-isbnlib is installed (target: the finder
 // >= 20x isbnlib), and what the first sight of a corpus's ISBNs adds. Best of
 // 15 (BENCH_RUNS) after a warm-up, the finder's and the regex's runs
-// interleaved, in three rounds over the corpora. The finder is timed as the editor's index calls it (scanIsbns:
-// positions and shared infos, no object per match); the object form that
-// annotate uses (findIsbns) is printed beside it.
+// interleaved, in five rounds over the corpora with an isbnlib pass on each
+// between them: this machine's busy spells last seconds and slow the finder
+// more than the regex, so the runs are spread over half a minute. The finder
+// is timed as the editor's index calls it (scanIsbns: positions and shared
+// infos, no object per match); the object form that annotate uses
+// (findIsbns) is printed beside it.
 //
 // The finder is timed as it ships: bundled by esbuild, as in dist/lazy.js, in
 // a process of its own. Run from TypeScript through tsx, every call across a
 // module goes through a getter (its CommonJS interop), which the extension's
 // bundle does not have and which cost the finder a fifth of its time here.
 // Run: `npx tsx bench/scan.ts`, or import benchScan() from a runner.
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +34,7 @@ export const BARE_REGEX = /(?:97[89][- ]?)?\d[\d -]{8,15}[\dXx]/g;
 const TARGET_BYTES = 10 * 1024 * 1024;
 /** Timed runs per figure, best kept: 15, or BENCH_RUNS. */
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
-/** isbnlib's runs: a second or so each. */
+/** isbnlib's passes per corpus, best kept: a second or so each. */
 const ISBNLIB_RUNS = 5;
 /** Set in the bundled process that benchScan starts. */
 const BUNDLED = 'ISBN_LENS_BENCH_BUNDLED';
@@ -308,7 +311,7 @@ type Best = ReturnType<typeof bestOfEach>[number];
 
 // The machine's busy spells last seconds: the runs go in rounds over the
 // three corpora, so that one spell spoils a round, not every run of a corpus.
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** Warm-up: JIT for both paths, the isbn3 cache for the warm figures, and a young generation grown to its working size. */
 function warmUp(text: string): void {
@@ -319,8 +322,11 @@ function warmUp(text: string): void {
   }
 }
 
-/** The finder's and the bare regex's best over ROUNDS rounds of interleaved runs on each text. */
-function bestInRounds(texts: string[]): Array<[Best, Best]> {
+/**
+ * The finder's and the bare regex's best over ROUNDS rounds of interleaved
+ * runs on each text; after each round, isbnlib's share of its passes.
+ */
+async function bestInRounds(texts: string[], isbnlibs: IsbnlibRunner[]): Promise<Array<[Best, Best]>> {
   const best = texts.map(() => [
     { ms: Infinity, cpuMs: Infinity, result: undefined as unknown },
     { ms: Infinity, cpuMs: Infinity, result: undefined as unknown },
@@ -333,12 +339,13 @@ function bestInRounds(texts: string[]): Array<[Best, Best]> {
         else best[t]![k]!.cpuMs = Math.min(b.cpuMs, best[t]![k]!.cpuMs);
       });
     });
+    for (const isbnlib of isbnlibs) await isbnlib.passes(Math.ceil(ISBNLIB_RUNS / ROUNDS));
   }
   return best as Array<[Best, Best]>;
 }
 
 /** The figures of one corpus: the finder warm and against the bare regex, and isbnlib when present. */
-async function corpusRow(name: string, text: string, find: Best, bare: Best, python: string | undefined): Promise<Record<string, number | string>> {
+function corpusRow(name: string, text: string, find: Best, bare: Best, isbnlib: number | undefined): Record<string, number | string> {
   // Apart: the objects it leaves would be collected during the runs above.
   const objects = bestOf(RUNS, () => findIsbns(text));
   const found = find.result as ReturnType<typeof scanIsbns>;
@@ -346,7 +353,6 @@ async function corpusRow(name: string, text: string, find: Best, bare: Best, pyt
   for (let i = 0; i < found.length; i++) if (found.valid(i)) valid++;
   const mb = text.length / (1024 * 1024); // UTF-16 code units; nearly all ASCII
   const findMbPerS = mb / (find.ms / 1000);
-  const isbnlib = python ? await isbnlibPaired(python, text) : undefined;
   return {
     corpus: name,
     mb: round(mb),
@@ -357,8 +363,8 @@ async function corpusRow(name: string, text: string, find: Best, bare: Best, pyt
     matches: found.length,
     validMatches: valid,
     findMBps: Math.round(findMbPerS),
-    isbnlibMBps: isbnlib === undefined ? `${ISBNLIB_STATED_MBPS} (stated)` : round(isbnlib.mbPerS),
-    timesIsbnlib: round(isbnlib?.times ?? findMbPerS / ISBNLIB_STATED_MBPS),
+    isbnlibMBps: isbnlib === undefined ? `${ISBNLIB_STATED_MBPS} (stated)` : round(isbnlib),
+    timesIsbnlib: round(findMbPerS / (isbnlib ?? ISBNLIB_STATED_MBPS)),
     asObjectsMs: round(objects.ms),
   };
 }
@@ -390,10 +396,11 @@ function findIsbnlibPython(): string | undefined {
 
 // What "finding ISBNs in a text" is with isbnlib: the ISBN-like substrings,
 // kept when their check digit is right (get_canonical_isbn). One pass per line
-// read, its seconds printed: the finder runs between passes (see isbnlibPaired).
+// read, its seconds printed (see IsbnlibRunner).
 const ISBNLIB_SCRIPT = `
 import sys, time, isbnlib
 text = open(sys.argv[1], encoding='utf-8').read()
+print('ready', flush=True)
 for _ in sys.stdin:
     t0 = time.perf_counter()
     found = [c for c in (isbnlib.get_canonical_isbn(x) for x in isbnlib.get_isbnlike(text)) if c]
@@ -401,46 +408,50 @@ for _ in sys.stdin:
 `;
 
 /**
- * isbnlib's best speed on `text`, and how many times faster the finder is, as
- * the median of ISBNLIB_RUNS pairs: an isbnlib pass, and the finder's best
- * of the three runs just before it and the three just after. Paired so that a busy spell of the
- * machine slows both sides of a ratio (runs of each taken apart could come
- * from a busy and a quiet moment). Undefined when Python fails.
+ * isbnlib (a Python process) on one text, a pass at a time: the bench runs a
+ * few passes after each round of the finder's runs, so that both are measured
+ * across the same stretch of time and its quiet moments (best of each).
  */
-async function isbnlibPaired(python: string, text: string): Promise<{ mbPerS: number; times: number } | undefined> {
-  const dir = mkdtempSync(join(tmpdir(), 'isbn-lens-bench-'));
-  const file = join(dir, 'corpus.txt');
-  writeFileSync(file, text, 'utf8');
-  const child = spawn(python, ['-c', ISBNLIB_SCRIPT, file], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  // The best of three: the first run after a pass finds the processor's caches full of Python.
-  const finderMs = () => {
-    let best = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const t0 = performance.now();
-      scanIsbns(text);
-      best = Math.min(best, performance.now() - t0);
-    }
-    return best;
-  };
-  try {
-    const ratios: number[] = [];
-    let best = Infinity;
-    for (let i = 0; i < ISBNLIB_RUNS; i++) {
-      const before = finderMs();
-      child.stdin.write('\n');
-      const line = await lines.next();
+class IsbnlibRunner {
+  private readonly dir = mkdtempSync(join(tmpdir(), 'isbn-lens-bench-'));
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: AsyncIterator<string>;
+  private failed = false;
+  best = Infinity; // seconds
+
+  constructor(python: string, text: string) {
+    const file = join(this.dir, 'corpus.txt');
+    writeFileSync(file, text, 'utf8');
+    this.child = spawn(python, ['-c', ISBNLIB_SCRIPT, file]);
+    this.child.stderr.resume();
+    this.lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
+  }
+
+  /** Waits until Python has read the text and imported isbnlib: it must not compete with the finder's runs. */
+  async ready(): Promise<void> {
+    const line = await this.lines.next();
+    if (line.done || line.value !== 'ready') this.failed = true;
+  }
+
+  async passes(count: number): Promise<void> {
+    for (let i = 0; i < count && !this.failed; i++) {
+      this.child.stdin.write('\n');
+      const line = await this.lines.next();
       const seconds = Number(line.done ? NaN : line.value);
-      if (!(seconds > 0)) return undefined;
-      best = Math.min(best, seconds);
-      ratios.push((seconds * 1000) / Math.min(before, finderMs()));
+      if (seconds > 0) this.best = Math.min(this.best, seconds);
+      else this.failed = true;
     }
-    ratios.sort((x, y) => x - y);
-    return { mbPerS: text.length / (1024 * 1024) / best, times: ratios[ratios.length >> 1]! };
-  } finally {
-    child.stdin.end();
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** MB/s at its best, undefined when Python failed. */
+  mbPerSecond(text: string): number | undefined {
+    return this.failed || this.best === Infinity ? undefined : text.length / (1024 * 1024) / this.best;
+  }
+
+  close(): void {
+    this.child.stdin.end();
+    this.child.kill();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
@@ -475,9 +486,18 @@ async function measure(): Promise<Record<string, number | string>[]> {
     ['notes (63k ISBNs)', makeNotesCorpus()],
   ];
   for (const [, text] of corpora) warmUp(text);
-  const best = bestInRounds(corpora.map(([, text]) => text));
-  const rows: Array<Record<string, number | string>> = [];
-  for (const [i, [name, text]] of corpora.entries()) rows.push(await corpusRow(name, text, best[i]![0], best[i]![1], python));
+  const isbnlibs = python ? corpora.map(([, text]) => new IsbnlibRunner(python, text)) : [];
+  let rows: Array<Record<string, number | string>>;
+  try {
+    for (const isbnlib of isbnlibs) await isbnlib.ready();
+    const best = await bestInRounds(
+      corpora.map(([, text]) => text),
+      isbnlibs,
+    );
+    rows = corpora.map(([name, text], i) => corpusRow(name, text, best[i]![0], best[i]![1], isbnlibs[i]?.mbPerSecond(text)));
+  } finally {
+    for (const isbnlib of isbnlibs) isbnlib.close();
+  }
   const mixed = corpora[0][1];
   // A first sight of each ISBN costs an isbn3 parse (about a microsecond each), once: not a
   // throughput figure, so printed as what the first scan of the mixed corpus adds.
