@@ -82,8 +82,8 @@ export function hasValidChecksum(normalized: string): boolean {
 // computes them while it reads the digits. Each info gets a number, its index
 // in `infos`: the finder stores that number with a match, in integer columns
 // the garbage collector need not trace (see matches.ts). Up to 32,768
-// entries (1 MB), then the cache starts over with a new `infos`; results that
-// hold the old one keep it.
+// entries (a 768 KB table), then the cache starts over with a new `infos`;
+// results that hold the old one keep it.
 const cache = new NumberTable(12, 16);
 let infos: IsbnInfo[] = [];
 
