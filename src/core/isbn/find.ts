@@ -1,9 +1,9 @@
 // Finds ISBNs in plain text (Markdown, BibTeX, LaTeX, prose). Pure: no
-// `vscode` import. One global regex pass proposes digit runs; for each, JS
-// reads the digits once, looks back a few characters for a label, and asks the
-// parse cache (parse.ts) by a numeric key. Checksums and isbn3 are only
-// consulted for candidates the cache has not seen. No JS loop runs over the
-// whole text: the regex does the scanning.
+// `vscode` import. One global regex pass finds where digit runs start; for
+// each, JS reads the run once (its end and its digits), looks back a few
+// characters for a label, and asks the parse cache (parse.ts) by a numeric
+// key. Checksums and isbn3 are only consulted for candidates the cache has
+// not seen. No JS loop runs over the whole text: the regex does the scanning.
 import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache } from './parse';
 import { lazy } from '../lazy';
@@ -116,7 +116,6 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
 class Digits {
   count = 0; // digits and X
   value = 0; // digits as a number (X excluded)
-  xAt = -1; // index among the digits of an X, -1 if none
   key = 0; // parse cache key, 0 unless ISBN-shaped (see digitsKey)
   // The parse cache's answer for the key (cachedInfoId), asked as soon as the
   // key is known: the probe is a memory read that often misses the
@@ -173,7 +172,6 @@ class Digits {
       this.end = k;
       this.count = count;
       this.value = value;
-      this.xAt = -1;
       this.groups = groups;
       this.lastGroup = lastGroup;
       this.spaces = 0;
@@ -241,7 +239,6 @@ class Digits {
     this.longestToken = token > longestToken ? token : longestToken;
     this.count = count;
     this.value = value;
-    this.xAt = xAt;
     this.groups = groups;
     this.lastGroup = lastGroup;
     this.spaces = spaces;
@@ -277,7 +274,6 @@ class Digits {
     }
     this.count = count;
     this.value = value;
-    this.xAt = -1;
     this.groups = groups;
     this.lastGroup = lastGroup;
     this.spaces = 0;
@@ -326,7 +322,6 @@ class Digits {
     this.longestToken = token > longestToken ? token : longestToken;
     this.count = count;
     this.value = value;
-    this.xAt = xAt;
     this.groups = groups;
     this.lastGroup = lastGroup;
     this.spaces = spaces;
