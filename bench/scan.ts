@@ -5,10 +5,11 @@
 // Markdown and prose). Target: ratio <= 2 on each. Also isbnlib (Python) on
 // the same text when Debian's python3-isbnlib is installed (target: the finder
 // >= 20x isbnlib), and what the first sight of a corpus's ISBNs adds. Best of
-// 15 (BENCH_RUNS) after a warm-up, the finder's and the regex's runs
-// interleaved, in five rounds over the corpora with an isbnlib pass on each
+// 24 (BENCH_RUNS) after a warm-up, the finder's and the regex's runs
+// interleaved, in eight rounds over the corpora with an isbnlib pass on each
 // between them: this machine's busy spells last seconds and slow the finder
-// more than the regex, so the runs are spread over half a minute. The finder
+// more than the regex, so the runs are spread over half a minute.
+// BENCH_ROUNDS_LOG=1 prints each round's best of both. The finder
 // is timed as the editor's index calls it (scanIsbns: positions and shared
 // infos, no object per match); the object form that annotate uses
 // (findIsbns) is printed beside it.
@@ -32,10 +33,10 @@ import { prng } from '../test/helpers/prng';
 export const BARE_REGEX = /(?:97[89][- ]?)?\d[\d -]{8,15}[\dXx]/g;
 
 const TARGET_BYTES = 10 * 1024 * 1024;
-/** Timed runs per figure, best kept: 15, or BENCH_RUNS. */
-const RUNS = Number(process.env.BENCH_RUNS) || 15;
+/** Timed runs per figure, best kept: 24, or BENCH_RUNS. */
+const RUNS = Number(process.env.BENCH_RUNS) || 24;
 /** isbnlib's passes per corpus, best kept: a second or so each. */
-const ISBNLIB_RUNS = 5;
+const ISBNLIB_RUNS = 8;
 /** Set in the bundled process that benchScan starts. */
 const BUNDLED = 'ISBN_LENS_BENCH_BUNDLED';
 const ROWS_LINE = 'rows: ';
@@ -311,7 +312,7 @@ type Best = ReturnType<typeof bestOfEach>[number];
 
 // The machine's busy spells last seconds: the runs go in rounds over the
 // three corpora, so that one spell spoils a round, not every run of a corpus.
-const ROUNDS = 5;
+const ROUNDS = 8;
 
 /** Warm-up: JIT for both paths, the isbn3 cache for the warm figures, and a young generation grown to its working size. */
 function warmUp(text: string): void {
@@ -337,6 +338,7 @@ async function bestInRounds(texts: string[], isbnlibs: IsbnlibRunner[]): Promise
       scanIsbns(text);
       bareRegexPass(text);
       const round = bestOfEach(Math.ceil(RUNS / ROUNDS), [() => scanIsbns(text), () => bareRegexPass(text)]);
+      if (process.env.BENCH_ROUNDS_LOG) console.error(`round ${r} text ${t}: ${round[0]!.ms.toFixed(1)} ${round[1]!.ms.toFixed(1)}`);
       round.forEach((b, k) => {
         if (b.ms < best[t]![k]!.ms) best[t]![k] = { ...b, cpuMs: Math.min(b.cpuMs, best[t]![k]!.cpuMs) };
         else best[t]![k]!.cpuMs = Math.min(b.cpuMs, best[t]![k]!.cpuMs);
