@@ -170,15 +170,8 @@ class Digits {
     const next = text.charCodeAt(k + 1);
     if (c !== 88 && c !== 120 && !((c === 32 || isSeparator(c)) && (next === 88 || next === 120 || (c === 32 && isDigit(next))))) {
       this.end = k;
-      this.count = count;
       this.value = value;
-      this.groups = groups;
-      this.lastGroup = lastGroup;
-      this.spaces = 0;
-      this.firstToken = count;
-      this.longestToken = count;
-      this.key = digitsKey(value, count, -1);
-      this.askEarly();
+      this.keep(count, groups, lastGroup, 0, count, count, 0, -1);
       return k;
     }
     // A space, an X or a separator before an X may go on: the same reading, with tokens.
@@ -235,16 +228,8 @@ class Digits {
       c = text.charCodeAt(++k);
     }
     this.end = k;
-    this.firstToken = firstToken < 0 ? token : firstToken;
-    this.longestToken = token > longestToken ? token : longestToken;
-    this.count = count;
     this.value = value;
-    this.groups = groups;
-    this.lastGroup = lastGroup;
-    this.spaces = spaces;
-    // Two check characters can never be one ISBN; the key (digits only) would name one that can.
-    this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
-    this.askEarly();
+    this.keep(count, groups, lastGroup, spaces, firstToken < 0 ? token : firstToken, token > longestToken ? token : longestToken, xs, xAt);
     return k;
   }
 
@@ -272,15 +257,8 @@ class Digits {
         lastGroup = 0;
       }
     }
-    this.count = count;
     this.value = value;
-    this.groups = groups;
-    this.lastGroup = lastGroup;
-    this.spaces = 0;
-    this.firstToken = count;
-    this.longestToken = count;
-    this.key = digitsKey(value, count, -1);
-    this.askEarly();
+    this.keep(count, groups, lastGroup, 0, count, count, 0, -1);
     return this;
   }
 
@@ -318,17 +296,26 @@ class Digits {
       lastGroup++;
       token++;
     }
-    this.firstToken = firstToken < 0 ? token : firstToken;
-    this.longestToken = token > longestToken ? token : longestToken;
-    this.count = count;
     this.value = value;
+    this.keep(count, groups, lastGroup, spaces, firstToken < 0 ? token : firstToken, token > longestToken ? token : longestToken, xs, xAt);
+    return this;
+  }
+
+  /**
+   * Keeps what a reading found: `xs` Xs, the last at index `xAt` among the
+   * digits (-1: none). The value is set by the caller, not passed: a double
+   * passed to a call that is not inlined is boxed, an allocation per run.
+   */
+  private keep(count: number, groups: number, lastGroup: number, spaces: number, firstToken: number, longestToken: number, xs: number, xAt: number): void {
+    this.count = count;
     this.groups = groups;
     this.lastGroup = lastGroup;
     this.spaces = spaces;
+    this.firstToken = firstToken;
+    this.longestToken = longestToken;
     // Two check characters can never be one ISBN; the key (digits only) would name one that can.
-    this.key = xs > 1 ? 0 : digitsKey(value, count, xAt);
+    this.key = xs > 1 ? 0 : digitsKey(this.value, count, xAt);
     this.askEarly();
-    return this;
   }
 
   private askEarly(): void {
