@@ -15,7 +15,7 @@ import type { BibliographyFormat } from './format';
 import { indentationOf } from './indentation';
 import { readBibliography } from './readBibliography';
 import { cslYamlItems } from './readCslYaml';
-import { risRecords } from './ris';
+import { risLineBreak, risRecords } from './ris';
 import { risRecord } from './risFields';
 import { yamlText } from './yamlText';
 
@@ -46,7 +46,7 @@ export function newEntryEdit(text: string, offset: number, book: Book, format: B
     case 'csl-yaml':
       return cslYamlEntry(text, offset, book, uniqueCiteKey(book, taken, options.keyPattern), lineBreak);
     case 'ris':
-      return risEntry(text, offset, book, lineBreak);
+      return risEntry(text, offset, book);
   }
 }
 
@@ -97,17 +97,20 @@ function cslYamlEntry(text: string, offset: number, book: Book, key: string, lin
   return { key, edit: { start: at, end: at, newText: lineBreak + blank + block } };
 }
 
-function risEntry(text: string, offset: number, book: Book, lineBreak: string): NewEntryResult {
+function risEntry(text: string, offset: number, book: Book): NewEntryResult {
+  const lineBreak = risLineBreak(text);
   const record = risRecord(book, lineBreak);
-  // Never inside a record: after the one the cursor is in.
+  // Never inside a record: after the one the cursor is in, past its line break.
   const inside = risRecords(text).find((r) => r.start < offset && offset <= r.end);
   let at = offset;
   if (inside) {
-    const eol = text.indexOf('\n', inside.end);
-    at = eol < 0 ? text.length : eol + 1;
+    const eol = /\r\n?|\n/g;
+    eol.lastIndex = inside.end;
+    const found = eol.exec(text);
+    at = found ? found.index + found[0].length : text.length;
   }
-  const before = at === 0 ? '' : text.slice(0, at).endsWith('\n\n') || text.slice(0, at).endsWith('\r\n\r\n') ? '' : text.slice(0, at).endsWith('\n') ? lineBreak : lineBreak + lineBreak;
-  const after = at >= text.length ? lineBreak : text.startsWith('\n', at) || text.startsWith('\r\n', at) ? lineBreak : lineBreak + lineBreak;
+  const head = text.slice(0, at);
+  const before = at === 0 || head.endsWith(lineBreak + lineBreak) ? '' : head.endsWith(lineBreak) ? lineBreak : lineBreak + lineBreak;
+  const after = at >= text.length ? lineBreak : text.startsWith(lineBreak, at) ? lineBreak : lineBreak + lineBreak;
   return { key: '', edit: { start: at, end: at, newText: before + record + after } };
 }
-
