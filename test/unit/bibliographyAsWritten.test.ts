@@ -137,6 +137,17 @@ test('CSL-YAML refresh of a | or >- block scalar keeps a valid block scalar; the
   }
 });
 
+test('CSL-YAML: a pair written empty (`title:`, `title: ""`, `title: ~`) is given its value once, never a second key', () => {
+  for (const empty of ['title:', 'title: ""', 'title: ~ # later']) {
+    const text = `- id: a\n  type: book\n  ${empty}\n  ISBN: 9780131103627\n`;
+    const out = applyEdits(text, fillCslYaml(text, results([BOOKS.kr])).edits);
+    assert.equal(validYaml(out)[0].title, 'The C Programming Language', out);
+    assert.equal(out.match(/title:/g)?.length, 1);
+  }
+  const flow = '- {id: a, type: book, title: , ISBN: 9780131103627}\n';
+  assert.equal(validYaml(applyEdits(flow, fillCslYaml(flow, results([BOOKS.kr])).edits))[0].title, 'The C Programming Language');
+});
+
 test('CSL-YAML Insert Entry: a flow list gets a flow item, a list of flow items one more (case 3)', () => {
   const flowList = 'references: [{id: a, type: book}, {id: b, type: book}]\n';
   const out = inserted(flowList, flowList.indexOf('id: a'), 'csl-yaml');

@@ -17,7 +17,7 @@ import type { LookupResult } from '../service/lookups/batcher';
 import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { isbnsInValue } from './entry';
-import { type FillMode, type FillPlan, planFill } from './fillPlan';
+import { type FillMode, type PlannedValue, planFill } from './fillPlan';
 import { indentationOf } from './indentation';
 import { TOO_DEEP_TO_ANNOTATE, yamlTooDeep } from './nesting';
 import { cslYamlItems, readCslYaml, withoutBom } from './readCslYaml';
@@ -51,10 +51,19 @@ function fillBody(text: string, results: ReadonlyMap<string, LookupResult>, mode
       return value && typeof value === 'object' && 'toJSON' in value ? (value as { toJSON(): unknown }).toJSON() : value;
     };
     const plan = planFill(cslFields(book, type), (name) => valueOf(name) !== undefined && valueOf(name) !== null && valueOf(name) !== '', cslSameMeaning, (name, value) => sameCslValue(name, valueOf(name), value), mode);
-    const itemEdits = node.flow ? flowItemEdits(text, node, plan) : blockItemEdits(text, node, plan, style);
+    // A pair that is there but empty (`title: ""`) is rewritten, never written twice.
+    const present = (name: string) => pairOf(node, name) !== undefined;
+    const writes: Writes = { rewrite: [...plan.replace, ...plan.add.filter((v) => present(v.name))], add: plan.add.filter((v) => !present(v.name)) };
+    const itemEdits = node.flow ? flowItemEdits(text, node, writes) : blockItemEdits(text, node, writes, style);
     addEntryEdits(edits, joinTouching(itemEdits.filter((e): e is TextEdit => e !== undefined)), plan, report);
   }
   return { edits, report };
+}
+
+/** The pairs an item's edits rewrite, and those they add. */
+interface Writes {
+  rewrite: PlannedValue<CslValue>[];
+  add: PlannedValue<CslValue>[];
 }
 
 interface BlockStyle {
@@ -67,8 +76,8 @@ function pairOf(node: YAMLMap, name: string): Pair | undefined {
 }
 
 /** A flow map item: refreshed pairs rewritten in place, new pairs after its last one, inside the braces. */
-function flowItemEdits(text: string, node: YAMLMap, plan: FillPlan<CslValue>): Array<TextEdit | undefined> {
-  const edits = plan.replace.map(({ name, value }) => {
+function flowItemEdits(text: string, node: YAMLMap, plan: Writes): Array<TextEdit | undefined> {
+  const edits = plan.rewrite.map(({ name, value }) => {
     const pair = pairOf(node, name)!;
     const [start, end] = [(pair.key as Node).range?.[0], (pair.value as Node | null)?.range?.[1]];
     return start === undefined || end === undefined ? undefined : minimalEdit(text, start, end, yamlFlowPair(name, keptScalar(pair.value, value)));
@@ -82,9 +91,9 @@ function flowItemEdits(text: string, node: YAMLMap, plan: FillPlan<CslValue>): A
 }
 
 /** A block map item: refreshed values in place, new pairs after its last line at its keys' column. */
-function blockItemEdits(text: string, node: YAMLMap, plan: FillPlan<CslValue>, style: BlockStyle): Array<TextEdit | undefined> {
+function blockItemEdits(text: string, node: YAMLMap, plan: Writes, style: BlockStyle): Array<TextEdit | undefined> {
   const column = keyColumn(text, node);
-  const edits = plan.replace.map(({ name, value }) => blockReplacement(text, pairOf(node, name)!, name, value, column, style));
+  const edits = plan.rewrite.map(({ name, value }) => blockReplacement(text, pairOf(node, name)!, name, value, column, style));
   if (plan.add.length > 0) {
     const at = contentEnd(text, node);
     edits.push({ start: at, end: at, newText: plan.add.map(({ name, value }) => style.lineBreak + ' '.repeat(column) + pairText(name, value, column, style)).join('') });
@@ -107,7 +116,8 @@ function blockReplacement(text: string, pair: Pair, name: string, value: CslValu
   const old = pair.value;
   if (!(isSeq(old) || isMap(old) || isScalar(old)) || !old.range) return undefined;
   const blockScalar = isScalar(old) && (old.type === Scalar.BLOCK_LITERAL || old.type === Scalar.BLOCK_FOLDED);
-  if (isScalar(old) && !blockScalar && (typeof value === 'string' || typeof value === 'number')) {
+  // In place unless the value is written as nothing (`title:`), which has no room for one.
+  if (isScalar(old) && !blockScalar && old.range[1] > old.range[0] && (typeof value === 'string' || typeof value === 'number')) {
     return minimalEdit(text, old.range[0], old.range[1], yamlText(keptScalar(old, value), style.unit));
   }
   if ((isSeq(old) || isMap(old)) && old.flow) return minimalEdit(text, old.range[0], old.range[1], yamlFlowText(value, text[old.range[0] + 1] === ' '));
