@@ -160,6 +160,7 @@ test('CSL-YAML Insert Entry: a flow list gets a flow item, a list of flow items 
   const more = inserted(flowItems, flowItems.length, 'csl-yaml');
   assert.deepEqual(validYaml(more).map((i) => i.id), ['a', 'b', 'knuth1984texbook']);
   assert.match(more, /\n- \{id: knuth1984texbook, type: book, title: The TeXbook, author: \[\{family: Knuth, given: Donald E\.\}\], /);
+  for (const notCsl of ['- a\n- b\n', '[a, b]\n']) assert.ok('error' in newEntryEdit(notCsl, 0, BOOKS.knuth, 'csl-yaml'), `a list of no items: ${notCsl}`);
 });
 
 test('CSL-YAML after a byte-order mark: the first item is read, filled and inserted after (case 5)', () => {

@@ -86,6 +86,8 @@ function whole(text: string, out: string, key: string): NewEntryResult {
   return change ? { key, edit: change } : { error: 'No entry was added.' };
 }
 
+const NO_YAML_LIST = 'This YAML file holds no CSL-YAML list of references to add to, so no entry was added.';
+
 function cslYamlEntry(text: string, offset: number, book: Book, key: string, lineBreak: string): NewEntryResult {
   const { body, base } = withoutBom(text);
   const result = cslYamlBodyEntry(body, offset - base, book, key, lineBreak);
@@ -99,13 +101,13 @@ function cslYamlBodyEntry(text: string, offset: number, book: Book, key: string,
   if (yamlTooDeep(doc)) return { error: TOO_DEEP_TO_INSERT };
   const items = cslYamlItems(doc);
   if (items?.flow && items.range) return flowListEntry(text, offset, items, item, key, lineBreak);
-  if (!items || items.items.length === 0) {
-    if (text.trim() !== '') return { error: 'This YAML file holds no CSL-YAML list of references to add to, so no entry was added.' };
+  const after = items && itemAtOrBefore(items, offset);
+  if (!after) {
+    if (text.trim() !== '') return { error: NO_YAML_LIST };
     const block = yamlText({ references: [item] }, unit).split('\n').join(lineBreak);
     const gap = text === '' || text.endsWith('\n') ? '' : lineBreak;
     return { key, edit: { start: text.length, end: text.length, newText: gap + block + lineBreak } };
   }
-  const after = itemAtOrBefore(items, offset);
   const start = after.range![0];
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const dash = text.lastIndexOf('-', start - 1);
@@ -123,19 +125,19 @@ function cslYamlBodyEntry(text: string, offset: number, book: Book, key: string,
 }
 
 /** The item the cursor is in or after; the last one when it is before them all. */
-function itemAtOrBefore(items: YAMLSeq, offset: number): YAMLMap {
+function itemAtOrBefore(items: YAMLSeq, offset: number): YAMLMap | undefined {
   const nodes = items.items.filter((n): n is YAMLMap => isMap(n) && n.range !== undefined);
   return [...nodes].reverse().find((n) => n.range![0] <= offset) ?? nodes[nodes.length - 1];
 }
 
 /** A flow list (`[{…}, {…}]`): the item in flow style after the one at the cursor, on a line of its own where the items have theirs. */
 function flowListEntry(text: string, offset: number, items: YAMLSeq, item: Record<string, unknown>, key: string, lineBreak: string): NewEntryResult {
-  const maps = items.items.filter((n): n is YAMLMap => isMap(n) && n.range !== undefined);
-  if (maps.length === 0) {
+  if (items.items.length === 0) {
     const at = items.range![0] + 1;
     return { key, edit: { start: at, end: at, newText: yamlFlowText(item, text[at] === ' ') } };
   }
   const after = itemAtOrBefore(items, offset);
+  if (!after) return { error: NO_YAML_LIST };
   const [start, end] = after.range!;
   const lead = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
   const gap = /^[ \t]*$/.test(lead) ? `,${lineBreak}${lead}` : ', ';
