@@ -51,7 +51,9 @@ function withValues(itemText: string, values: readonly PlannedValue<CslValue>[],
   const layout = jsonLayoutOf(itemText);
   let item = itemText;
   for (const { name, value } of values) {
-    const [edit] = modify(item, [name], value, {}); // without formattingOptions: they reformat every line the edit touches
+    const [written] = modify(item, [name], value, {}); // without formattingOptions: they reformat every line the edit touches
+    // modify writes `"name": value`; a minified item gets `"name":value`.
+    const edit = layout === 'minified' ? { ...written, content: written.content.replace(`${JSON.stringify(name)}: `, `${JSON.stringify(name)}:`) } : written;
     item = layOut(applyEdits(item, [edit]), edit.offset - 1, edit.content.length + 1, layout, formatting);
   }
   return item;
