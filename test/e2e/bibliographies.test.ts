@@ -4,7 +4,7 @@
  * or the entry's own fields when it has no ISBN; Go to Definition opens the entry; "Insert
  * Bibliography Entry for ISBN" writes a CSL-JSON item in the file's style; a duplicate in a .bib is
  * flagged "also at line 1" with a quick fix that goes there; Annotate puts a linked ISBN's note
- * after the whole link.
+ * after the whole link, and refuses a CSL-JSON file nested 10,000 deep with a clear message.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
 import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { apiRequests, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey } from './ui';
 
@@ -42,13 +43,14 @@ const SOURCES = JSON.stringify([{ id: 'camus', type: 'book', title: 'The Strange
 const NEW_ITEMS = ['[', '  {', '    "id": "existing",', '    "type": "book",', '    "title": "Something else"', '  }', ']', ''].join('\n');
 const RECORDS = ['TY  - BOOK', `SN  - ${DEMO_BOOKS.stranger}`, 'ER  - ', ''].join('\n');
 const DATA = JSON.stringify({ shelf: 'ISBN 978-0-13-110362-7' }, null, 2) + '\n';
+const DEEP = `[{"id": "deep", "type": "book", "ISBN": "${DEMO_BOOKS.cProgramming}", "note": ${'['.repeat(10_000)}${']'.repeat(10_000)}}]\n`;
 const NOTES = ['# Notes', '', 'As @lovelace wrote; and later @hypatia.', ''].join('\n');
 const LINKS = ['# Linked', '', '- [ISBN 0-13-110362-8](https://example.org/kr)', '- plain: ISBN 978-2-07-036002-4', ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('bibliographies', {
     open: 'paper.tex',
-    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA }),
+    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA, 'deep.json': DEEP }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
   await clearNotifications(s.page);
@@ -198,5 +200,20 @@ test('Annotate fills a RIS record with its own tags, and leaves a file it does n
     t.diagnostic(message);
     assert.match(message, /CSL-JSON/);
     assert.equal(s.onDisk('data.json'), DATA, 'a file Annotate does not understand is left as it is');
+  }),
+);
+
+test('Annotate refuses a CSL-JSON file nested 10,000 deep with a clear message, before any question or look-up', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'deep.json');
+    await clearNotifications(s.page);
+    const from = mark(s.sandbox);
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    const message = await waitForNotification(s.page, /ISBN Lens: /, 15_000);
+    t.diagnostic(message);
+    assert.match(message, /too deeply nested to edit safely/);
+    assert.doesNotMatch(message, /something went wrong/);
+    assert.equal(s.onDisk('deep.json'), DEEP, 'the file is left as it is');
+    assert.deepEqual(apiRequests(since(s.sandbox, from)), [], 'a file refused costs no look-up');
   }),
 );

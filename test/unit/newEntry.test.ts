@@ -42,6 +42,16 @@ test('cite-key pattern: problems are named; an unusable pattern falls back to th
   assert.equal(formatCiteKey(BOOKS.kr, '[constructor]'), 'kernighan1988programming');
 });
 
+test('cite-key pattern: 50,000 `[[` then `x]` is checked in one pass and named briefly (a workspace can set it)', () => {
+  const hostile = '[['.repeat(50_000) + 'x]';
+  const problem = citeKeyPatternProblem(hostile)!;
+  assert.match(problem, /^unknown field \[\[{40}…\]/);
+  assert.ok(problem.length < 200, `a message of ${problem.length} characters`);
+  assert.match(citeKeyPatternProblem('[auth]]')!, /not closed/);
+  assert.match(citeKeyPatternProblem('[auth][year')!, /not closed/);
+  assert.equal(formatCiteKey(BOOKS.kr, hostile), 'kernighan1988programming');
+});
+
 test('keys stay unique within the file, whatever the pattern', () => {
   assert.equal(uniqueCiteKey(BOOKS.kr, new Set(['kernighan1988'])), 'kernighan1988programming');
   assert.equal(uniqueCiteKey(BOOKS.kr, new Set(['kernighan1988']), '[auth][year]'), 'Kernighan1988a');

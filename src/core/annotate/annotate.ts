@@ -8,6 +8,8 @@
 import { fillCslJson, cslJsonIsbns } from '../bibliography/fillCslJson';
 import { cslYamlIsbns, fillCslYaml } from '../bibliography/fillCslYaml';
 import { fillRis, risIsbns } from '../bibliography/fillRis';
+import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../bibliography/nesting';
+import { cslYamlTooDeep } from '../bibliography/readCslYaml';
 import type { TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/lookups/batcher';
 import { bibtexIsbns, type FillMode, type FillOptions, fillEntries } from '../bibtex/fillEntries';
@@ -16,6 +18,13 @@ import type { AnnotationFormat } from './annotationStyle';
 import type { AnnotationReport } from './report';
 
 export { type AnnotationFormat, annotationFormat, unsupportedMessage } from './annotationStyle';
+
+/** Why a file cannot be annotated safely whatever the look-ups find (a CSL file nested too deep), or undefined. */
+export function annotationRefusal(text: string, format: AnnotationFormat): string | undefined {
+  if (format === 'csl-json' && jsonTooDeep(text)) return TOO_DEEP_TO_ANNOTATE;
+  if (format === 'csl-yaml' && cslYamlTooDeep(text)) return TOO_DEEP_TO_ANNOTATE;
+  return undefined;
+}
 
 export function isbnsToAnnotate(text: string, format: AnnotationFormat): string[] {
   switch (format) {

@@ -20,6 +20,8 @@ export interface AnnotationReport {
   leftAlone: number;
   /** The first failure other than a spent quota, or the quota if that is all there is. */
   firstError?: ServiceError;
+  /** Why the file was left as it is, when it cannot be edited safely (a file nested too deep). */
+  refused?: string;
 }
 
 export function emptyReport(): AnnotationReport {
@@ -34,6 +36,7 @@ export function countUnusable(report: AnnotationReport, result: LookupResult | u
 
 /** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
 export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibtex' | 'csl-json' | 'csl-yaml' | 'ris'): string {
+  if (report.refused) return report.refused;
   const head =
     format === 'markdown'
       ? `Annotated ${plural(report.changed, 'ISBN')}`

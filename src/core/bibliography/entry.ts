@@ -34,7 +34,8 @@ export interface BibliographyEntry {
 /** 0-based line numbers of offsets, from one table of line starts. */
 export function lineCounter(text: string): (offset: number) => number {
   const starts = [0];
-  for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) starts.push(k + 1);
+  // A lone CR ends a line too (as in VS Code); CRLF is one line end.
+  for (const m of text.matchAll(/\r\n?|\n/g)) starts.push(m.index + m[0].length);
   return (offset) => {
     let lo = 0;
     let hi = starts.length - 1;
@@ -50,8 +51,11 @@ export function lineCounter(text: string): (offset: number) => number {
 /** ISBN-looking runs in a field value that may list several (`978…; 0-13-…`), with offsets from `base`. */
 export function isbnsInValue(value: string, base: number): EntryIsbn[] {
   const out: EntryIsbn[] = [];
+  // An ISSN beside an ISBN (RIS `SN  - 0028-0836 9780306406157`) would start a run that takes the ISBN's first
+  // digits: blanked first, offsets kept. Its shape, NNNN-NNNC standing alone, is no part of a written ISBN.
+  const unmasked = value.replace(/(?<![^\s;,])[0-9]{4}[\u2010-\u2013-][0-9]{3}[0-9Xx](?![^\s;,])/g, (issn) => ' '.repeat(issn.length));
   const re = /(?:97[89][\s\u2010-\u2013-]?)?(?:[0-9][\s\u2010-\u2013-]?){8,9}[0-9Xx]/g;
-  for (let m; (m = re.exec(value)) !== null; ) {
+  for (let m; (m = re.exec(unmasked)) !== null; ) {
     const raw = m[0].trim();
     out.push({ raw, start: base + m.index, end: base + m.index + raw.length });
   }

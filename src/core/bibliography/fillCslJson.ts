@@ -1,19 +1,23 @@
 /**
  * CSL-JSON: the items with an ISBN whose book was found get the variables they
- * lack (or, in refresh mode, also those that differ), through jsonc-parser's
- * `modify`, which appends a property after the item's last one in the file's
- * own indentation and line breaks. Key order, comments and every other byte
- * stay as they are.
+ * lack (or, in refresh mode, also those that differ). Each item is edited on
+ * its own text, exactly its `{…}` as jsonc-parser's tree gives it, through
+ * `modify` at the variable's path, and the new text laid out like the item:
+ * over lines in the file's indentation, on one line, or minified. Key order,
+ * comments, the other items and every other byte stay as they are.
  */
-import { applyEdits as applyJsonEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, type FormattingOptions, getNodeValue, modify } from 'jsonc-parser';
 import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/lookups/batcher';
-import { cslFields, cslSameMeaning, sameCslValue } from './cslFields';
+import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
+import { lineCounter } from './entry';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
-import { type FillMode, planFill } from './fillPlan';
+import { type FillMode, type PlannedValue, planFill } from './fillPlan';
 import { indentationOf } from './indentation';
-import { readCslJson } from './readCslJson';
+import { jsonLayoutOf, layOut } from './jsonLayout';
+import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from './nesting';
+import { cslJsonEntry, cslJsonItemNodes, readCslJson } from './readCslJson';
 
 export function cslJsonIsbns(text: string): string[] {
   return isbnsOfEntries(readCslJson(text));
@@ -21,25 +25,36 @@ export function cslJsonIsbns(text: string): string[] {
 
 export function fillCslJson(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill'): { edits: TextEdit[]; report: AnnotationReport } {
   const report = emptyReport();
+  if (jsonTooDeep(text)) return { edits: [], report: { ...report, refused: TOO_DEEP_TO_ANNOTATE } };
   const edits: TextEdit[] = [];
-  const formattingOptions = { ...indentationOf(text), eol: lineBreakOf(text) };
-  for (const entry of readCslJson(text)) {
-    if (entry.isbns.length === 0) continue;
+  const formatting: FormattingOptions = { ...indentationOf(text), eol: lineBreakOf(text) };
+  const line = lineCounter(text);
+  for (const node of cslJsonItemNodes(text)) {
+    const entry = cslJsonEntry(text, node, line);
+    if (!entry || entry.isbns.length === 0) continue;
     const book = foundBook(entry.isbns, results, report);
     if (!book) continue;
-    // The item alone, from its line start so that modify sees its indentation.
-    const from = text.lastIndexOf('\n', entry.start - 1) + 1;
-    let item = text.slice(from, entry.end);
-    const itemNode = parseTree(item);
-    if (!itemNode) continue;
     const existing = (name: string): unknown => {
-      const node = findNodeAtLocation(itemNode, [name]);
-      return node ? getNodeValue(node) : undefined;
+      const found = findNodeAtLocation(node, [name]);
+      return found ? getNodeValue(found) : undefined;
     };
     const plan = planFill(cslFields(book, entry.type), (name) => existing(name) !== undefined && existing(name) !== '', cslSameMeaning, (name, value) => sameCslValue(name, existing(name), value), mode);
-    for (const { name, value } of [...plan.replace, ...plan.add]) item = applyJsonEdits(item, modify(item, [name], value, { formattingOptions }));
-    const edit = minimalEdit(text, from, entry.end, item);
+    const item = withValues(text.slice(node.offset, node.offset + node.length), [...plan.replace, ...plan.add], formatting);
+    const edit = minimalEdit(text, node.offset, node.offset + node.length, item);
     addEntryEdits(edits, edit ? [edit] : [], plan, report);
   }
   return { edits, report };
+}
+
+/** An item's text with each value set at its path (replaced in place, or added after the last variable), laid out like the item. */
+function withValues(itemText: string, values: readonly PlannedValue<CslValue>[], formatting: FormattingOptions): string {
+  const layout = jsonLayoutOf(itemText);
+  let item = itemText;
+  for (const { name, value } of values) {
+    const [written] = modify(item, [name], value, {}); // without formattingOptions: they reformat every line the edit touches
+    // modify writes `"name": value`; a minified item gets `"name":value`.
+    const edit = layout === 'minified' ? { ...written, content: written.content.replace(`${JSON.stringify(name)}: `, `${JSON.stringify(name)}:`) } : written;
+    item = layOut(applyEdits(item, [edit]), edit.offset - 1, edit.content.length + 1, layout, formatting);
+  }
+  return item;
 }

@@ -5,13 +5,12 @@
  * Authors are added only to a record that names none.
  */
 import { type AnnotationReport, emptyReport } from '../annotate/report';
-import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
+import { minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../service/lookups/batcher';
-import { isbnsInValue } from './entry';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { type FillMode, planFill } from './fillPlan';
 import { readRis } from './readRis';
-import { risRecords } from './ris';
+import { risLineBreak, risRecords, snIsbns } from './ris';
 import { risFields, risSameMeaning } from './risFields';
 
 export function risIsbns(text: string): string[] {
@@ -21,9 +20,9 @@ export function risIsbns(text: string): string[] {
 export function fillRis(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill'): { edits: TextEdit[]; report: AnnotationReport } {
   const report = emptyReport();
   const edits: TextEdit[] = [];
-  const lineBreak = lineBreakOf(text);
+  const lineBreak = risLineBreak(text);
   for (const record of risRecords(text)) {
-    const isbns = record.lines.filter((l) => l.tag === 'SN').flatMap((l) => isbnsInValue(l.value, l.valueStart));
+    const isbns = snIsbns(record);
     if (isbns.length === 0) continue;
     const book = foundBook(isbns, results, report);
     if (!book || !record.er) {

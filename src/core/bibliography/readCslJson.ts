@@ -3,38 +3,44 @@
  * write them) as bibliography entries, with offsets, through jsonc-parser's
  * tree: comments and trailing commas are tolerated, as VS Code does.
  */
-import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, type Node as JsonNode, parseTree } from 'jsonc-parser';
 import { isObject } from '../service/book';
 import { type BibliographyEntry, isbnsInValue, lineCounter, yearOf } from './entry';
+import { jsonTooDeep } from './nesting';
+
+/** The items of a CSL-JSON list as jsonc-parser nodes: none when the text is no list, or nests too deep to walk safely. */
+export function cslJsonItemNodes(text: string): JsonNode[] {
+  if (jsonTooDeep(text)) return [];
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  return root?.type === 'array' ? (root.children ?? []).filter((node) => node.type === 'object') : [];
+}
 
 export function readCslJson(text: string): BibliographyEntry[] {
-  const root = parseTree(text, [], { allowTrailingComma: true });
-  const items = root?.type === 'array' ? root.children ?? [] : [];
   const line = lineCounter(text);
-  const out: BibliographyEntry[] = [];
-  for (const node of items) {
-    if (node.type !== 'object') continue;
-    const item: unknown = getNodeValue(node);
-    if (!isObject(item)) continue;
-    const idNode = findNodeAtLocation(node, ['id']);
-    const key = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : '';
-    // A string's node includes its quotes.
-    const keyStart = idNode ? idNode.offset + (idNode.type === 'string' ? 1 : 0) : node.offset;
-    const isbnNode = findNodeAtLocation(node, ['ISBN']);
-    out.push({
-      format: 'csl-json',
-      key,
-      type: typeof item.type === 'string' ? item.type.toLowerCase() : '',
-      start: node.offset,
-      end: node.offset + node.length,
-      keyStart,
-      keyEnd: idNode ? keyStart + key.length : keyStart,
-      line: line(node.offset),
-      isbns: isbnNode?.type === 'string' ? isbnsInValue(text.slice(isbnNode.offset, isbnNode.offset + isbnNode.length), isbnNode.offset) : [],
-      ...cslPeopleAndDates(item),
-    });
-  }
-  return out;
+  return cslJsonItemNodes(text).flatMap((node) => cslJsonEntry(text, node, line) ?? []);
+}
+
+/** One item node as an entry, with offsets in `text`. */
+export function cslJsonEntry(text: string, node: JsonNode, line: (offset: number) => number): BibliographyEntry | undefined {
+  const item: unknown = getNodeValue(node);
+  if (!isObject(item)) return undefined;
+  const idNode = findNodeAtLocation(node, ['id']);
+  const key = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : '';
+  // A string's node includes its quotes.
+  const keyStart = idNode ? idNode.offset + (idNode.type === 'string' ? 1 : 0) : node.offset;
+  const isbnNode = findNodeAtLocation(node, ['ISBN']);
+  return {
+    format: 'csl-json',
+    key,
+    type: typeof item.type === 'string' ? item.type.toLowerCase() : '',
+    start: node.offset,
+    end: node.offset + node.length,
+    keyStart,
+    keyEnd: idNode ? keyStart + key.length : keyStart,
+    line: line(node.offset),
+    isbns: isbnNode?.type === 'string' ? isbnsInValue(text.slice(isbnNode.offset, isbnNode.offset + isbnNode.length), isbnNode.offset) : [],
+    ...cslPeopleAndDates(item),
+  };
 }
 
 /** Authors, editors, title, year and flat fields of a CSL item (JSON or YAML alike). */

@@ -7,6 +7,7 @@ import { type Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap, typ
 import { isObject } from '../service/book';
 import { frontMatter } from './documentBibliographies';
 import { type BibliographyEntry, isbnsInValue, lineCounter } from './entry';
+import { yamlTooDeep } from './nesting';
 import { cslPeopleAndDates } from './readCslJson';
 
 /** The items' sequence: the root list, or the list under `references:`. */
@@ -20,8 +21,19 @@ export function cslYamlItems(doc: Document): YAMLSeq | undefined {
   return undefined;
 }
 
+/** The text after a byte-order mark, and where it starts: `yaml` reads a leading BOM as content and loses the first item. */
+export function withoutBom(text: string): { body: string; base: number } {
+  return text.charCodeAt(0) === 0xfeff ? { body: text.slice(1), base: 1 } : { body: text, base: 0 };
+}
+
+/** Whether a CSL-YAML text nests too deep to edit safely. */
+export function cslYamlTooDeep(text: string): boolean {
+  return yamlTooDeep(parseDocument(withoutBom(text).body));
+}
+
 export function readCslYaml(text: string): BibliographyEntry[] {
-  return readItems(text, 0, lineCounter(text));
+  const { body, base } = withoutBom(text);
+  return readItems(body, base, lineCounter(text));
 }
 
 /** The inline `references:` of a Markdown document's front matter, with offsets in the document. */
@@ -34,7 +46,7 @@ export function readFrontMatterReferences(documentText: string): BibliographyEnt
 function readItems(yamlText: string, base: number, line: (offset: number) => number): BibliographyEntry[] {
   const doc = parseDocument(yamlText);
   const items = cslYamlItems(doc);
-  if (!items) return [];
+  if (!items || yamlTooDeep(doc)) return [];
   const out: BibliographyEntry[] = [];
   for (const node of items.items) {
     if (!isMap(node) || !node.range) continue;

@@ -1,6 +1,6 @@
 /** RIS files as bibliography entries. RIS has no cite keys: `ID` serves where a record has one. */
-import { type BibliographyEntry, isbnsInValue, lineCounter, yearOf } from './entry';
-import { risRecords, risValues } from './ris';
+import { type BibliographyEntry, lineCounter, yearOf } from './entry';
+import { risRecords, risValues, snIsbns } from './ris';
 
 export function readRis(text: string): BibliographyEntry[] {
   const line = lineCounter(text);
@@ -8,8 +8,7 @@ export function readRis(text: string): BibliographyEntry[] {
     const fields = new Map<string, string>();
     for (const l of record.lines) if (!fields.has(l.tag.toLowerCase()) && l.value.trim()) fields.set(l.tag.toLowerCase(), l.value.trim());
     const id = record.lines.find((l) => l.tag === 'ID' && l.value.trim());
-    // SN holds ISBNs or ISSNs; an ISSN (8 characters) never matches the ISBN pattern.
-    const isbns = record.lines.filter((l) => l.tag === 'SN').flatMap((l) => isbnsInValue(l.value, l.valueStart));
+    const isbns = snIsbns(record);
     return {
       format: 'ris',
       key: id?.value.trim() ?? '',

@@ -2,6 +2,7 @@
  * RIS records (`TY  - BOOK` … `ER  - `), read line by line with the offsets
  * of every tag, for reading entries and for filling records in place.
  */
+import { type EntryIsbn, isbnsInValue } from './entry';
 
 export interface RisLine {
   /** Two-character tag, upper case. */
@@ -28,10 +29,13 @@ export function risRecords(text: string): RisRecord[] {
   const records: RisRecord[] = [];
   let current: RisRecord | undefined;
   let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // Lines end in LF, CRLF or a lone CR (classic Mac OS exports, still written by some tools).
+  const lineEnds = /\r\n?|\n/g;
   while (at <= text.length) {
-    let eol = text.indexOf('\n', at);
-    if (eol < 0) eol = text.length;
-    const end = eol > at && text.charCodeAt(eol - 1) === 13 ? eol - 1 : eol;
+    lineEnds.lastIndex = at;
+    const found = lineEnds.exec(text);
+    const end = found ? found.index : text.length;
+    const next = found ? found.index + found[0].length : text.length;
     const m = LINE.exec(text.slice(at, end));
     if (m) {
       const value = m[2] ?? '';
@@ -52,11 +56,22 @@ export function risRecords(text: string): RisRecord[] {
       // A continuation line of a long value (some exporters wrap abstracts).
       current.end = end;
     }
-    if (eol >= text.length) break;
-    at = eol + 1;
+    if (!found) break;
+    at = next;
   }
   if (current) records.push(current);
   return records;
+}
+
+/** The ISBNs in a record's `SN` lines (which may also hold ISSNs). */
+export function snIsbns(record: RisRecord): EntryIsbn[] {
+  return record.lines.filter((l) => l.tag === 'SN').flatMap((l) => isbnsInValue(l.value, l.valueStart));
+}
+
+/** The line break to write into a RIS text: its own, a lone CR included. */
+export function risLineBreak(text: string): '\n' | '\r\n' | '\r' {
+  const found = /\r\n?|\n/.exec(text);
+  return found ? (found[0] as '\n' | '\r\n' | '\r') : '\n';
 }
 
 export function risValues(record: RisRecord, ...tags: string[]): string[] {

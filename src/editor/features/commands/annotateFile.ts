@@ -35,15 +35,21 @@ export async function annotateFile(service: LookupService, config: Config, args?
     void vscode.window.showInformationMessage(unsupportedMessage(document.languageId));
     return;
   }
-  const requested = args?.mode === 'fill' || args?.mode === 'refresh' ? args.mode : undefined;
-  const mode = format === 'markdown' ? 'fill' : (requested ?? (await pickMode()));
-  if (!mode) return;
-
-  const [{ computeAnnotation, isbnsToAnnotate }, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([
+  const [{ annotationRefusal, computeAnnotation, isbnsToAnnotate }, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([
     import('../../../core/annotate/annotate'),
     import('../../../core/annotate/report'),
     import('../../infrastructure/biblatexHint'),
   ]);
+  // Before the mode is asked and anything looked up: a file that cannot be edited safely costs no quota.
+  const refusal = annotationRefusal(document.getText(), format);
+  if (refusal) {
+    void vscode.window.showWarningMessage(`ISBN Lens: ${refusal}`);
+    return;
+  }
+  const requested = args?.mode === 'fill' || args?.mode === 'refresh' ? args.mode : undefined;
+  const mode = format === 'markdown' ? 'fill' : (requested ?? (await pickMode()));
+  if (!mode) return;
+
   const dialect = config.bibtexDialect(document);
   const options = format === 'bibtex' ? { dialect, texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) } : {};
   const isbns = isbnsToAnnotate(document.getText(), format);
