@@ -15,9 +15,7 @@ function toEntry(text: string, entry: BibEntry, line: (offset: number) => number
     fields.set(field.name, plainValue(text, field));
     if (field.name === 'isbn') isbnField = field;
   }
-  // The key follows the entry's opening delimiter (a key may also be a piece of its type: `@book{oo,`).
-  const opener = entry.start + Math.max(0, text.slice(entry.start, entry.end).search(/[{(]/));
-  const keyStart = entry.key ? text.indexOf(entry.key, opener) : entry.start;
+  const keyStart = entry.key ? entry.keyStart : entry.start;
   return {
     format: 'bibtex',
     key: entry.key,
