@@ -1,38 +1,160 @@
-/** BibTeX/BibLaTeX files as bibliography entries, through the project's BibTeX parser (parse.ts). */
-import { type BibEntry, type BibField, parseBibtex } from '../bibtex/parse';
-import { type BibliographyEntry, isbnsInValue, lineCounter, yearOf } from './entry';
+/**
+ * BibTeX/BibLaTeX files as bibliography entries, from the shared reading of
+ * the text (bibtex/parse.ts). An entry's plain values, people and ISBNs are
+ * worked out when first asked for: a hover needs one entry's, duplicate
+ * checks every entry's ISBNs, and a 50,000-entry library would otherwise
+ * spend seconds on values nobody reads. When an edit makes a new reading of
+ * an old one, the entries carry over with it (their offsets were moved).
+ */
+import type { BibEntry, BibField } from '../bibtex/parse';
+import { onReread, type Reading, readingOf } from '../bibtex/parse';
+import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from './entry';
+
+/** The text the entries of a reading point into; it follows the reading through edits. */
+class Source {
+  private lines: ((offset: number) => number) | undefined;
+  /** Bumped when offsets move, so that cached ISBN offsets are worked out again. */
+  version = 0;
+
+  constructor(public text: string) {}
+
+  line(offset: number): number {
+    this.lines ??= lineCounter(this.text);
+    return this.lines(offset);
+  }
+
+  moveTo(text: string): void {
+    this.text = text;
+    this.lines = undefined;
+    this.version++;
+  }
+}
+
+class BibtexEntry implements BibliographyEntry {
+  readonly format = 'bibtex' as const;
+  private plain: Map<string, string> | undefined;
+  private isbnCache: { version: number; isbns: EntryIsbn[] } | undefined;
+
+  constructor(
+    private readonly source: Source,
+    private readonly raw: BibEntry,
+  ) {}
+
+  get key(): string {
+    return this.raw.key;
+  }
+  get type(): string {
+    return this.raw.type;
+  }
+  get start(): number {
+    return this.raw.start;
+  }
+  get end(): number {
+    return this.raw.end;
+  }
+  get keyStart(): number {
+    return this.raw.key ? this.raw.keyStart : this.raw.start;
+  }
+  get keyEnd(): number {
+    return this.keyStart + this.raw.key.length;
+  }
+  get line(): number {
+    return this.source.line(this.raw.start);
+  }
+  get isbns(): EntryIsbn[] {
+    if (this.isbnCache?.version !== this.source.version) {
+      const field = this.raw.fields.find((f) => f.name === 'isbn');
+      const isbns = field ? isbnsInValue(this.source.text.slice(field.valueStart, field.valueEnd), field.valueStart) : [];
+      this.isbnCache = { version: this.source.version, isbns };
+    }
+    return this.isbnCache.isbns;
+  }
+  get authors(): string[] {
+    return names(this.fields.get('author'));
+  }
+  get editors(): string[] {
+    return names(this.fields.get('editor'));
+  }
+  get title(): string | undefined {
+    return this.fields.get('title');
+  }
+  get year(): string | undefined {
+    return this.fields.get('year') ?? yearOf(this.fields.get('date'));
+  }
+  /** Lower-case names, plain values; the first of a repeated field. */
+  get fields(): Map<string, string> {
+    if (!this.plain) {
+      this.plain = new Map();
+      for (const field of this.raw.fields) if (!this.plain.has(field.name)) this.plain.set(field.name, plainValue(this.source.text, field));
+    }
+    return this.plain;
+  }
+  /** What assert.deepEqual and logs see: the values, not the reading behind them. */
+  toJSON(): BibliographyEntry {
+    const { format, key, type, start, end, keyStart, keyEnd, line, isbns, authors, editors, title, year, fields } = this;
+    return { format, key, type, start, end, keyStart, keyEnd, line, isbns, authors, editors, title, year, fields };
+  }
+}
+
+interface Attached {
+  source: Source;
+  entries: BibtexEntry[];
+  /** entries[k] is the entry of items[itemIndex[k]]. */
+  itemIndex: number[];
+}
 
 export function readBibtex(text: string): BibliographyEntry[] {
-  const line = lineCounter(text);
-  return parseBibtex(text).entries.map((entry) => toEntry(text, entry, line));
+  return attachedTo(readingOf(text)).entries;
 }
 
-function toEntry(text: string, entry: BibEntry, line: (offset: number) => number): BibliographyEntry {
-  const fields = new Map<string, string>();
-  let isbnField: BibField | undefined;
-  for (const field of entry.fields) {
-    if (fields.has(field.name)) continue;
-    fields.set(field.name, plainValue(text, field));
-    if (field.name === 'isbn') isbnField = field;
-  }
-  const keyStart = entry.key ? entry.keyStart : entry.start;
-  return {
-    format: 'bibtex',
-    key: entry.key,
-    type: entry.type,
-    start: entry.start,
-    end: entry.end,
-    keyStart,
-    keyEnd: keyStart + entry.key.length,
-    line: line(entry.start),
-    isbns: isbnField ? isbnsInValue(text.slice(isbnField.valueStart, isbnField.valueEnd), isbnField.valueStart) : [],
-    authors: names(fields.get('author')),
-    editors: names(fields.get('editor')),
-    title: fields.get('title'),
-    year: fields.get('year') ?? yearOf(fields.get('date')),
-    fields,
-  };
+/** The entries of a given reading. */
+export function bibtexEntriesOf(reading: Reading): BibliographyEntry[] {
+  return attachedTo(reading).entries;
 }
+
+function attachedTo(reading: Reading): Attached {
+  if (!reading.attached) {
+    const source = new Source(reading.text);
+    const entries: BibtexEntry[] = [];
+    const itemIndex: number[] = [];
+    reading.items.forEach((item, k) => {
+      if (item.kind !== 'entry') return;
+      entries.push(new BibtexEntry(source, item.entry));
+      itemIndex.push(k);
+    });
+    reading.attached = { source, entries, itemIndex } satisfies Attached;
+  }
+  return reading.attached as Attached;
+}
+
+// An edited text's entries: those of unchanged items are the same objects (their source follows the text).
+onReread((from, to, change) => {
+  const old = from.attached as Attached | undefined;
+  if (!old) return;
+  const source = old.source;
+  source.moveTo(to.text);
+  const entries: BibtexEntry[] = [];
+  const itemIndex: number[] = [];
+  const firstAfter = change.from + change.removed;
+  const moved = change.added - change.removed;
+  let k = 0;
+  for (; k < old.entries.length && old.itemIndex[k] < change.from; k++) {
+    entries.push(old.entries[k]);
+    itemIndex.push(old.itemIndex[k]);
+  }
+  for (let i = change.from; i < change.from + change.added; i++) {
+    const item = to.items[i];
+    if (item.kind !== 'entry') continue;
+    entries.push(new BibtexEntry(source, item.entry));
+    itemIndex.push(i);
+  }
+  while (k < old.entries.length && old.itemIndex[k] < firstAfter) k++;
+  for (; k < old.entries.length; k++) {
+    entries.push(old.entries[k]);
+    itemIndex.push(old.itemIndex[k] + moved);
+  }
+  to.attached = { source, entries, itemIndex } satisfies Attached;
+});
 
 /** A field's value as plain text: delimiters and protective braces gone, spacing flattened. */
 function plainValue(text: string, field: BibField): string {

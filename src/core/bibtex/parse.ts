@@ -1,10 +1,12 @@
 /**
  * BibTeX/BibLaTeX entries with their source offsets, through the project's
- * own linear reader (reader.ts). One reading per text: the citation-key
- * index, duplicate checks, Annotate and Insert Entry all go through
- * readingOf, which keeps the last few readings.
+ * own linear reader (reader.ts). One reading per text version: the
+ * citation-key index, duplicate checks, Annotate and Insert Entry all go
+ * through readingOf, which keeps the last few readings and reads an edited
+ * text again only where it changed.
  */
-import { type BibEntry, type BibItem, type BibParseError, readAllItems } from './reader';
+import { type BibEntry, type BibItem, type BibParseError, readAllItems, SlicedReader } from './reader';
+import { type Reread, rereadItems, unchangedLength } from './reread';
 
 export type { BibEntry, BibField, BibItem, BibParseError, ValueKind } from './reader';
 
@@ -13,22 +15,92 @@ export interface BibParseResult {
   errors: BibParseError[];
 }
 
-const KEPT_READINGS = 4;
-const readings: { text: string; items: readonly BibItem[] }[] = [];
-
-/** The items of a text, read once per text (an incremental reader may hand its own in through rememberReading). */
-export function readingOf(text: string): readonly BibItem[] {
-  const known = readings.find((r) => r.text.length === text.length && r.text === text);
-  if (known) return known.items;
-  const items = readAllItems(text);
-  rememberReading(text, items);
-  return items;
+/** One text's items. `attached` holds what other modules derived from them (readBibtex's entries). */
+export interface Reading {
+  readonly text: string;
+  readonly items: readonly BibItem[];
+  attached?: unknown;
 }
 
-export function rememberReading(text: string, items: readonly BibItem[]): void {
-  const at = readings.findIndex((r) => r.text === text);
-  if (at >= 0) readings.splice(at, 1);
-  readings.unshift({ text, items });
+const KEPT_READINGS = 4;
+const readings: Reading[] = [];
+const rereadHooks: ((from: Reading, to: Reading, change: Reread) => void)[] = [];
+
+/**
+ * The items of a text, read once per text. A text that differs from a kept
+ * reading's by a small edit is read again only where it changed (reread.ts);
+ * that older reading is then given up, its objects now belong to the new one.
+ */
+export function readingOf(text: string): Reading {
+  const known = readings.find((r) => r.text.length === text.length && r.text === text);
+  if (known) return known;
+  const base = closestReading(text);
+  let reading: Reading;
+  if (base) {
+    const change = rereadItems(base.text, base.items, text);
+    readings.splice(readings.indexOf(base), 1);
+    reading = { text, items: change.items };
+    for (const hook of rereadHooks) hook(base, reading, change);
+  } else {
+    reading = { text, items: readAllItems(text) };
+  }
+  keep(reading);
+  return reading;
+}
+
+/** Reads a text in slices of about `sliceMs`, yielding between them, unless it is read or a small edit away from a kept reading. */
+export async function readingInSteps(text: string, pause: () => Promise<void>, sliceMs = 30): Promise<Reading> {
+  const known = readings.find((r) => r.text.length === text.length && r.text === text);
+  if (known || closestReading(text)) return readingOf(text);
+  const items: BibItem[] = [];
+  const reader = new SlicedReader(text);
+  for (let pos = 0; pos < text.length; ) {
+    const until = performance.now() + sliceMs;
+    let count = 0;
+    pos = reader.read(pos, (item) => {
+      items.push(item);
+      return (++count & 63) !== 0 || performance.now() < until;
+    });
+    if (pos < text.length) await pause();
+    const again = readings.find((r) => r.text === text);
+    if (again) return again; // read meanwhile by a synchronous caller
+  }
+  const reading = { text, items };
+  keep(reading);
+  return reading;
+}
+
+/** Lets a module carry what it derived from a reading over to the reading an edit made of it. */
+export function onReread(hook: (from: Reading, to: Reading, change: Reread) => void): void {
+  rereadHooks.push(hook);
+}
+
+/** A reading of the text from its start, kept nowhere (to check the incremental one against). */
+export function readingFromScratch(text: string): Reading {
+  return { text, items: readAllItems(text) };
+}
+
+/** Forgets every reading (tests and benches that need a first read). */
+export function forgetReadings(): void {
+  readings.length = 0;
+}
+
+/** A kept reading that most of the text is unchanged from, if any. */
+function closestReading(text: string): Reading | undefined {
+  let best: Reading | undefined;
+  let bestKept = 0;
+  for (const reading of readings) {
+    const kept = unchangedLength(reading.text, text);
+    if (kept * 2 >= Math.max(reading.text.length, text.length) && kept > bestKept) {
+      best = reading;
+      bestKept = kept;
+    }
+  }
+  return best;
+}
+
+function keep(reading: Reading): void {
+  readings.unshift(reading);
   readings.length = Math.min(readings.length, KEPT_READINGS);
 }
 
@@ -39,7 +111,7 @@ export function rememberReading(text: string, items: readonly BibItem[]): void {
 export function parseBibtex(text: string, wanted?: (itemText: string) => boolean): BibParseResult {
   const entries: BibEntry[] = [];
   const errors: BibParseError[] = [];
-  for (const item of readingOf(text)) {
+  for (const item of readingOf(text).items) {
     if (item.kind !== 'entry' && item.kind !== 'error') continue;
     if (wanted && !wanted(text.slice(item.start, item.end))) continue;
     if (item.kind === 'entry') entries.push(item.entry);
@@ -51,7 +123,7 @@ export function parseBibtex(text: string, wanted?: (itemText: string) => boolean
 /** Cite keys already used in the text (lower-cased: BibTeX compares them without case). */
 export function citeKeys(text: string): Set<string> {
   const keys = new Set<string>();
-  for (const item of readingOf(text)) {
+  for (const item of readingOf(text).items) {
     const key = item.kind === 'entry' ? item.entry.key : item.kind === 'error' ? item.key : undefined;
     if (key) keys.add(key.toLowerCase());
   }

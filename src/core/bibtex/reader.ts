@@ -97,18 +97,31 @@ class Broken {
  * reading stopped at (the text's length when it read to the end).
  */
 export function readItems(text: string, from: number, onItem: (item: BibItem) => boolean): number {
-  const reader = new ItemReader(text);
-  let pos = from;
-  for (;;) {
-    const at = text.indexOf('@', pos);
-    if (at < 0) return text.length;
-    const item = reader.item(at);
-    if (!item) {
-      pos = at + 1;
-      continue;
+  return new SlicedReader(text).read(from, onItem);
+}
+
+/** readItems in slices: one reader goes on from where the last slice stopped, with what it learnt. */
+export class SlicedReader {
+  private readonly reader: ItemReader;
+
+  constructor(private readonly text: string) {
+    this.reader = new ItemReader(text);
+  }
+
+  read(from: number, onItem: (item: BibItem) => boolean): number {
+    const text = this.text;
+    let pos = from;
+    for (;;) {
+      const at = text.indexOf('@', pos);
+      if (at < 0) return text.length;
+      const item = this.reader.item(at);
+      if (!item) {
+        pos = at + 1;
+        continue;
+      }
+      pos = item.end;
+      if (!onItem(item)) return pos;
     }
-    pos = item.end;
-    if (!onItem(item)) return pos;
   }
 }
 

@@ -1,0 +1,64 @@
+/** Issue 23: an edited BibTeX text read again only where it changed gives what a reading from scratch gives. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
+import { bibtexEntriesOf } from '../../src/core/bibliography/readBibtex';
+import { readingFromScratch, readingOf } from '../../src/core/bibtex/parse';
+import { zoteroLibrary } from '../helpers/zoteroLibrary';
+
+const PIECES = [
+  '@book{k1,\n  title = {A {B} C},\n  isbn = {978-0-13-110362-7},\n}\n',
+  '@article{k2, author = "X and Y", year = 1999}\n',
+  '@comment{\n@book{c, isbn = {9780306406157}}\n}\n',
+  '@string{pub = "P"}\n',
+  '{', '}', '"', ',', '=', '#', '@', '\n@', '\n', ' ', '%', 'isbn = {9780306406157}', '@book{', '@comment{', '\uFEFF', 'title = {{{{',
+];
+
+const base = PIECES.slice(0, 4).join('\n') + PIECES[0].replace('k1', 'k3');
+
+type Edit = { at: number; remove: number; insert: string };
+const edit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 12 }), insert: fc.array(fc.constantFrom(...PIECES), { maxLength: 3 }).map((p) => p.join('')) });
+
+function apply(text: string, e: Edit): string {
+  const at = e.at % (text.length + 1);
+  return text.slice(0, at) + e.insert + text.slice(at + e.remove);
+}
+
+function plain(entries: readonly { toJSON?: () => unknown }[]): unknown {
+  return JSON.parse(JSON.stringify(entries, (_k, v: unknown) => (v instanceof Map ? [...v] : v)));
+}
+
+test('any edit sequence gives the same items and entries as reading the text from scratch', () => {
+  fc.assert(
+    fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
+      const index = new BibliographyIndex();
+      let text = base;
+      index.update('f', text, 'bibtex');
+      for (const e of edits) {
+        text = apply(text, e);
+        const entries = index.update('f', text, 'bibtex');
+        const fresh = readingFromScratch(text);
+        assert.deepEqual(plain(readingOf(text).items as never), plain(fresh.items as never));
+        assert.deepEqual(plain(entries as never), plain(bibtexEntriesOf(fresh) as never));
+        for (const entry of bibtexEntriesOf(fresh)) if (entry.key) assert.equal(index.find(entry.key, ['f'])?.entry.key.toLowerCase(), entry.key.toLowerCase());
+      }
+    }),
+    { numRuns: 300, seed: 23 },
+  );
+});
+
+test('one character typed in one entry of a library: the other entries are the same objects, moved', () => {
+  const text = zoteroLibrary(300);
+  const index = new BibliographyIndex();
+  const before = index.update('lib', text, 'bibtex');
+  const at = text.indexOf('title = {', text.length >> 1) + 9;
+  const after = index.update('lib', text.slice(0, at) + 'X' + text.slice(at), 'bibtex');
+  assert.equal(after.length, before.length);
+  const changed = after.findIndex((e) => e.start < at && at < e.end);
+  assert.ok(changed > 0);
+  assert.equal(after[0], before[0]);
+  assert.equal(after[after.length - 1], before[before.length - 1], 'an entry after the edit is kept, its offsets moved');
+  assert.equal(after[changed].title?.startsWith('X'), true);
+  assert.deepEqual(plain(after as never), plain(bibtexEntriesOf(readingFromScratch(text.slice(0, at) + 'X' + text.slice(at))) as never));
+});
