@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
 import { bibtexEntriesOf } from '../../src/core/bibliography/readBibtex';
-import { readingFromScratch, readingOf } from '../../src/core/bibtex/parse';
+import { forgetReadings, readingFromScratch, readingInSteps, readingOf } from '../../src/core/bibtex/parse';
 import { zoteroLibrary } from '../helpers/zoteroLibrary';
 
 const PIECES = [
@@ -61,4 +61,28 @@ test('one character typed in one entry of a library: the other entries are the s
   assert.equal(after[after.length - 1], before[before.length - 1], 'an entry after the edit is kept, its offsets moved');
   assert.equal(after[changed].title?.startsWith('X'), true);
   assert.deepEqual(plain(after as never), plain(bibtexEntriesOf(readingFromScratch(text.slice(0, at) + 'X' + text.slice(at))) as never));
+});
+
+test('a library read in steps lets the thread go between slices; callers meanwhile share the one reading', async () => {
+  forgetReadings();
+  const text = zoteroLibrary(2000);
+  let pauses = 0;
+  let sync = 0;
+  const pause = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        pauses++;
+        resolve();
+      }),
+    );
+  const first = readingInSteps(text, pause, 1);
+  const second = readingInSteps(text, pause, 1);
+  // Work queued on the thread runs between slices, before the reading is done.
+  setImmediate(() => (sync = pauses));
+  const [a, b] = await Promise.all([first, second]);
+  assert.equal(a, b, 'one reading for both callers');
+  assert.ok(pauses > 1, `the reading paused (${pauses} times)`);
+  assert.ok(sync < pauses, 'other work ran while the reading was under way');
+  assert.deepEqual(plain(a.items as never), plain(readingFromScratch(text).items as never));
+  assert.equal(readingOf(text), a, 'the synchronous readers that follow take that reading');
 });

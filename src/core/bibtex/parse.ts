@@ -48,10 +48,26 @@ export function readingOf(text: string): Reading {
   return reading;
 }
 
-/** Reads a text in slices of about `sliceMs`, yielding between them, unless it is read or a small edit away from a kept reading. */
-export async function readingInSteps(text: string, pause: () => Promise<void>, sliceMs = 30): Promise<Reading> {
+const inProgress: { text: string; done: Promise<Reading> }[] = [];
+
+/**
+ * The reading of a text made in slices of about `sliceMs`, with `pause()`
+ * between them so that the thread that reads is never held long (the
+ * extension host's: a hover elsewhere answers meanwhile). A text that is read
+ * already, or a small edit away from a kept reading, is read at once; callers
+ * asking for the same text while it is read share one reading.
+ */
+export function readingInSteps(text: string, pause: () => Promise<void>, sliceMs = 30): Promise<Reading> {
   const known = readings.find((r) => r.text.length === text.length && r.text === text);
-  if (known || closestReading(text)) return readingOf(text);
+  if (known || closestReading(text)) return Promise.resolve(readingOf(text));
+  const pending = inProgress.find((r) => r.text.length === text.length && r.text === text);
+  if (pending) return pending.done;
+  const done = readInSlices(text, pause, sliceMs).finally(() => inProgress.splice(inProgress.findIndex((r) => r.done === done), 1));
+  inProgress.push({ text, done });
+  return done;
+}
+
+async function readInSlices(text: string, pause: () => Promise<void>, sliceMs: number): Promise<Reading> {
   const items: BibItem[] = [];
   const reader = new SlicedReader(text);
   for (let pos = 0; pos < text.length; ) {
@@ -61,13 +77,14 @@ export async function readingInSteps(text: string, pause: () => Promise<void>, s
       items.push(item);
       return (++count & 63) !== 0 || performance.now() < until;
     });
-    if (pos < text.length) await pause();
-    const again = readings.find((r) => r.text === text);
-    if (again) return again; // read meanwhile by a synchronous caller
+    if (pos >= text.length) break;
+    await pause();
+    const meanwhile = readings.find((r) => r.text === text);
+    if (meanwhile) return meanwhile; // read meanwhile by a synchronous caller
   }
-  const reading = { text, items };
-  keep(reading);
-  return reading;
+  const read = { text, items };
+  keep(read);
+  return read;
 }
 
 /** Lets a module carry what it derived from a reading over to the reading an edit made of it. */

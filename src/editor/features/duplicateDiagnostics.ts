@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { annotationFormat } from '../../core/annotate/annotationStyle';
 import { Disposable } from '../../core/disposable';
 import type { Config } from '../infrastructure/config';
+import { readAheadInSteps } from '../infrastructure/bibtexReading';
 import { DOCUMENT_SCHEMES } from '../infrastructure/documentSelector';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 
@@ -100,6 +101,7 @@ async function duplicatesIn(text: string, format: NonNullable<ReturnType<typeof 
   const { duplicateEntries, repeatedIsbns } = await import('../../core/bibliography/duplicates');
   if (format === 'markdown') return repeatedIsbns(text).map((r) => ({ at: r.at, firstAt: r.firstAt, message: r.message, entry: false }));
   const { readBibliography } = await import('../../core/bibliography/readBibliography');
+  await readAheadInSteps(text, format);
   let entries;
   try {
     entries = readBibliography(text, format);
