@@ -6,7 +6,7 @@
  * text again only where it changed.
  */
 import { type BibEntry, type BibItem, type BibParseError, readAllItems, SlicedReader } from './reader';
-import { type Reread, rereadItems, unchangedLength } from './reread';
+import { type Reread, rereadItems, type Unchanged, unchangedParts } from './reread';
 
 export type { BibEntry, BibField, BibItem, BibParseError, ValueKind } from './reader';
 
@@ -34,10 +34,11 @@ const rereadHooks: ((from: Reading, to: Reading, change: Reread) => void)[] = []
 export function readingOf(text: string): Reading {
   const known = readings.find((r) => r.text.length === text.length && r.text === text);
   if (known) return known;
-  const base = closestReading(text);
+  const closest = closestReading(text);
   let reading: Reading;
-  if (base) {
-    const change = rereadItems(base.text, base.items, text);
+  if (closest) {
+    const base = closest.reading;
+    const change = rereadItems(base.text, base.items, text, closest.unchanged);
     readings.splice(readings.indexOf(base), 1);
     reading = { text, items: change.items };
     for (const hook of rereadHooks) hook(base, reading, change);
@@ -103,13 +104,14 @@ export function forgetReadings(): void {
 }
 
 /** A kept reading that most of the text is unchanged from, if any. */
-function closestReading(text: string): Reading | undefined {
-  let best: Reading | undefined;
+function closestReading(text: string): { reading: Reading; unchanged: Unchanged } | undefined {
+  let best: { reading: Reading; unchanged: Unchanged } | undefined;
   let bestKept = 0;
   for (const reading of readings) {
-    const kept = unchangedLength(reading.text, text);
+    const unchanged = unchangedParts(reading.text, text);
+    const kept = unchanged.prefix + unchanged.suffix;
     if (kept * 2 >= Math.max(reading.text.length, text.length) && kept > bestKept) {
-      best = reading;
+      best = { reading, unchanged };
       bestKept = kept;
     }
   }

@@ -24,13 +24,47 @@ export interface BibField {
   /** The name as written (ISBN, Title, …). */
   writtenName: string;
   /** Offset of the name. */
-  start: number;
+  readonly start: number;
   /** Offset of the `=`. */
-  equals: number;
+  readonly equals: number;
   /** The value with its delimiters: text.slice(valueStart, valueEnd). */
-  valueStart: number;
-  valueEnd: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
   kind: ValueKind;
+}
+
+/**
+ * A field keeps its offsets from its entry's start, so that moving an entry
+ * (an edit before it) moves its fields with one number.
+ */
+class Field implements BibField {
+  constructor(
+    private readonly entry: { start: number },
+    readonly name: string,
+    readonly writtenName: string,
+    private readonly startFromEntry: number,
+    private readonly equalsFromEntry: number,
+    private readonly valueStartFromEntry: number,
+    private readonly valueEndFromEntry: number,
+    readonly kind: ValueKind,
+  ) {}
+
+  get start(): number {
+    return this.entry.start + this.startFromEntry;
+  }
+  get equals(): number {
+    return this.entry.start + this.equalsFromEntry;
+  }
+  get valueStart(): number {
+    return this.entry.start + this.valueStartFromEntry;
+  }
+  get valueEnd(): number {
+    return this.entry.start + this.valueEndFromEntry;
+  }
+  toJSON(): BibField {
+    const { name, writtenName, start, equals, valueStart, valueEnd, kind } = this;
+    return { name, writtenName, start, equals, valueStart, valueEnd, kind };
+  }
 }
 
 export interface BibEntry {
@@ -170,7 +204,7 @@ class ItemReader {
         case 'preamble':
           return { kind: 'preamble', start: at, end: this.body(close) };
         case 'string': {
-          this.fields(close, []);
+          this.fields(close, { start: at, fields: [] });
           return { kind: 'string', start: at, end: this.p };
         }
         default:
@@ -196,21 +230,22 @@ class ItemReader {
     const key = text.slice(keyStart, this.p);
     this.key = key;
     this.skipSpace();
-    const fields: BibField[] = [];
+    const entry: BibEntry = { type, key, start: at, end: at, keyStart, fields: [] };
     const c = text.charCodeAt(this.p);
     if (c === COMMA) {
       this.p++;
-      this.fields(close, fields);
+      this.fields(close, entry);
     } else if (c === close) {
       this.p++;
     } else {
       throw new Broken(this.p, this.p >= this.n ? 'the entry is not closed' : 'a comma or the end of the entry was expected after the key');
     }
-    return { kind: 'entry', start: at, end: this.p, entry: { type, key, start: at, end: this.p, keyStart, fields } };
+    entry.end = this.p;
+    return { kind: 'entry', start: at, end: this.p, entry };
   }
 
   /** `name = value` pairs separated by commas, up to and through the closing delimiter. */
-  private fields(close: number, out: BibField[]): void {
+  private fields(close: number, out: Pick<BibEntry, 'start' | 'fields'>): void {
     const text = this.text;
     for (;;) {
       this.skipSpace();
@@ -228,7 +263,8 @@ class ItemReader {
       this.skipSpace();
       const valueStart = this.p;
       const kind = this.value(close);
-      out.push({ name: writtenName.toLowerCase(), writtenName, start, equals, valueStart, valueEnd: this.p, kind });
+      const at = out.start;
+      out.fields.push(new Field(out, writtenName.toLowerCase(), writtenName, start - at, equals - at, valueStart - at, this.p - at, kind));
       this.skipSpace();
       const c = text.charCodeAt(this.p);
       if (c === COMMA) this.p++;

@@ -36,22 +36,26 @@ export interface Reread {
   delta: number;
 }
 
-/** How much of the old text an edit left alone, for choosing which old reading to start from. */
-export function unchangedLength(oldText: string, newText: string): number {
+/** What an edit left alone: the lengths of the texts' common start and end. */
+export interface Unchanged {
+  prefix: number;
+  suffix: number;
+}
+
+export function unchangedParts(oldText: string, newText: string): Unchanged {
   const prefix = commonPrefix(oldText, newText);
-  return prefix + commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
+  return { prefix, suffix: commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix) };
 }
 
 /**
  * The new text's items. Items kept after the change are the old objects with
  * their offsets moved (mutated: the old reading must not be used again).
  */
-export function rereadItems(oldText: string, oldItems: readonly BibItem[], newText: string): Reread {
+export function rereadItems(oldText: string, oldItems: readonly BibItem[], newText: string, unchanged = unchangedParts(oldText, newText)): Reread {
   const delta = newText.length - oldText.length;
   // After a comment that is never closed, later comments are read differently (reader.ts): read it all.
   if (oldItems.some(isUnclosedComment)) return whole(oldItems, newText, delta);
-  const prefix = commonPrefix(oldText, newText);
-  const suffix = commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
+  const { prefix, suffix } = unchanged;
   const oldEnd = oldText.length - suffix;
   const newEnd = newText.length - suffix;
   // The first item the change can touch: one that reaches the change (a broken item looks at its `end`).
@@ -110,12 +114,6 @@ function shift(item: BibItem, delta: number): void {
     const entry = item.entry;
     entry.start += delta;
     entry.end += delta;
-    entry.keyStart += delta;
-    for (const field of entry.fields) {
-      field.start += delta;
-      field.equals += delta;
-      field.valueStart += delta;
-      field.valueEnd += delta;
-    }
+    entry.keyStart += delta; // its fields' offsets follow entry.start
   }
 }
