@@ -86,3 +86,16 @@ test('a library read in steps lets the thread go between slices; callers meanwhi
   assert.deepEqual(plain(a.items as never), plain(readingFromScratch(text).items as never));
   assert.equal(readingOf(text), a, 'the synchronous readers that follow take that reading');
 });
+
+test('a text edited elsewhere and then undone: the index gives the undone text\'s offsets, not the edit\'s', () => {
+  const index = new BibliographyIndex();
+  const t1 = zoteroLibrary(50, 3);
+  const before = plain(index.update('lib', t1, 'bibtex') as never);
+  // Duplicate checks read the edited text (its reading moves the shared entries) …
+  const t2 = `@misc{typed, title = {x}}\n${t1}`;
+  readingOf(t2);
+  // … then the edit is undone before the next hover.
+  const after = index.update('lib', t1, 'bibtex');
+  assert.deepEqual(plain(after as never), before);
+  assert.equal(index.find(bibtexEntriesOf(readingFromScratch(t1))[10].key, ['lib'])?.entry.start, bibtexEntriesOf(readingFromScratch(t1))[10].start);
+});

@@ -8,6 +8,7 @@
  */
 import type { BibliographyEntry } from './entry';
 import type { BibliographyFormat } from './format';
+import { entriesFollow } from './readBibtex';
 import { readBibliography } from './readBibliography';
 
 export interface IndexedEntry {
@@ -31,7 +32,8 @@ export class BibliographyIndex {
   /** Sets a file's text; parses it only when the text differs from what is indexed. Returns its entries. */
   update(file: string, text: string, format: BibliographyFormat): readonly BibliographyEntry[] {
     const known = this.files.get(file);
-    if (known && known.text === text && known.format === format) return known.entries;
+    // BibTeX entries are shared and follow edits: another reader of an edited text may have moved them.
+    if (known && known.text === text && known.format === format && entriesFollow(known.entries, text)) return known.entries;
     let entries: readonly BibliographyEntry[];
     try {
       entries = this.read(text, format);

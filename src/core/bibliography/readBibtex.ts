@@ -40,6 +40,11 @@ class BibtexEntry implements BibliographyEntry {
     private readonly raw: BibEntry,
   ) {}
 
+  /** The text the entry's offsets are in now. */
+  get text(): string {
+    return this.source.text;
+  }
+
   get key(): string {
     return this.raw.key;
   }
@@ -105,6 +110,16 @@ interface Attached {
 
 export function readBibtex(text: string): BibliographyEntry[] {
   return attachedTo(readingOf(text)).entries;
+}
+
+/**
+ * Whether entries read earlier still describe `text`: BibTeX entries follow
+ * their reading through edits (an edited text read by anyone moves them);
+ * other formats' entries never change.
+ */
+export function entriesFollow(entries: readonly BibliographyEntry[], text: string): boolean {
+  const first = entries[0];
+  return !(first instanceof BibtexEntry) || first.text === text;
 }
 
 /** The entries of a given reading. */
