@@ -75,3 +75,10 @@ test('text between entries is ignored up to the next @, as BibTeX does; % commen
   const text = 'Mail me at someone@example.org.\n@book{a,\n  % a note to self\n  title = {T},\n}\n junk @ junk\n@misc{b}';
   assert.deepEqual(keys(text), ['a', 'b']);
 });
+
+test('no input is superlinear: runs of @, of @a, of blanks and of broken entries are read in one pass', () => {
+  for (const text of ['@'.repeat(200_000), '@a'.repeat(100_000), `@book${' '.repeat(200_000)}x`, '@book{k,\n  title = {\n'.repeat(20_000), `@comment{${'@book{x,\n'.repeat(20_000)}`]) {
+    assert.deepEqual(keys(text), []);
+  }
+  assert.deepEqual(keys(`${'@a'.repeat(1000)}@book{real,}`), ['real']);
+});

@@ -150,7 +150,7 @@ export class SlicedReader {
       if (at < 0) return text.length;
       const item = this.reader.item(at);
       if (!item) {
-        pos = at + 1;
+        pos = Math.max(at + 1, this.reader.stoppedAt);
         continue;
       }
       pos = item.end;
@@ -182,13 +182,19 @@ class ItemReader {
     this.n = text.length;
   }
 
+  /** Where the last item() that found nothing stopped looking: no `@` before it starts an item. */
+  get stoppedAt(): number {
+    return this.p;
+  }
+
   /** The item at the `@` at `at`, or undefined when that `@` starts nothing (junk between entries). */
   item(at: number): BibItem | undefined {
     const text = this.text;
     this.p = at + 1;
     this.skipBlanks();
     const typeStart = this.p;
-    while (this.p < this.n && isIdentifier(text.charCodeAt(this.p))) this.p++;
+    // A type ends at an `@` too, so that `@a@a@a…` costs each `@` only its own letters.
+    while (this.p < this.n && isIdentifier(text.charCodeAt(this.p)) && text.charCodeAt(this.p) !== AT) this.p++;
     if (this.p === typeStart) return undefined;
     const type = text.slice(typeStart, this.p).toLowerCase();
     this.skipBlanks();
