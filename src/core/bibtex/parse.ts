@@ -58,7 +58,7 @@ const inProgress: { text: string; done: Promise<Reading> }[] = [];
  * already, or a small edit away from a kept reading, is read at once; callers
  * asking for the same text while it is read share one reading.
  */
-export function readingInSteps(text: string, pause: () => Promise<void>, sliceMs = 30): Promise<Reading> {
+export function readingInSteps(text: string, pause: () => Promise<void>, sliceMs = 20): Promise<Reading> {
   const known = readings.find((r) => r.text.length === text.length && r.text === text);
   if (known || closestReading(text)) return Promise.resolve(readingOf(text));
   const pending = inProgress.find((r) => r.text.length === text.length && r.text === text);

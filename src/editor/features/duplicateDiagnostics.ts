@@ -15,7 +15,7 @@ import { DOCUMENT_SCHEMES } from '../infrastructure/documentSelector';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 
 export const DUPLICATE_CODE = 'duplicate';
-const SLICE_MS = 30;
+const SLICE_MS = 20;
 /** Typing pauses this long before a document is checked again; longer in long documents (10,000 ISBNs take ~90 ms to check). */
 function settleMs(document: vscode.TextDocument): number {
   return Math.min(300 + document.lineCount / 10, 2000);

@@ -1,8 +1,9 @@
 /**
  * BibTeX texts are read in slices with the extension host let go between
- * them (a 50 MB library takes ~0.3 s to read, never more than ~30 ms at a
- * time); what the reading finds is kept for the synchronous readers that
- * follow (the citation-key index, duplicates, Annotate, Insert Entry).
+ * them (a 50 MB library takes ~0.3 s to read, in slices of ~20 ms, so that a
+ * garbage collection inside one still leaves it under ~50 ms); what the
+ * reading finds is kept for the synchronous readers that follow (the
+ * citation-key index, duplicates, Annotate, Insert Entry).
  */
 import type { BibliographyFormat } from '../../core/bibliography/format';
 
