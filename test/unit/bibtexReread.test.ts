@@ -51,7 +51,7 @@ test('any edit sequence gives the same items and entries as reading the text fro
 test('one character typed in one entry of a library: the other entries are the same objects, moved', () => {
   const text = zoteroLibrary(300);
   const index = new BibliographyIndex();
-  const before = index.update('lib', text, 'bibtex');
+  const before = [...index.update('lib', text, 'bibtex')];
   const at = text.indexOf('title = {', text.length >> 1) + 9;
   const after = index.update('lib', text.slice(0, at) + 'X' + text.slice(at), 'bibtex');
   assert.equal(after.length, before.length);

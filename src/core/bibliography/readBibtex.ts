@@ -8,6 +8,7 @@
  */
 import type { BibEntry, BibField } from '../bibtex/parse';
 import { onReread, type Reading, readingOf } from '../bibtex/parse';
+import { replaceRange } from '../bibtex/reread';
 import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from './entry';
 
 /** The text the entries of a reading point into; it follows the reading through edits. */
@@ -146,30 +147,39 @@ function attachedTo(reading: Reading): Attached {
 onReread((from, to, change) => {
   const old = from.attached as Attached | undefined;
   if (!old) return;
-  const source = old.source;
-  source.moveTo(to.text);
+  old.source.moveTo(to.text);
+  // The old reading is given up: its arrays become the new one's, changed where the edit was.
+  const firstAfter = change.from + change.removed;
+  const first = firstEntryAtOrAfter(old.itemIndex, change.from);
+  const after = firstEntryAtOrAfter(old.itemIndex, firstAfter);
   const entries: BibtexEntry[] = [];
   const itemIndex: number[] = [];
-  const firstAfter = change.from + change.removed;
-  const moved = change.added - change.removed;
-  let k = 0;
-  for (; k < old.entries.length && old.itemIndex[k] < change.from; k++) {
-    entries.push(old.entries[k]);
-    itemIndex.push(old.itemIndex[k]);
-  }
   for (let i = change.from; i < change.from + change.added; i++) {
     const item = to.items[i];
     if (item.kind !== 'entry') continue;
-    entries.push(new BibtexEntry(source, item.entry));
+    entries.push(new BibtexEntry(old.source, item.entry));
     itemIndex.push(i);
   }
-  while (k < old.entries.length && old.itemIndex[k] < firstAfter) k++;
-  for (; k < old.entries.length; k++) {
-    entries.push(old.entries[k]);
-    itemIndex.push(old.itemIndex[k] + moved);
-  }
-  to.attached = { source, entries, itemIndex } satisfies Attached;
+  const moved = change.added - change.removed;
+  if (moved !== 0) for (let k = after; k < old.itemIndex.length; k++) old.itemIndex[k] += moved;
+  to.attached = {
+    source: old.source,
+    entries: replaceRange(old.entries, first, after - first, entries),
+    itemIndex: replaceRange(old.itemIndex, first, after - first, itemIndex),
+  } satisfies Attached;
 });
+
+/** The first k with itemIndex[k] >= item. */
+function firstEntryAtOrAfter(itemIndex: readonly number[], item: number): number {
+  let lo = 0;
+  let hi = itemIndex.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (itemIndex[mid] < item) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** A field's value as plain text: delimiters and protective braces gone, spacing flattened. */
 function plainValue(text: string, field: BibField): string {
