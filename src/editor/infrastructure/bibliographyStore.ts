@@ -13,6 +13,7 @@ import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { type BibliographyFormat, bibliographyFormatOf } from '../../core/bibliography/format';
 import { Disposable } from '../../core/disposable';
 import { type Pause, readAheadInSteps, yieldToHost } from './bibtexReading';
+import { decodeUtf8 } from './decodeUtf8';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */
@@ -154,7 +155,7 @@ async function readText(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return open.getText();
   try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+    return await decodeUtf8(await vscode.workspace.fs.readFile(uri));
   } catch {
     return '';
   }

@@ -248,6 +248,12 @@ const checks: Check[] = [
         longest = Math.max(longest, now - last);
         last = now;
       }, 5);
+      // For comparison, what VS Code's own read of the file's bytes holds (the store starts with that).
+      await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'library.bib'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const bytesOnly = longest;
+      longest = 0;
+      last = performance.now();
       const started = performance.now();
       let text: string;
       try {
@@ -258,7 +264,7 @@ const checks: Check[] = [
         clearInterval(timer);
       }
       assert.match(text, /Title of entry 19999/, 'the hover shows the entry of the key, the last of the library');
-      return `answered in ${Math.round(performance.now() - started)} ms; the longest the host thread was held meanwhile: ${Math.round(longest)} ms`;
+      return `answered in ${Math.round(performance.now() - started)} ms; the longest the host thread was held meanwhile: ${Math.round(longest)} ms (by VS Code's read of the file's bytes alone: ${Math.round(bytesOnly)} ms)`;
     },
   },
 ];
