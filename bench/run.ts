@@ -1,6 +1,7 @@
 /** `npm run bench`: every figure the issues ask for, in one run. */
 import { benchActivation } from './activation';
 import { benchAnnotate } from './annotate';
+import { benchBibtex } from './bibtex';
 import { benchCiteKeyPattern } from './citeKeyPattern';
 import { benchLoad } from './load';
 import { benchNetwork, benchRealServicePlan } from './network';
@@ -15,7 +16,8 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(d) Load: 10,000 unique ISBNs, pro plan (5 requests/s), batch 100; then cancel after 2 s', () => benchLoad()],
   ['(f) Real service: a 2,500-ISBN file, pro plan (5 requests/s) at its batch maximum 1,000 (ideal ⌈2,500 ÷ 1,000⌉ = 3 requests)', () => benchRealServicePlan('pro')],
   ['(g) Real service: the same file, default plan (1 request/s) at its batch maximum 100 (ideal 25 requests)', () => benchRealServicePlan('default')],
-  ['(h) Cite-key pattern check: n `[[` then `x]` (a workspace can set isbnLens.citeKey.pattern), against one bare regex pass', benchCiteKeyPattern],
+  ['(i) Cite-key pattern check: n `[[` then `x]` (a workspace can set isbnLens.citeKey.pattern), against one bare regex pass', benchCiteKeyPattern],
+  ['(h) BibTeX library (issue 23): a generated Zotero/Better BibTeX export of 10,000 and 50,000 entries; first read vs one bare regex pass, memory, an edit, the longest hold of the host', benchBibtex],
   ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 

@@ -1,12 +1,14 @@
 /**
  * Cite key → entry over the bibliography files the editor knows. Each file is
- * parsed once when it is set and again only when its text changes; a hover
- * then costs a map look-up. Files are named by any string the editor likes
+ * parsed once when it is set and again only when its text changes (a BibTeX
+ * file only where it changed: bibtex/reread.ts); a hover then costs a map
+ * look-up. Files are named by any string the editor likes
  * (a URI). BibTeX keys compare without case, as BibTeX does; CSL and RIS keys
  * with case.
  */
 import type { BibliographyEntry } from './entry';
 import type { BibliographyFormat } from './format';
+import { entriesFollow } from './readBibtex';
 import { readBibliography } from './readBibliography';
 
 export interface IndexedEntry {
@@ -17,8 +19,9 @@ export interface IndexedEntry {
 interface IndexedFile {
   text: string;
   format: BibliographyFormat;
-  entries: BibliographyEntry[];
-  byKey: Map<string, BibliographyEntry>;
+  entries: readonly BibliographyEntry[];
+  /** Built at the first look-up after a change, not at each keystroke's update. */
+  byKey?: Map<string, BibliographyEntry>;
 }
 
 export class BibliographyIndex {
@@ -29,19 +32,15 @@ export class BibliographyIndex {
   /** Sets a file's text; parses it only when the text differs from what is indexed. Returns its entries. */
   update(file: string, text: string, format: BibliographyFormat): readonly BibliographyEntry[] {
     const known = this.files.get(file);
-    if (known && known.text === text && known.format === format) return known.entries;
-    let entries: BibliographyEntry[];
+    // BibTeX entries are shared and follow edits: another reader of an edited text may have moved them.
+    if (known && known.text === text && known.format === format && entriesFollow(known.entries, text)) return known.entries;
+    let entries: readonly BibliographyEntry[];
     try {
       entries = this.read(text, format);
     } catch {
       entries = []; // a file the parser cannot read has no keys, and never breaks the index
     }
-    const byKey = new Map<string, BibliographyEntry>();
-    for (const entry of entries) {
-      const key = normalKey(entry.key, format);
-      if (key && !byKey.has(key)) byKey.set(key, entry);
-    }
-    this.files.set(file, { text, format, entries, byKey });
+    this.files.set(file, { text, format, entries });
     return entries;
   }
 
@@ -61,7 +60,7 @@ export class BibliographyIndex {
   find(key: string, inFiles?: readonly string[]): IndexedEntry | undefined {
     for (const file of inFiles ?? [...this.files.keys()]) {
       const indexed = this.files.get(file);
-      const entry = indexed?.byKey.get(normalKey(key, indexed.format));
+      const entry = indexed && keysOf(indexed).get(normalKey(key, indexed.format));
       if (entry) return { file, entry };
     }
     return undefined;
@@ -70,6 +69,17 @@ export class BibliographyIndex {
   get size(): number {
     return this.files.size;
   }
+}
+
+function keysOf(indexed: IndexedFile): Map<string, BibliographyEntry> {
+  if (!indexed.byKey) {
+    indexed.byKey = new Map();
+    for (const entry of indexed.entries) {
+      const key = normalKey(entry.key, indexed.format);
+      if (key && !indexed.byKey.has(key)) indexed.byKey.set(key, entry);
+    }
+  }
+  return indexed.byKey;
 }
 
 function normalKey(key: string, format: BibliographyFormat): string {

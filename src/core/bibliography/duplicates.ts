@@ -46,22 +46,30 @@ function isPart(entry: BibliographyEntry): boolean {
 }
 
 export function duplicateEntries(entries: readonly BibliographyEntry[]): DuplicateEntry[] {
-  const firstOf = new Map<string, BibliographyEntry>();
-  const out: DuplicateEntry[] = [];
-  for (const entry of entries) {
-    if (isPart(entry)) continue;
+  const finder = new DuplicateFinder();
+  for (const entry of entries) finder.add(entry);
+  return finder.found;
+}
+
+/** duplicateEntries one entry at a time, so that a caller can let its thread go between slices of a large file. */
+export class DuplicateFinder {
+  readonly found: DuplicateEntry[] = [];
+  private readonly firstOf = new Map<string, BibliographyEntry>();
+
+  add(entry: BibliographyEntry): void {
+    if (isPart(entry)) return;
     const flagged = new Set<BibliographyEntry>();
     for (const isbn of entry.isbns) {
       const isbn13 = parseIsbn(isbn.raw)?.isbn13;
       if (!isbn13) continue;
-      const first = firstOf.get(isbn13);
+      const first = this.firstOf.get(isbn13);
       if (!first) {
-        firstOf.set(isbn13, entry);
+        this.firstOf.set(isbn13, entry);
         continue;
       }
       if (first === entry || flagged.has(first)) continue; // one entry listing both forms of its ISBN
       flagged.add(first);
-      out.push({
+      this.found.push({
         isbn13,
         entry,
         at: { start: isbn.start, end: isbn.end },
@@ -71,7 +79,6 @@ export function duplicateEntries(entries: readonly BibliographyEntry[]): Duplica
       });
     }
   }
-  return out;
 }
 
 /** Valid ISBNs written again in Markdown or plain text (not those in URLs, which repeat a link's text). */

@@ -12,6 +12,8 @@ import type { CitationSyntax } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { type BibliographyFormat, bibliographyFormatOf } from '../../core/bibliography/format';
 import { Disposable } from '../../core/disposable';
+import { type Pause, readAheadInSteps, yieldToHost } from './bibtexReading';
+import { decodeUtf8 } from './decodeUtf8';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */
@@ -50,6 +52,12 @@ export class BibliographyStore extends Disposable {
   /** Files whose indexed text may be stale: read again at the next look-up. */
   private readonly stale = new Set<string>();
   private workspaceFiles: Promise<Map<string, vscode.Uri>> | undefined;
+  /** Files being read: a second look-up meanwhile waits for the same reading. */
+  private readonly loading = new Map<string, Promise<void>>();
+
+  constructor(private readonly pause: Pause = yieldToHost) {
+    super();
+  }
 
   /** The entry of `key` for a citation in `document`, or undefined when no bibliography in scope has it. */
   async find(document: vscode.TextDocument, key: string, syntax: CitationSyntax): Promise<FoundEntry | undefined> {
@@ -117,11 +125,21 @@ export class BibliographyStore extends Disposable {
   /** Indexes the file unless its indexed text is current: from the open document, else from disk. */
   private async ensure(core: Core, uri: vscode.Uri, format: BibliographyFormat): Promise<void> {
     const name = uri.toString();
+    const loading = this.loading.get(name);
+    if (loading) return loading;
     if (core.index.has(name) && !this.stale.has(name)) return;
     this.stale.delete(name);
+    const done = this.load(core, uri, name, format).finally(() => this.loading.delete(name));
+    this.loading.set(name, done);
+    return done;
+  }
+
+  private async load(core: Core, uri: vscode.Uri, name: string, format: BibliographyFormat): Promise<void> {
     let text = await readText(uri);
     // package.json, a CI file…: not bibliographies, so no keys.
     if ((format === 'csl-json' || format === 'csl-yaml') && !core.looksLikeCsl(text, format)) text = '';
+    // A large library is read in slices, the host let go between them; the index then takes that reading.
+    await readAheadInSteps(text, format, this.pause);
     core.index.update(name, text, format);
   }
 }
@@ -137,7 +155,7 @@ async function readText(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return open.getText();
   try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+    return await decodeUtf8(await vscode.workspace.fs.readFile(uri));
   } catch {
     return '';
   }

@@ -17,6 +17,7 @@ import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
+import { readAheadInSteps } from '../../infrastructure/bibtexReading';
 
 export interface AnnotateArgs {
   /** Bibliography files only: skip the quick pick (for keybindings and tests). */
@@ -52,6 +53,7 @@ export async function annotateFile(service: LookupService, config: Config, args?
 
   const dialect = config.bibtexDialect(document);
   const options = format === 'bibtex' ? { dialect, texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) } : {};
+  await readAheadInSteps(document.getText(), format);
   const isbns = isbnsToAnnotate(document.getText(), format);
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.

@@ -18,6 +18,7 @@ import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
+import { readAheadInSteps } from '../../infrastructure/bibtexReading';
 
 const FORMAT_NAMES: Record<BibliographyFormat, string> = { bibtex: 'BibTeX entry', 'csl-json': 'CSL-JSON item', 'csl-yaml': 'CSL-YAML item', ris: 'RIS record' };
 
@@ -81,6 +82,7 @@ export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | 
 export async function insertEntryAt(editor: vscode.TextEditor, book: Book, format: BibliographyFormat, options: NewEntryOptions): Promise<void> {
   const { newEntryEdit } = await import('../../../core/bibliography/newEntry');
   const document = editor.document;
+  await readAheadInSteps(document.getText(), format);
   const version = document.version;
   const result = newEntryEdit(document.getText(), document.offsetAt(editor.selection.end), book, format, options);
   if ('error' in result) {
