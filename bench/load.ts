@@ -3,11 +3,11 @@
  * against the sandbox: requests, seconds, limit answers, peak memory; then the same
  * queued again and cancelled after 2 s: how fast the cancel lands and what it still sent.
  */
-import { Batcher } from '../src/core/service/lookups/batcher';
-import { BookCache } from '../src/core/service/store/cache';
-import { BookServiceClient } from '../src/core/service/http/client';
-import { PLAN_RATES } from '../src/core/service/plans';
-import { Throttle } from '../src/core/service/rate/throttle';
+import { Batcher } from '../src/core/lookups/batcher';
+import { BookCache } from '../src/core/cache/cache';
+import { BookServiceClient } from '../src/core/sources/isbndb/client';
+import { PLAN_RATES } from '../src/core/model/plans';
+import { Throttle } from '../src/core/rate/throttle';
 import { startSandbox } from '../test/sandbox/server';
 
 export async function benchLoad(count = 10_000, batchSize = 100): Promise<Record<string, number | string>> {

@@ -3,11 +3,11 @@
  * extension uses: 1,000 unique ISBNs on the default plan (spec mode), and a 2,500-ISBN file
  * in real-service mode on pro and on default, each at its plan's batch maximum.
  */
-import { Batcher } from '../src/core/service/lookups/batcher';
-import { BookCache } from '../src/core/service/store/cache';
-import { BookServiceClient } from '../src/core/service/http/client';
-import { PLAN_RATES, type PlanName, batchSizeFor } from '../src/core/service/plans';
-import { Throttle } from '../src/core/service/rate/throttle';
+import { Batcher } from '../src/core/lookups/batcher';
+import { BookCache } from '../src/core/cache/cache';
+import { BookServiceClient } from '../src/core/sources/isbndb/client';
+import { PLAN_RATES, type PlanName, batchSizeFor } from '../src/core/model/plans';
+import { Throttle } from '../src/core/rate/throttle';
 import { type ServiceMode, startSandbox } from '../test/sandbox/server';
 
 interface NetworkRun {

@@ -1,12 +1,12 @@
 /** The client against the sandbox service: exact requests, errors as typed values, the rate kept. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { Batcher } from '../../src/core/service/lookups/batcher';
-import { BookCache } from '../../src/core/service/store/cache';
-import { BookServiceClient, pathSegment } from '../../src/core/service/http/client';
-import { ServiceError } from '../../src/core/service/errors';
-import { type PlanName, PLAN_RATES } from '../../src/core/service/plans';
-import { Throttle, ThrottleRegistry } from '../../src/core/service/rate/throttle';
+import { Batcher } from '../../src/core/lookups/batcher';
+import { BookCache } from '../../src/core/cache/cache';
+import { BookServiceClient, pathSegment } from '../../src/core/sources/isbndb/client';
+import { ServiceError } from '../../src/core/model/errors';
+import { type PlanName, PLAN_RATES } from '../../src/core/model/plans';
+import { Throttle, ThrottleRegistry } from '../../src/core/rate/throttle';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { sleep } from '../helpers/time';
 import { maxInWindow } from '../helpers/windows';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import * as jpeg from 'jpeg-js';
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/format/bookText';
-import { CoverImages } from '../../src/core/service/store/coverImages';
+import { CoverImages } from '../../src/core/host/node/coverImages';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 let sandbox: Sandbox;

@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { describeError } from '../../src/core/messages';
-import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
-import type { Book } from '../../src/core/service/book';
-import { isOtherEditionOf, otherEditionNote } from '../../src/core/service/edition';
-import { BookCache } from '../../src/core/service/store/cache';
-import { BookServiceClient } from '../../src/core/service/http/client';
-import { ServiceError, type ServiceErrorKind } from '../../src/core/service/errors';
-import { Throttle } from '../../src/core/service/rate/throttle';
+import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
+import type { Book } from '../../src/core/model/book';
+import { isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
+import { BookCache } from '../../src/core/cache/cache';
+import { BookServiceClient } from '../../src/core/sources/isbndb/client';
+import { ServiceError, type ServiceErrorKind } from '../../src/core/model/errors';
+import { Throttle } from '../../src/core/rate/throttle';
 import type { Fault } from '../sandbox/server';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 

@@ -7,14 +7,15 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { Emitter } from '../../src/core/events';
-import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
-import { KeyQuota } from '../../src/core/service/lookups/keyQuota';
-import { BookCache } from '../../src/core/service/store/cache';
-import { BookServiceClient, type RequestRecord } from '../../src/core/service/http/client';
-import { planOfHost } from '../../src/core/service/http/keyInfo';
-import { isOtherEditionOf, otherEditionNote } from '../../src/core/service/edition';
-import { type PlanName, batchSizeFor } from '../../src/core/service/plans';
-import { Throttle } from '../../src/core/service/rate/throttle';
+import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
+import { KeyQuota } from '../../src/core/lookups/keyQuota';
+import { BookCache } from '../../src/core/cache/cache';
+import { BookServiceClient } from '../../src/core/sources/isbndb/client';
+import { type RequestRecord } from '../../src/core/model/answers';
+import { planOfHost } from '../../src/core/sources/isbndb/keyInfo';
+import { isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
+import { type PlanName, batchSizeFor } from '../../src/core/model/plans';
+import { Throttle } from '../../src/core/rate/throttle';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 const FAST = { default: 1e6, premium: 1e6, pro: 1e6 };

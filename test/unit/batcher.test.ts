@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test as nodeTest } from 'node:test';
-import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
-import { BookCache } from '../../src/core/service/store/cache';
-import type { BatchAnswer, BookServiceClient } from '../../src/core/service/http/client';
-import { ServiceError } from '../../src/core/service/errors';
-import { type ReleaseSlot, Throttle } from '../../src/core/service/rate/throttle';
+import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
+import { BookCache } from '../../src/core/cache/cache';
+import type { BookServiceClient } from '../../src/core/sources/isbndb/client';
+import type { BatchAnswer } from '../../src/core/model/answers';
+import { ServiceError } from '../../src/core/model/errors';
+import { type ReleaseSlot, Throttle } from '../../src/core/rate/throttle';
 import { book } from '../helpers/books';
 import { advance, runFakeTime, sleep, useFakeTime } from '../helpers/time';
 

@@ -61,8 +61,8 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
 
 test('a ServiceError made by the other bundle\'s copy of the class is still a ServiceError', async () => {
   const esbuild = await import('esbuild');
-  const { ServiceError, isServiceError } = await import('../../src/core/service/errors');
-  const built = esbuild.buildSync({ entryPoints: [join(__dirname, '../../src/core/service/errors.ts')], bundle: true, format: 'cjs', platform: 'node', write: false });
+  const { ServiceError, isServiceError } = await import('../../src/core/model/errors');
+  const built = esbuild.buildSync({ entryPoints: [join(__dirname, '../../src/core/model/errors.ts')], bundle: true, format: 'cjs', platform: 'node', write: false });
   const copy = new Module('other-bundle') as Module & { _compile(code: string, file: string): void };
   copy._compile(built.outputFiles[0]!.text, 'other-bundle.js');
   const Other = (copy.exports as { ServiceError: typeof ServiceError }).ServiceError;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BookCache } from '../../src/core/service/store/cache';
-import { readCacheFile, saveCacheMerged, writeCacheFile } from '../../src/core/service/store/cacheFile';
-import { readSmallFile } from '../../src/core/files';
+import { BookCache } from '../../src/core/cache/cache';
+import { readCacheFile, saveCacheMerged, writeCacheFile } from '../../src/core/host/node/cacheFile';
+import { readSmallFile } from '../../src/core/host/node/files';
 import { withDir } from '../helpers/tempDir';
 
 test('the cache file is written atomically and read back; corrupt or foreign files read as empty', () =>

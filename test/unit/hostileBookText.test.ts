@@ -7,8 +7,8 @@ import { parseBibtex } from '../../src/core/bibtex/parse';
 import { MAX_HOVER_COVER_CHARS, bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
 import { escapeMarkdown } from '../../src/core/format/markdown';
 import { formatTime } from '../../src/core/messages';
-import { MAX_AUTHORS, normalizeBook } from '../../src/core/service/book';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/service/http/client';
+import { MAX_AUTHORS, normalizeBook } from '../../src/core/model/book';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/sources/isbndb/client';
 import { book } from '../helpers/books';
 
 /** markdown-it (here through @vscode/vsce; it ships no types): the engine of VS Code's Markdown preview. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SharedLedger } from '../../src/core/service/rate/sharedLedger';
-import { Throttle } from '../../src/core/service/rate/throttle';
-import { MAX_TIMER_MS, timerDelay } from '../../src/core/service/rate/window';
+import type { SharedLedger } from '../../src/core/host/node/sharedLedger';
+import { Throttle } from '../../src/core/rate/throttle';
+import { MAX_TIMER_MS, timerDelay } from '../../src/core/rate/window';
 import { advance, flush, sleep, useFakeTime } from '../helpers/time';
 import { maxInWindow } from '../helpers/windows';
 

@@ -9,7 +9,7 @@ import { fillCslJson, cslJsonIsbns } from '../bibliography/fillCslJson';
 import { cslYamlIsbns, fillCslYaml } from '../bibliography/fillCslYaml';
 import { fillRis, risIsbns } from '../bibliography/fillRis';
 import type { TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { bibtexIsbns, type FillMode, type FillOptions, fillEntries } from '../bibtex/fillEntries';
 import { annotateMarkdown, markdownIsbns } from './annotateMarkdown';
 import type { AnnotationFormat } from './annotationStyle';

@@ -4,7 +4,7 @@
  * an up-to-date one left as it is (a rerun on an unchanged file edits nothing).
  */
 import { findIsbns, type IsbnMatch } from '../isbn/find';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { minimalEdit, type TextEdit } from '../edit/textEdit';
 import { annotationText, existingAnnotationLength } from './markdownAnnotation';
 import { inZones, insertionPoint, protectedZones } from './markdownContext';

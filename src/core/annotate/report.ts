@@ -1,7 +1,7 @@
 /** What an annotation run did, counted per ISBN occurrence, and the one-line summary for the user. */
-import type { LookupResult } from '../service/lookups/batcher';
-import type { ServiceError } from '../service/errors';
-import { countResult } from '../service/lookups/resultCounts';
+import type { LookupResult } from '../model/lookup';
+import type { ServiceError } from '../model/errors';
+import { countResult } from '../lookups/resultCounts';
 
 export interface AnnotationReport {
   /** Markdown: ISBNs annotated or refreshed. BibTeX: entries that got fields. */

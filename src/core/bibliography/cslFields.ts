@@ -8,7 +8,7 @@
  */
 import { splitName } from '../bibtex/names';
 import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import { isoDate } from '../bibtex/bookFields';
 import { languageTag } from './languages';
 import type { PlannedValue } from './fillPlan';

@@ -8,7 +8,7 @@
 import { applyEdits as applyJsonEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
 import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { cslFields, cslSameMeaning, sameCslValue } from './cslFields';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { type FillMode, planFill } from './fillPlan';

@@ -9,7 +9,7 @@
 import { Document, isMap, isScalar, isSeq, type Pair, parseDocument, Scalar, type YAMLMap } from 'yaml';
 import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { isbnsInValue } from './entry';

@@ -6,7 +6,7 @@
  */
 import { type AnnotationReport, emptyReport } from '../annotate/report';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { isbnsInValue } from './entry';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { type FillMode, planFill } from './fillPlan';

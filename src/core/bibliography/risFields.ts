@@ -7,7 +7,7 @@
  */
 import { invertedName } from '../bibtex/names';
 import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import type { PlannedValue } from './fillPlan';
 import { languageTag } from './languages';
 

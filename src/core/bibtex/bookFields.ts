@@ -7,7 +7,7 @@
  * `pagetotal`; BibTeX has no field for it (`pages` is a range).
  */
 import { babelLanguage } from '../bibliography/languages';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import type { BibtexDialect } from './dialect';
 import { type BookFact, factsOf, fieldFor } from './entryTypes';
 import { escapeBibtex } from './escape';

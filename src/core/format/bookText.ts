@@ -1,7 +1,7 @@
 /** How a book is written out for people: hover cards, details, citation lines. */
 import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../service/book';
-import { otherEditionNote } from '../service/edition';
+import type { Book } from '../model/book';
+import { otherEditionNote } from '../model/edition';
 import { escapeMarkdown, excerpt } from './markdown';
 
 /** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */

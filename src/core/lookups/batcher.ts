@@ -5,28 +5,14 @@
  * batcher takes a slot first and forms the chunk at that moment, so that an urgent ISBN
  * that came while it waited still goes in it.
  */
-import type { Book } from '../book';
-import type { BookCache } from '../store/cache';
-import type { BookServiceClient } from '../http/client';
-import { type Clock, systemClock } from '../../clock';
-import { Disposable, toDisposable } from '../../disposable';
-import { Emitter } from '../../events';
-import { ServiceError, isServiceError } from '../errors';
+import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup';
+import type { BookCache } from '../cache/cache';
+import type { BookServiceClient } from '../sources/isbndb/client';
+import { type Clock, systemClock } from '../clock';
+import { Disposable, toDisposable } from '../disposable';
+import { Emitter } from '../events';
+import { ServiceError, isServiceError } from '../model/errors';
 import type { ReleaseSlot } from '../rate/throttle';
-
-export type LookupResult =
-  | { status: 'found'; book: Book }
-  | { status: 'notFound' }
-  | { status: 'failed'; error: ServiceError };
-
-export type BatcherState =
-  | { kind: 'noKey' }
-  | { kind: 'idle' }
-  | { kind: 'working'; waiting: number; inFlight: number }
-  /** Backing off after a limit answer; the queue resumes by itself at `until`. */
-  | { kind: 'limited'; until: number; waiting: number }
-  /** Nothing is sent until `until` (a daily quota), the key or plan changes, or `resume()`. */
-  | { kind: 'stopped'; error: ServiceError; until?: number };
 
 export interface BatcherOptions {
   cache: BookCache;
@@ -41,13 +27,6 @@ export interface BatcherOptions {
   /** Requests in flight at once; enough to keep the plan's rate busy over a slow network. */
   maxConcurrent?: number;
   clock?: Clock;
-}
-
-export interface LookupOptions {
-  signal?: AbortSignal;
-  /** Goes ahead of the queue (the ISBN under the mouse, the visible ones). */
-  urgent?: boolean;
-  onProgress?: (done: number, total: number) => void;
 }
 
 interface Entry {

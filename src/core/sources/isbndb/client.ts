@@ -4,23 +4,15 @@
  * every request through the plan's throttle, cancellable and timed.
  */
 import { Agent, type Dispatcher } from 'undici';
-import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../book';
-import { describesIsbn, isOtherEditionOf } from '../edition';
-import { ServiceError, isServiceError } from '../errors';
-import { type KeyInfo, parseKeyInfo } from './keyInfo';
-import { readBodyCapped } from './readBody';
-import type { PlanName } from '../plans';
-import type { ReleaseSlot, Throttle } from '../rate/throttle';
-
-export interface RequestRecord {
-  method: 'GET' | 'POST';
-  /** Path relative to the base address, as sent (never holds the key). */
-  path: string;
-  status?: number;
-  ms: number;
-  isbnCount?: number;
-  error?: ServiceError;
-}
+import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../../model/book';
+import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
+import { describesIsbn, isOtherEditionOf } from '../../model/edition';
+import { ServiceError, isServiceError } from '../../model/errors';
+import { parseKeyInfo } from './keyInfo';
+import type { KeyInfo } from '../../model/quota';
+import { readBodyCapped } from '../../host/node/readBody';
+import type { PlanName } from '../../model/plans';
+import type { ReleaseSlot, Throttle } from '../../rate/throttle';
 
 export interface ClientOptions {
   baseUrl: URL;
@@ -33,23 +25,6 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   dispatcher?: Dispatcher;
   onRequest?: (record: RequestRecord) => void;
-}
-
-export interface AuthorPage {
-  name: string;
-  books: Book[];
-  page: number;
-  pageSize: number;
-  /** Total books of the author when the service says; otherwise unknown. */
-  total?: number;
-  /** Whether asking for `page + 1` can return more. */
-  hasMore: boolean;
-}
-
-export interface BatchAnswer {
-  /** Keyed by the ISBN as requested. */
-  found: Map<string, Book>;
-  notFound: string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;

@@ -5,11 +5,11 @@
  * caller, so hovers, commands and batches together stay within the plan; with a
  * `SharedLedger`, every window on the machine shares its count and its pauses too.
  */
-import { type Clock, systemClock } from '../../clock';
-import { Disposable, toDisposable } from '../../disposable';
-import { Emitter } from '../../events';
-import { ServiceError } from '../errors';
-import type { SharedLedger } from './sharedLedger';
+import { type Clock, systemClock } from '../clock';
+import { Disposable, toDisposable } from '../disposable';
+import { Emitter } from '../events';
+import { ServiceError } from '../model/errors';
+import type { SharedLedger } from '../host/node/sharedLedger';
 import { type Pause, SAFETY_MARGIN_MS, WINDOW_MS, type WindowSlot, delayForWindow, normalizePause, slotExpired, timerDelay } from './window';
 
 /**

@@ -8,9 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { writeFileAtomic, readSmallFile } from '../../files';
+import { writeFileAtomic, readSmallFile } from './files';
 import { FileLock, type FileLockOptions, isRunning } from './fileLock';
-import { type Pause, delayForWindow, normalizePause, slotExpired } from './window';
+import { type Pause, delayForWindow, normalizePause, slotExpired } from '../../rate/window';
 
 interface LedgerSlot {
   id: string;

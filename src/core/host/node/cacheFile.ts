@@ -4,9 +4,9 @@
  * empty and is replaced at the next save. Saving merges with what is on disk, under a
  * lock, so that windows saving at once keep each other's answers.
  */
-import { readSmallFile, writeFileAtomic } from '../../files';
-import type { BookCache } from './cache';
-import { FileLock } from '../rate/fileLock';
+import { readSmallFile, writeFileAtomic } from './files';
+import type { BookCache } from '../../cache/cache';
+import { FileLock } from './fileLock';
 
 /** Refuse to read a cache file larger than this: it cannot be ours. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
