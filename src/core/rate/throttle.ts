@@ -3,13 +3,13 @@
  * window of `windowMs` as the service counts them (see `window.ts`), and no request while
  * a pause holds. One instance per key and plan is shared by every endpoint and every
  * caller, so hovers, commands and batches together stay within the plan; with a
- * `SharedLedger`, every window on the machine shares its count and its pauses too.
+ * `SharedRate` (a file in the Node host), every window on the machine shares its count and its pauses too.
  */
 import { type Clock, systemClock } from '../clock';
 import { Disposable, toDisposable } from '../disposable';
 import { Emitter } from '../events';
 import { ServiceError } from '../model/errors';
-import type { SharedLedger } from '../host/node/sharedLedger';
+import type { SharedRate, TakeResult } from './sharedRate';
 import { type Pause, SAFETY_MARGIN_MS, WINDOW_MS, type WindowSlot, delayForWindow, normalizePause, slotExpired, timerDelay } from './window';
 
 /**
@@ -48,7 +48,7 @@ export interface ThrottleOptions {
   windowMs?: number;
   clock?: Clock;
   /** Shares the window with other processes (other VS Code windows) using the same key. */
-  ledger?: SharedLedger;
+  ledger?: SharedRate;
   /** Told when the shared ledger cannot be used; the throttle then keeps to its own count. */
   onLedgerError?: (error: unknown) => void;
 }
@@ -66,7 +66,7 @@ export class Throttle extends Disposable {
   readonly onDidChange = this.changes.event;
   private readonly windowMs: number;
   private readonly clock: Clock;
-  private ledger: SharedLedger | undefined;
+  private ledger: SharedRate | undefined;
   private readonly onLedgerError: ((error: unknown) => void) | undefined;
   /** Shared-ledger writes in progress, awaited by `close`. */
   private readonly sharedWrites = new Set<Promise<void>>();
@@ -278,7 +278,7 @@ export class Throttle extends Disposable {
     this.pump();
   }
 
-  private async takeShared(): Promise<Awaited<ReturnType<SharedLedger['take']>> | undefined> {
+  private async takeShared(): Promise<TakeResult | undefined> {
     try {
       return await this.ledger!.take(this.rate, this.windowMs);
     } catch (e) {
@@ -287,7 +287,7 @@ export class Throttle extends Disposable {
     }
   }
 
-  private shared(action: (ledger: SharedLedger) => Promise<void>): void {
+  private shared(action: (ledger: SharedRate) => Promise<void>): void {
     const ledger = this.ledger;
     if (!ledger) return;
     const write = action(ledger).catch((e) => this.ledgerFailed(e));

@@ -10,7 +10,8 @@ import { Batcher } from '../../core/lookups/batcher';
 import { type BatcherState, type LookupOptions, type LookupResult } from '../../core/model/lookup';
 import type { Book } from '../../core/model/book';
 import { BookCache } from '../../core/cache/cache';
-import { readCacheFile, saveCacheMerged } from '../../core/host/node/cacheFile';
+import { loadCache, saveCacheMerged } from '../../core/cache/cacheRecord';
+import { FileRecords } from '../../core/host/node/fileRecords';
 import { BookServiceClient } from '../../core/sources/isbndb/client';
 import { type AuthorPage, type RequestRecord } from '../../core/model/answers';
 import type { KeyInfo } from '../../core/model/quota';
@@ -54,7 +55,8 @@ export class LookupRuntime extends Disposable {
   readonly cacheLoaded: Promise<void>;
   /** Resolves once the stored key is read and the client made (or found impossible). */
   readonly firstConnect: Promise<void>;
-  private readonly cacheFile: string;
+  /** Where the cache is kept between sessions, shared with the other windows. */
+  private readonly records: FileRecords;
   /** The key (as a fingerprint) and settings the current client was made for. */
   private signature: string | undefined;
 
@@ -67,7 +69,7 @@ export class LookupRuntime extends Disposable {
     private readonly events: RuntimeEvents,
   ) {
     super();
-    this.cacheFile = join(storageDir, 'book-cache.json');
+    this.records = new FileRecords(storageDir);
     this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: config.batchSize });
     this.register(this.throttles);
     this.register(this.covers);
@@ -174,7 +176,7 @@ export class LookupRuntime extends Disposable {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     try {
-      const merged = await saveCacheMerged(this.cacheFile, this.cache);
+      const merged = await saveCacheMerged(this.records, this.cache);
       if (merged > 0) this.log.info(`Took in ${merged} look-ups saved by other windows.`);
     } catch (e) {
       this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
@@ -231,7 +233,7 @@ export class LookupRuntime extends Disposable {
 
   private async loadCache(): Promise<void> {
     try {
-      const loaded = this.cache.load(await readCacheFile(this.cacheFile));
+      const loaded = await loadCache(this.records, this.cache);
       if (loaded > 0) this.log.info(`Loaded ${loaded} cached look-ups.`);
     } catch (e) {
       this.log.warn(`Could not read the look-up cache: ${(e as Error).message}`);
