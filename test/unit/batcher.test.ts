@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { type TestContext, test as nodeTest } from 'node:test';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import { BookCache } from '../../src/core/cache/cache';
-import type { BookServiceClient } from '../../src/core/sources/isbndb/client';
+import type { RatedSource } from '../../src/core/lookups/ratedSource';
 import type { BatchAnswer } from '../../src/core/model/answers';
 import { ServiceError } from '../../src/core/model/errors';
 import { type ReleaseSlot, Throttle } from '../../src/core/rate/throttle';
@@ -23,14 +23,14 @@ function fakeClient(answer?: (isbns: readonly string[], call: number, signal?: A
   const client = {
     // Rate 1 makes requests strictly one after the other (each answer is instant).
     throttle: new Throttle(rate, 50),
-    async getBooks(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
+    async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
       (slot ?? (await this.throttle.acquire(signal)))();
       calls.push([...isbns]);
       if (answer) return answer(isbns, calls.length, signal);
       return known(isbns);
     },
   };
-  return { client: client as unknown as BookServiceClient, calls };
+  return { client: client as unknown as RatedSource, calls };
 }
 
 function known(isbns: readonly string[]): BatchAnswer {

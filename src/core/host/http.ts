@@ -29,6 +29,8 @@ export interface HttpResponse {
   status: number;
   /** Header names in lower case. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** When the request went out (`performance.now()`): a caller that waited before sending times the request from here. */
+  sentAt?: number;
   /** The whole body, or undefined when it is larger than the request's `maxBodyBytes` (the rest is not read). */
   read(): Promise<Uint8Array | undefined>;
 }

@@ -1,13 +1,13 @@
 /**
- * Gathers ISBN look-ups from any number of callers into `POST /books` calls.
- * Dedupes, answers from the cache, shares in-flight promises, and turns the service's
- * limits into back-off instead of failures. When to send is the throttle's to say: the
- * batcher takes a slot first and forms the chunk at that moment, so that an urgent ISBN
- * that came while it waited still goes in it.
+ * The one owner of look-ups: gathers ISBN look-ups from any number of callers into batch
+ * calls of the source, dedupes, answers from the cache, shares in-flight promises, and turns
+ * the source's limits into back-off instead of failures (it pauses the source's throttle).
+ * When to send is the throttle's to say: the batcher takes a slot first and forms the chunk
+ * at that moment, so that an urgent ISBN that came while it waited still goes in it.
  */
 import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup';
 import type { BookCache } from '../cache/cache';
-import type { BookServiceClient } from '../sources/isbndb/client';
+import type { RatedSource } from './ratedSource';
 import { type Clock, systemClock } from '../clock';
 import { Disposable, toDisposable } from '../disposable';
 import { Emitter } from '../events';
@@ -53,7 +53,7 @@ const MAX_BACKOFF_MS = 60_000;
 const LONG_WAIT_MS = 5 * 60_000;
 
 export class Batcher extends Disposable {
-  private client: BookServiceClient | undefined;
+  private client: RatedSource | undefined;
   private readonly cache: BookCache;
   /** The configured size, halved while the service refuses chunks for their size. */
   private effectiveBatchSize: number;
@@ -78,7 +78,7 @@ export class Batcher extends Disposable {
   readonly onDidChangeState = this.states.event;
   private lastStateJson = '';
 
-  constructor(client: BookServiceClient | undefined, options: BatcherOptions) {
+  constructor(client: RatedSource | undefined, options: BatcherOptions) {
     super();
     this.cache = options.cache;
     this.effectiveBatchSize = clampBatch(options.batchSize ?? 100);
@@ -100,7 +100,7 @@ export class Batcher extends Disposable {
   }
 
   /** A new key or plan: whatever stopped the queue may no longer hold. */
-  setClient(client: BookServiceClient | undefined): void {
+  setClient(client: RatedSource | undefined): void {
     this.useClient(client);
     this.stopped = undefined;
     this.consecutiveLimits = 0;
@@ -210,7 +210,7 @@ export class Batcher extends Disposable {
     return this.entries.has(isbn) ? 'pending' : undefined;
   }
 
-  private useClient(client: BookServiceClient | undefined): void {
+  private useClient(client: RatedSource | undefined): void {
     this.client = client;
     this.slotRequest?.abort();
     this.throttleSubscription?.dispose();
@@ -326,11 +326,11 @@ export class Batcher extends Disposable {
     return entries;
   }
 
-  private async send(client: BookServiceClient, chunk: Chunk, slot: ReleaseSlot): Promise<void> {
+  private async send(client: RatedSource, chunk: Chunk, slot: ReleaseSlot): Promise<void> {
     this.inFlight.add(chunk);
     for (const entry of chunk.entries) entry.inFlight = chunk;
     try {
-      const answer = await client.getBooks(chunk.entries.map((e) => e.isbn), chunk.controller.signal, slot);
+      const answer = await client.books(chunk.entries.map((e) => e.isbn), chunk.controller.signal, slot);
       this.consecutiveLimits = 0;
       for (const entry of chunk.entries) {
         const book = answer.found.get(entry.isbn);
@@ -349,7 +349,7 @@ export class Batcher extends Disposable {
     }
   }
 
-  private handleFailure(client: BookServiceClient, chunk: Chunk, error: ServiceError): void {
+  private handleFailure(client: RatedSource, chunk: Chunk, error: ServiceError): void {
     switch (error.kind) {
       case 'cancelled':
         for (const entry of chunk.entries) this.settle(entry, { status: 'failed', error });
@@ -394,7 +394,7 @@ export class Batcher extends Disposable {
     }
   }
 
-  private handleLimit(client: BookServiceClient, chunk: Chunk, error: ServiceError): void {
+  private handleLimit(client: RatedSource, chunk: Chunk, error: ServiceError): void {
     const now = this.clock.now();
     this.consecutiveLimits++;
     const backoff = Math.min(1000 * 2 ** (this.consecutiveLimits - 1), MAX_BACKOFF_MS);

@@ -316,15 +316,14 @@ export class ThrottleRegistry {
   private readonly throttles = new Map<string, Throttle>();
 
   /**
-   * `keyId` identifies the key without holding it (see `keyFingerprint`);
-   * `options` apply when the throttle is first made.
+   * The throttle of a shared count (a source's `rate.shareName`: for the book service, its
+   * plan and the key's fingerprint, never the key); `options` apply when it is first made.
    */
-  get(keyId: string, plan: string, rate: number, options: () => ThrottleOptions = () => ({})): Throttle {
-    const id = `${plan}:${keyId}`;
-    let throttle = this.throttles.get(id);
+  get(shareName: string, rate: number, options: () => ThrottleOptions = () => ({})): Throttle {
+    let throttle = this.throttles.get(shareName);
     if (!throttle) {
       throttle = new Throttle(rate, options());
-      this.throttles.set(id, throttle);
+      this.throttles.set(shareName, throttle);
     } else if (throttle.perSecond !== rate) {
       throttle.setRate(rate);
     }

@@ -13,12 +13,15 @@ import { BookCache } from '../../core/cache/cache';
 import { loadCache, saveCacheMerged } from '../../core/cache/cacheRecord';
 import { FileRecords } from '../../core/host/node/fileRecords';
 import { BookServiceClient } from '../../core/sources/isbndb/client';
+import { RatedSource } from '../../core/lookups/ratedSource';
+import { UndiciTransport } from '../../core/host/node/undiciTransport';
 import { type AuthorPage, type RequestRecord } from '../../core/model/answers';
 import type { KeyInfo } from '../../core/model/quota';
 import { CoverImages } from '../../core/host/node/coverImages';
 import { ServiceError, isServiceError } from '../../core/model/errors';
 import { keyFingerprint } from '../../core/host/node/keyFingerprint';
 import { PLAN_RATES } from '../../core/model/plans';
+import type { BookSource } from '../../core/sources/bookSource';
 import { SharedLedger } from '../../core/host/node/sharedLedger';
 import { ThrottleRegistry } from '../../core/rate/throttle';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -45,7 +48,9 @@ export class LookupRuntime extends Disposable {
   private readonly batcher: Batcher;
   readonly covers = new CoverImages();
   private readonly throttles = new ThrottleRegistry();
-  private client: BookServiceClient | undefined;
+  private client: RatedSource | undefined;
+  /** How this host reaches the network. */
+  private readonly http = new UndiciTransport();
   /** Why there is no client although a key is set (a setting that is not a URL). */
   problem: string | undefined;
   private booksTimer: ReturnType<typeof setTimeout> | undefined;
@@ -153,12 +158,12 @@ export class LookupRuntime extends Disposable {
 
   /** `GET /key` with the current key: undefined where the service has none. */
   getKeyInfo(signal?: AbortSignal): Promise<KeyInfo | undefined> {
-    return this.requireClient().getKeyInfo(signal);
+    return this.requireClient().keyDetails(signal);
   }
 
 
   async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
-    const answer = await this.requireClient().getAuthor(name, page, pageSize, signal);
+    const answer = await this.requireClient().authorPage(name, page, pageSize, signal);
     for (const book of answer.books) this.cache.setFound(book.isbn13, book);
     return answer;
   }
@@ -187,7 +192,7 @@ export class LookupRuntime extends Disposable {
     await Promise.all([this.flush(), this.throttles.close()]);
   }
 
-  private requireClient(): BookServiceClient {
+  private requireClient(): RatedSource {
     if (!this.client) throw new ServiceError('auth', 'No API key is set.');
     return this.client;
   }
@@ -208,27 +213,30 @@ export class LookupRuntime extends Disposable {
       this.problem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
       this.log.error(this.problem);
     }
-    this.client =
-      key && baseUrl
-        ? new BookServiceClient({
-            baseUrl,
-            plan,
-            apiKey: key,
-            throttle: this.throttles.get(keyFingerprint(key), plan, PLAN_RATES[plan], () => ({
-              // Every window using this key on this machine shares the plan's rate.
-              ledger: new SharedLedger(join(this.storageDir, 'rate', `${plan}-${keyFingerprint(key)}.json`)),
-              onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
-            })),
-            timeoutMs: this.config.requestTimeoutMs,
-            onRequest: (record) => {
-              this.log.request(record);
-              this.events.request(record);
-            },
-          })
-        : undefined;
+    this.client = key && baseUrl ? this.rated(new BookServiceClient({
+      baseUrl,
+      plan,
+      apiKey: key,
+      keyId: keyFingerprint(key),
+      timeoutMs: this.config.requestTimeoutMs,
+      onRequest: (record) => {
+        this.log.request(record);
+        this.events.request(record);
+      },
+    })) : undefined;
     this.batcher.setClient(this.client);
     this.log.info(this.client ? `Using the ${plan} plan at ${baseUrl!.origin} (${PLAN_RATES[plan]} requests/s).` : 'No API key is set; look-ups wait for one.');
     this.events.changed();
+  }
+
+  /** The source with the throttle of its shared rate: every window that counts with it shares the rate file. */
+  private rated(source: BookSource): RatedSource {
+    const { perSecond, shareName } = source.rate;
+    const throttle = this.throttles.get(shareName, perSecond, () => ({
+      ledger: new SharedLedger(join(this.storageDir, 'rate', `${shareName}.json`)),
+      onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
+    }));
+    return new RatedSource(source, throttle, this.http);
   }
 
   private async loadCache(): Promise<void> {

@@ -17,6 +17,7 @@ export class UndiciTransport implements HttpTransport {
   constructor(private readonly dispatcher?: Dispatcher) {}
 
   async request(request: HttpRequest): Promise<HttpResponse> {
+    const sentAt = performance.now();
     // The dispatcher takes the path as written (see HttpRequest.path).
     const response = await (this.dispatcher ?? defaultDispatcher()).request({
       origin: request.origin,
@@ -28,6 +29,7 @@ export class UndiciTransport implements HttpTransport {
     });
     return {
       status: response.statusCode,
+      sentAt,
       headers: response.headers,
       read: () => readBodyCapped(response.body, request.maxBodyBytes),
     };
