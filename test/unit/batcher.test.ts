@@ -22,7 +22,7 @@ function fakeClient(answer?: (isbns: readonly string[], call: number, signal?: A
   const calls: string[][] = [];
   const client = {
     // Rate 1 makes requests strictly one after the other (each answer is instant).
-    throttle: new Throttle(rate, 50),
+    throttle: new Throttle(rate, { windowMs: 50 }),
     async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
       (slot ?? (await this.throttle.acquire(signal)))();
       calls.push([...isbns]);

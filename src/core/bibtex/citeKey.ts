@@ -9,11 +9,6 @@ import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from './citeKeyPattern';
 
 export { asciiFold } from './citeKeyWords';
 
-/** Today's key, the default pattern's: `kernighan1988programming`. */
-export function baseCiteKey(book: Book): string {
-  return formatCiteKey(book, DEFAULT_CITE_KEY_PATTERN);
-}
-
 /**
  * A key not in `taken`: the pattern's key, else key + a…z, then aa, ab…
  * `taken` holds lower-case keys (BibTeX compares keys without case), so keys

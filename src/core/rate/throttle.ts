@@ -73,11 +73,10 @@ export class Throttle extends Disposable {
 
   constructor(
     private rate: number,
-    windowMsOrOptions: number | ThrottleOptions = {},
+    options: ThrottleOptions = {},
   ) {
     super();
     if (!(rate > 0)) throw new RangeError('rate must be positive');
-    const options = typeof windowMsOrOptions === 'number' ? { windowMs: windowMsOrOptions } : windowMsOrOptions;
     this.windowMs = options.windowMs ?? WINDOW_MS + SAFETY_MARGIN_MS;
     this.clock = options.clock ?? systemClock;
     this.ledger = options.ledger;
@@ -98,20 +97,10 @@ export class Throttle extends Disposable {
     return this.rate;
   }
 
-  /** Requests waiting for a slot. */
-  get waiting(): number {
-    return this.waiters.length;
-  }
-
   /** The pause in force, if any: until when, and why. */
   get paused(): { until: number; reason: PauseReason } | undefined {
     const pause = this.currentPause();
     return pause && { until: pause.until, reason: pause.reason };
-  }
-
-  /** When the throttle will let requests go again after a back-off; 0 when not paused. */
-  get pausedUntilTime(): number {
-    return this.currentPause()?.until ?? 0;
   }
 
   setRate(rate: number): void {
