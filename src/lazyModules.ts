@@ -11,8 +11,9 @@
  * Paths from the project root; dist/lazy.js exports each module under its path.
  */
 export const LAZY_MODULES: readonly string[] = [
-  // Look-ups: the cache, the throttles, the book service over undici, covers.
-  'src/editor/infrastructure/lookupRuntime.ts',
+  // Look-ups: the cache, the throttles, the book service; the Node host: undici, files, covers.
+  'src/core/lookups/lookups.ts',
+  'src/core/host/node/nodeHost.ts',
   // Commands, on their first run.
   'src/editor/features/commands/annotateFile.ts',
   'src/editor/features/commands/apiKey.ts',

@@ -52,7 +52,7 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     // The lazy bundle answers each dynamic import by its source path.
     const require = Module.createRequire(join(outdir, 'x.js'));
     const parts = require('./lazy.js') as Record<string, Record<string, unknown>>;
-    assert.equal(typeof parts['src/editor/infrastructure/lookupRuntime.ts']?.LookupRuntime, 'function');
+    assert.equal(typeof parts['src/core/lookups/lookups.ts']?.Lookups, 'function');
     // The commands that do real work load on first run; what they import comes with them.
     assert.equal(typeof parts['src/editor/features/commands/annotateFile.ts']?.annotateFile, 'function');
     assert.equal(typeof parts['src/editor/features/commands/insertBibtexEntry.ts']?.insertBibtexEntry, 'function');
@@ -74,7 +74,7 @@ test('no module of ours is in two bundles: dist/lazy.js takes what dist/extensio
     for (const shared of ['src/core/model/errors.ts', 'src/core/isbn/parse.ts', 'src/core/events.ts']) {
       assert.ok(activation.__shared[shared], `${shared} is taken from dist/extension.js`);
     }
-    assert.equal(typeof parts['src/editor/infrastructure/lookupRuntime.ts']?.LookupRuntime, 'function');
+    assert.equal(typeof parts['src/core/lookups/lookups.ts']?.Lookups, 'function');
   });
 });
 

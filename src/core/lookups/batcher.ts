@@ -27,6 +27,10 @@ export interface BatcherOptions {
   /** Requests in flight at once; enough to keep the plan's rate busy over a slow network. */
   maxConcurrent?: number;
   clock?: Clock;
+  /** Fired with each new state (the facade's emitter; by default the batcher's own). */
+  states?: Emitter<BatcherState>;
+  /** Also fired with each new state: the look-ups as a whole changed. */
+  changes?: Emitter<void>;
 }
 
 interface Entry {
@@ -74,8 +78,9 @@ export class Batcher extends Disposable {
   /** The slot being waited for; aborted when there is nothing left to send on it. */
   private slotRequest: AbortController | undefined;
   private throttleSubscription: { dispose(): void } | undefined;
-  private readonly states = this.register(new Emitter<BatcherState>());
-  readonly onDidChangeState = this.states.event;
+  private readonly states: Emitter<BatcherState>;
+  private readonly changes: Emitter<void> | undefined;
+  readonly onDidChangeState: Emitter<BatcherState>['event'];
   private lastStateJson = '';
 
   constructor(client: RatedSource | undefined, options: BatcherOptions) {
@@ -87,6 +92,9 @@ export class Batcher extends Disposable {
     this.maxLimitRetries = options.maxLimitRetries ?? 6;
     this.maxConcurrent = options.maxConcurrent ?? 4;
     this.clock = options.clock ?? systemClock;
+    this.states = options.states ?? this.register(new Emitter<BatcherState>());
+    this.changes = options.changes;
+    this.onDidChangeState = this.states.event;
     this.register(
       toDisposable(() => {
         clearTimeout(this.timer);
@@ -455,6 +463,7 @@ export class Batcher extends Disposable {
     const json = JSON.stringify(state);
     if (json === this.lastStateJson) return;
     this.lastStateJson = json;
+    this.changes?.fire();
     this.states.fire(state);
   }
 }
