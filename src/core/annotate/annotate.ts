@@ -13,7 +13,7 @@ import type { LookupResult } from '../model/lookup';
 import { bibtexIsbns, type FillMode, type FillOptions, fillEntries } from '../bibtex/fillEntries';
 import { annotateMarkdown, markdownIsbns } from './annotateMarkdown';
 import type { AnnotationFormat } from './annotationStyle';
-import type { AnnotationReport } from './report';
+import type { AnnotationReport } from '../model/fillReport';
 
 export { type AnnotationFormat, annotationFormat, unsupportedMessage } from './annotationStyle';
 

@@ -8,7 +8,7 @@ import type { LookupResult } from '../model/lookup';
 import { minimalEdit, type TextEdit } from '../edit/textEdit';
 import { annotationText, existingAnnotationLength } from './markdownAnnotation';
 import { inZones, insertionPoint, protectedZones } from './markdownContext';
-import { type AnnotationReport, countUnusable, emptyReport } from './report';
+import { type AnnotationReport, countUnusable, emptyReport } from '../model/fillReport';
 
 interface Placed {
   match: IsbnMatch & { info: NonNullable<IsbnMatch['info']> };

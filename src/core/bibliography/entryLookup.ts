@@ -1,5 +1,5 @@
 /** The book an entry's ISBNs found, for a fill run, counting in the report why there is none. */
-import { type AnnotationReport, countUnusable } from '../annotate/report';
+import { type AnnotationReport, countUnusable } from '../model/fillReport';
 import { parseIsbn } from '../isbn/parse';
 import type { LookupResult } from '../model/lookup';
 import type { Book } from '../model/book';

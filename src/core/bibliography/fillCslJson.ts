@@ -6,7 +6,7 @@
  * stay as they are.
  */
 import { applyEdits as applyJsonEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
-import { type AnnotationReport, emptyReport } from '../annotate/report';
+import { type AnnotationReport, emptyReport } from '../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../model/lookup';
 import { cslFields, cslSameMeaning, sameCslValue } from './cslFields';

@@ -7,7 +7,7 @@
  * else stay byte for byte.
  */
 import { Document, isMap, isScalar, isSeq, type Pair, parseDocument, Scalar, type YAMLMap } from 'yaml';
-import { type AnnotationReport, emptyReport } from '../annotate/report';
+import { type AnnotationReport, emptyReport } from '../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../model/lookup';
 import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';

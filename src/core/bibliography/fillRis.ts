@@ -4,7 +4,7 @@
  * order); in refresh mode single-valued tags that differ get the new value.
  * Authors are added only to a record that names none.
  */
-import { type AnnotationReport, emptyReport } from '../annotate/report';
+import { type AnnotationReport, emptyReport } from '../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../model/lookup';
 import { isbnsInValue } from './entry';

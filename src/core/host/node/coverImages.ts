@@ -6,7 +6,7 @@
  */
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher, getGlobalDispatcher, request } from 'undici';
-import { MAX_HOVER_COVER_CHARS } from '../../format/bookText';
+import { MAX_HOVER_COVER_CHARS } from '../../model/book';
 import { isPublicAddress, publicOnlyLookup } from './publicAddress';
 import { readBodyCapped } from './readBody';
 import { Lru } from '../../cache/lru';
