@@ -293,3 +293,15 @@ test('a 500 on the halves is a failure; a 500 on one ISBN is not split', async (
   assert.equal((await alone.lookupOne('i0001')).status, 'failed');
   assert.equal(single.calls.length, 1);
 });
+
+test('an answer from the network names the source that gave it; one from the cache names none', async () => {
+  const { client } = fakeClient();
+  (client as unknown as { name: string }).name = 'isbndb';
+  const cache = new BookCache();
+  const batcher = new Batcher(client, { cache, gatherMs: 0 });
+  const fresh = await batcher.lookupOne('i1');
+  assert.equal(fresh.status === 'found' && fresh.source, 'isbndb');
+  const cached = await batcher.lookupOne('i1');
+  assert.deepEqual(cached, { status: 'found', book: book('i1') });
+  batcher.dispose();
+});

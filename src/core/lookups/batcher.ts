@@ -344,7 +344,7 @@ export class Batcher extends Disposable {
         const book = answer.found.get(entry.isbn);
         if (book) this.cache.setFound(entry.isbn, book);
         else this.cache.setNotFound(entry.isbn);
-        this.settle(entry, book ? { status: 'found', book } : { status: 'notFound' });
+        this.settle(entry, book ? { status: 'found', book, source: client.name } : { status: 'notFound' });
       }
     } catch (e) {
       const error = isServiceError(e) ? e : new ServiceError('badResponse', String(e));
