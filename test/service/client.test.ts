@@ -177,6 +177,16 @@ test('a redirect is not followed, so the key never reaches another host', async 
   }
 });
 
+test('the timeout counts from when a request is sent, not while it waits for its turn in the rate', async () => {
+  // Rate 1 per second: the second request waits about a second for its slot, longer than its 300 ms timeout.
+  const c = client('default', { key: BURST_KEY, rate: 1, timeoutMs: 300 });
+  await c.books([books()[0]!.isbn13]);
+  const began = Date.now();
+  const answer = await c.books([books()[1]!.isbn13]);
+  assert.ok(Date.now() - began >= 500, 'it did wait for its turn');
+  assert.equal(answer.found.size, 1);
+});
+
 test('requests time out and can be cancelled', async () => {
   sandbox.injectFault({ delayMs: 3000 });
   await expectError(client('pro', { timeoutMs: 300 }).books([books()[0]!.isbn13]), 'network');

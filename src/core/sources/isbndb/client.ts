@@ -10,7 +10,7 @@ import { isOtherEditionOf } from '../../model/edition';
 import { ServiceError, isServiceError } from '../../model/errors';
 import { parseKeyInfo } from './keyInfo';
 import type { KeyInfo } from '../../model/quota';
-import { type HttpResponse, utf8 } from '../../host/http';
+import { type HttpResponse, HttpTimeoutError, utf8 } from '../../host/http';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
 import { PLAN_MAX_BATCH, PLAN_RATES, type PlanName } from '../../model/plans';
 
@@ -137,9 +137,7 @@ export class BookServiceClient implements BookSource {
   private async send(call: SourceCall, method: 'GET' | 'POST', path: string, body?: string, isbnCount?: number): Promise<unknown> {
     let started = performance.now();
     const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
-    const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = call.signal;
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
       const response = await call.http.request({
         origin: this.baseUrl.origin,
@@ -151,7 +149,8 @@ export class BookServiceClient implements BookSource {
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body,
-        signal: combined,
+        signal,
+        timeoutMs: this.timeoutMs,
         maxBodyBytes: this.maxBodyBytes,
       });
       // Timed from when it was sent: the wait for the rate is not the service's.
@@ -160,7 +159,7 @@ export class BookServiceClient implements BookSource {
       const text = await readBody(response, this.maxBodyBytes);
       return interpret(response.status, response.headers, text, method, isbnCount, path === 'key');
     } catch (e) {
-      const error = toServiceError(e, signal, timeout, this.timeoutMs);
+      const error = toServiceError(e, signal);
       record.error = error;
       throw error;
     } finally {
@@ -260,10 +259,10 @@ function fail(kind: ServiceError['kind'], message: string, details: ServiceError
   throw new ServiceError(kind, message, details);
 }
 
-function toServiceError(e: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): ServiceError {
+function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceError {
   if (e instanceof ServiceError) return e;
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
-  if (timeout.aborted) return new ServiceError('network', `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', `The service did not answer within ${Math.round(e.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'
