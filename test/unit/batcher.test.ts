@@ -197,7 +197,7 @@ test('a refused key stops the queue without hammering; a new client starts over'
   assert.equal(calls.length, 1);
 
   const good = fakeClient();
-  batcher.setClient(good.client);
+  batcher.setSource(good.client);
   assert.equal((await batcher.lookupOne('i1')).status, 'found');
 });
 

@@ -222,7 +222,7 @@ export class Lookups extends Disposable {
           })
         : undefined;
     this.source = source && this.rated(source);
-    this.batcher.setClient(this.source);
+    this.batcher.setSource(this.source);
     this.log.info(source ? `Using the ${plan} plan at ${baseUrl!.origin} (${source.rate.perSecond} requests/s).` : 'No API key is set; look-ups wait for one.');
     this.emitters.changed.fire();
   }
