@@ -8,7 +8,8 @@ import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookTe
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { escapeMarkdown } from '../../src/core/format/markdown';
 import { formatTime } from '../../src/core/messages';
-import { MAX_AUTHORS, normalizeBook } from '../../src/core/model/book';
+import { MAX_AUTHORS } from '../../src/core/model/book';
+import { normalizeBook } from '../../src/core/sources/isbndb/bookRecord';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/sources/isbndb/client';
 import { book } from '../helpers/books';
 

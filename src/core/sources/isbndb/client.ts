@@ -4,7 +4,8 @@
  * application/json`, every request cancellable and timed. It speaks HTTP through the transport
  * each call brings (which sends when the plan's rate allows) and never holds a rate slot.
  */
-import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../../model/book';
+import { type Book, isObject, isbnDigits, toIsbn13 } from '../../model/book';
+import { normalizeBook } from './bookRecord';
 import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
 import { isOtherEditionOf } from '../../model/edition';
 import { ServiceError, isServiceError } from '../../model/errors';
