@@ -3,9 +3,9 @@
  * Only answers the service gave are stored: a limit or a failure is never cached, so it
  * can never pass for "no such book".
  */
-import type { Book } from '../book';
-import { type Clock, systemClock } from '../../clock';
-import { Emitter } from '../../events';
+import type { Book } from '../model/book';
+import { type Clock, systemClock } from '../clock';
+import { Emitter } from '../events';
 import { Lru } from './lru';
 
 export type CacheEntry =

@@ -1,32 +1,18 @@
 /**
- * Gathers ISBN look-ups from any number of callers into `POST /books` calls.
- * Dedupes, answers from the cache, shares in-flight promises, and turns the service's
- * limits into back-off instead of failures. When to send is the throttle's to say: the
- * batcher takes a slot first and forms the chunk at that moment, so that an urgent ISBN
- * that came while it waited still goes in it.
+ * The one owner of look-ups: gathers ISBN look-ups from any number of callers into batch
+ * calls of the source, dedupes, answers from the cache, shares in-flight promises, and turns
+ * the source's limits into back-off instead of failures (it pauses the source's throttle).
+ * When to send is the throttle's to say: the batcher takes a slot first and forms the chunk
+ * at that moment, so that an urgent ISBN that came while it waited still goes in it.
  */
-import type { Book } from '../book';
-import type { BookCache } from '../store/cache';
-import type { BookServiceClient } from '../http/client';
-import { type Clock, systemClock } from '../../clock';
-import { Disposable, toDisposable } from '../../disposable';
-import { Emitter } from '../../events';
-import { ServiceError, isServiceError } from '../errors';
+import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup';
+import type { BookCache } from '../cache/cache';
+import type { RatedSource } from './ratedSource';
+import { type Clock, systemClock } from '../clock';
+import { Disposable, toDisposable } from '../disposable';
+import { Emitter } from '../events';
+import { ServiceError, isServiceError } from '../model/errors';
 import type { ReleaseSlot } from '../rate/throttle';
-
-export type LookupResult =
-  | { status: 'found'; book: Book }
-  | { status: 'notFound' }
-  | { status: 'failed'; error: ServiceError };
-
-export type BatcherState =
-  | { kind: 'noKey' }
-  | { kind: 'idle' }
-  | { kind: 'working'; waiting: number; inFlight: number }
-  /** Backing off after a limit answer; the queue resumes by itself at `until`. */
-  | { kind: 'limited'; until: number; waiting: number }
-  /** Nothing is sent until `until` (a daily quota), the key or plan changes, or `resume()`. */
-  | { kind: 'stopped'; error: ServiceError; until?: number };
 
 export interface BatcherOptions {
   cache: BookCache;
@@ -41,13 +27,10 @@ export interface BatcherOptions {
   /** Requests in flight at once; enough to keep the plan's rate busy over a slow network. */
   maxConcurrent?: number;
   clock?: Clock;
-}
-
-export interface LookupOptions {
-  signal?: AbortSignal;
-  /** Goes ahead of the queue (the ISBN under the mouse, the visible ones). */
-  urgent?: boolean;
-  onProgress?: (done: number, total: number) => void;
+  /** Fired with each new state (the facade's emitter; by default the batcher's own). */
+  states?: Emitter<BatcherState>;
+  /** Also fired with each new state: the look-ups as a whole changed. */
+  changes?: Emitter<void>;
 }
 
 interface Entry {
@@ -74,7 +57,8 @@ const MAX_BACKOFF_MS = 60_000;
 const LONG_WAIT_MS = 5 * 60_000;
 
 export class Batcher extends Disposable {
-  private client: BookServiceClient | undefined;
+  /** The source to ask, with its throttle; undefined while no key is set. */
+  private source: RatedSource | undefined;
   private readonly cache: BookCache;
   /** The configured size, halved while the service refuses chunks for their size. */
   private effectiveBatchSize: number;
@@ -95,11 +79,12 @@ export class Batcher extends Disposable {
   /** The slot being waited for; aborted when there is nothing left to send on it. */
   private slotRequest: AbortController | undefined;
   private throttleSubscription: { dispose(): void } | undefined;
-  private readonly states = this.register(new Emitter<BatcherState>());
-  readonly onDidChangeState = this.states.event;
+  private readonly states: Emitter<BatcherState>;
+  private readonly changes: Emitter<void> | undefined;
+  readonly onDidChangeState: Emitter<BatcherState>['event'];
   private lastStateJson = '';
 
-  constructor(client: BookServiceClient | undefined, options: BatcherOptions) {
+  constructor(source: RatedSource | undefined, options: BatcherOptions) {
     super();
     this.cache = options.cache;
     this.effectiveBatchSize = clampBatch(options.batchSize ?? 100);
@@ -108,6 +93,9 @@ export class Batcher extends Disposable {
     this.maxLimitRetries = options.maxLimitRetries ?? 6;
     this.maxConcurrent = options.maxConcurrent ?? 4;
     this.clock = options.clock ?? systemClock;
+    this.states = options.states ?? this.register(new Emitter<BatcherState>());
+    this.changes = options.changes;
+    this.onDidChangeState = this.states.event;
     this.register(
       toDisposable(() => {
         clearTimeout(this.timer);
@@ -117,17 +105,17 @@ export class Batcher extends Disposable {
         this.failAll(cancelled());
       }),
     );
-    this.useClient(client);
+    this.useSource(source);
   }
 
   /** A new key or plan: whatever stopped the queue may no longer hold. */
-  setClient(client: BookServiceClient | undefined): void {
-    this.useClient(client);
+  setSource(source: RatedSource | undefined): void {
+    this.useSource(source);
     this.stopped = undefined;
     this.consecutiveLimits = 0;
     // A new key may have its own quota.
-    client?.throttle.resume('quota');
-    if (!client) this.failAll(new ServiceError('auth', 'No API key is set.'));
+    source?.throttle.resume('quota');
+    if (!source) this.failAll(new ServiceError('auth', 'No API key is set.'));
     this.schedule(0);
     this.emit();
   }
@@ -147,15 +135,15 @@ export class Batcher extends Disposable {
   resume(): void {
     this.stopped = undefined;
     this.consecutiveLimits = 0;
-    this.client?.throttle.resume();
+    this.source?.throttle.resume();
     this.schedule(0);
     this.emit();
   }
 
   get state(): BatcherState {
-    if (!this.client) return { kind: 'noKey' };
+    if (!this.source) return { kind: 'noKey' };
     this.expireStop();
-    const pause = this.client.throttle.paused;
+    const pause = this.source.throttle.paused;
     if (this.stopped) {
       const until = this.stopped.error.kind === 'quota' && pause?.reason === 'quota' ? pause.until : undefined;
       return until === undefined ? { kind: 'stopped', error: this.stopped.error } : { kind: 'stopped', error: this.stopped.error, until };
@@ -231,12 +219,12 @@ export class Batcher extends Disposable {
     return this.entries.has(isbn) ? 'pending' : undefined;
   }
 
-  private useClient(client: BookServiceClient | undefined): void {
-    this.client = client;
+  private useSource(source: RatedSource | undefined): void {
+    this.source = source;
     this.slotRequest?.abort();
     this.throttleSubscription?.dispose();
     // A pause that ends by itself changes the state, and lets the queue go on.
-    this.throttleSubscription = client?.throttle.onDidChange(() => {
+    this.throttleSubscription = source?.throttle.onDidChange(() => {
       this.emit();
       // Not during the gathering delay: a lone look-up still waits for company.
       if (this.timer === undefined) this.schedule(0);
@@ -248,7 +236,7 @@ export class Batcher extends Disposable {
     if (cached) return cached.status === 'found' ? { status: 'found', book: cached.book } : { status: 'notFound' };
     this.expireStop();
     // While stopped, answer at once rather than queue work that cannot be sent.
-    if (!this.client) return { status: 'failed', error: new ServiceError('auth', 'No API key is set.') };
+    if (!this.source) return { status: 'failed', error: new ServiceError('auth', 'No API key is set.') };
     if (this.stopped) return { status: 'failed', error: this.stopped.error };
     return undefined;
   }
@@ -309,22 +297,22 @@ export class Batcher extends Disposable {
    * chunk is formed when the slot is granted, from the queues as they are then.
    */
   private pump(): void {
-    const client = this.client;
+    const source = this.source;
     this.emit();
-    if (!client || this.isStopped() || this.slotRequest) return;
+    if (!source || this.isStopped() || this.slotRequest) return;
     if (this.urgentQueue.length + this.queue.length === 0 || this.inFlight.size >= this.maxConcurrent) return;
     const request = new AbortController();
     this.slotRequest = request;
-    client.throttle.acquire({ signal: request.signal, queued: true }).then(
+    source.throttle.acquire({ signal: request.signal, queued: true }).then(
       (release) => {
         if (this.slotRequest === request) this.slotRequest = undefined;
-        const entries = client === this.client && !this.isStopped() ? this.formChunk() : [];
+        const entries = source === this.source && !this.isStopped() ? this.formChunk() : [];
         if (entries.length === 0) release({ unused: true });
-        else void this.send(client, { entries, controller: new AbortController() }, release);
+        else void this.send(source, { entries, controller: new AbortController() }, release);
         this.schedule(0);
       },
       () => {
-        // Cancelled: the queue emptied, the client changed, or the batcher was disposed.
+        // Cancelled: the queue emptied, the source changed, or the batcher was disposed.
         if (this.slotRequest === request) this.slotRequest = undefined;
         this.schedule(0);
       },
@@ -347,21 +335,21 @@ export class Batcher extends Disposable {
     return entries;
   }
 
-  private async send(client: BookServiceClient, chunk: Chunk, slot: ReleaseSlot): Promise<void> {
+  private async send(source: RatedSource, chunk: Chunk, slot: ReleaseSlot): Promise<void> {
     this.inFlight.add(chunk);
     for (const entry of chunk.entries) entry.inFlight = chunk;
     try {
-      const answer = await client.getBooks(chunk.entries.map((e) => e.isbn), chunk.controller.signal, slot);
+      const answer = await source.books(chunk.entries.map((e) => e.isbn), chunk.controller.signal, slot);
       this.consecutiveLimits = 0;
       for (const entry of chunk.entries) {
         const book = answer.found.get(entry.isbn);
         if (book) this.cache.setFound(entry.isbn, book);
         else this.cache.setNotFound(entry.isbn);
-        this.settle(entry, book ? { status: 'found', book } : { status: 'notFound' });
+        this.settle(entry, book ? { status: 'found', book, source: source.name } : { status: 'notFound' });
       }
     } catch (e) {
       const error = isServiceError(e) ? e : new ServiceError('badResponse', String(e));
-      if (client === this.client) this.handleFailure(client, chunk, error);
+      if (source === this.source) this.handleFailure(source, chunk, error);
       else this.requeue(chunk);
     } finally {
       this.inFlight.delete(chunk);
@@ -370,7 +358,7 @@ export class Batcher extends Disposable {
     }
   }
 
-  private handleFailure(client: BookServiceClient, chunk: Chunk, error: ServiceError): void {
+  private handleFailure(source: RatedSource, chunk: Chunk, error: ServiceError): void {
     switch (error.kind) {
       case 'cancelled':
         for (const entry of chunk.entries) this.settle(entry, { status: 'failed', error });
@@ -381,7 +369,7 @@ export class Batcher extends Disposable {
         this.requeue(chunk);
         return;
       case 'quota':
-        return this.handleLimit(client, chunk, error);
+        return this.handleLimit(source, chunk, error);
       case 'auth':
       case 'wrongPlan':
         this.stopped = { error };
@@ -400,7 +388,7 @@ export class Batcher extends Disposable {
         const failures = Math.max(...chunk.entries.map((e) => e.failures));
         if (failures < this.maxRetries) {
           const wait = error.details.retryAt ? error.details.retryAt - this.clock.now() : 1000 * 2 ** failures;
-          client.throttle.pauseUntil(this.clock.now() + Math.min(Math.max(wait, 0), MAX_BACKOFF_MS), 'retry');
+          source.throttle.pauseUntil(this.clock.now() + Math.min(Math.max(wait, 0), MAX_BACKOFF_MS), 'retry');
           for (const entry of chunk.entries) entry.failures++;
           this.requeue(chunk);
           return;
@@ -415,7 +403,7 @@ export class Batcher extends Disposable {
     }
   }
 
-  private handleLimit(client: BookServiceClient, chunk: Chunk, error: ServiceError): void {
+  private handleLimit(source: RatedSource, chunk: Chunk, error: ServiceError): void {
     const now = this.clock.now();
     this.consecutiveLimits++;
     const backoff = Math.min(1000 * 2 ** (this.consecutiveLimits - 1), MAX_BACKOFF_MS);
@@ -425,12 +413,12 @@ export class Batcher extends Disposable {
       const resumeAt = error.details.retryAt && error.details.retryAt - now > LONG_WAIT_MS ? error.details.retryAt : nextUtcMidnight(now);
       const spent = new ServiceError('quota', error.message, { ...error.details, daily: true, retryAt: resumeAt });
       this.stopped = { error: spent };
-      client.throttle.pauseUntil(resumeAt, 'quota');
+      source.throttle.pauseUntil(resumeAt, 'quota');
       this.fail(chunk, spent);
       this.failAll(spent);
       return;
     }
-    client.throttle.pauseUntil(until, 'limit');
+    source.throttle.pauseUntil(until, 'limit');
     this.requeue(chunk);
   }
 
@@ -465,7 +453,7 @@ export class Batcher extends Disposable {
 
   /** A spent quota stops the queue until the throttle's `quota` pause ends. */
   private expireStop(): void {
-    if (this.stopped?.error.kind === 'quota' && this.stopped.error.details.retryAt !== undefined && this.client?.throttle.paused?.reason !== 'quota') {
+    if (this.stopped?.error.kind === 'quota' && this.stopped.error.details.retryAt !== undefined && this.source?.throttle.paused?.reason !== 'quota') {
       this.stopped = undefined;
       this.consecutiveLimits = 0;
     }
@@ -476,6 +464,7 @@ export class Batcher extends Disposable {
     const json = JSON.stringify(state);
     if (json === this.lastStateJson) return;
     this.lastStateJson = json;
+    this.changes?.fire();
     this.states.fire(state);
   }
 }

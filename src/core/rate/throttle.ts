@@ -3,13 +3,13 @@
  * window of `windowMs` as the service counts them (see `window.ts`), and no request while
  * a pause holds. One instance per key and plan is shared by every endpoint and every
  * caller, so hovers, commands and batches together stay within the plan; with a
- * `SharedLedger`, every window on the machine shares its count and its pauses too.
+ * `SharedRate` (a file in the Node host), every window on the machine shares its count and its pauses too.
  */
-import { type Clock, systemClock } from '../../clock';
-import { Disposable, toDisposable } from '../../disposable';
-import { Emitter } from '../../events';
-import { ServiceError } from '../errors';
-import type { SharedLedger } from './sharedLedger';
+import { type Clock, systemClock } from '../clock';
+import { Disposable, toDisposable } from '../disposable';
+import { Emitter } from '../events';
+import { ServiceError } from '../model/errors';
+import type { SharedRate, TakeResult } from './sharedRate';
 import { type Pause, SAFETY_MARGIN_MS, WINDOW_MS, type WindowSlot, delayForWindow, normalizePause, slotExpired, timerDelay } from './window';
 
 /**
@@ -48,7 +48,7 @@ export interface ThrottleOptions {
   windowMs?: number;
   clock?: Clock;
   /** Shares the window with other processes (other VS Code windows) using the same key. */
-  ledger?: SharedLedger;
+  ledger?: SharedRate;
   /** Told when the shared ledger cannot be used; the throttle then keeps to its own count. */
   onLedgerError?: (error: unknown) => void;
 }
@@ -66,18 +66,17 @@ export class Throttle extends Disposable {
   readonly onDidChange = this.changes.event;
   private readonly windowMs: number;
   private readonly clock: Clock;
-  private ledger: SharedLedger | undefined;
+  private ledger: SharedRate | undefined;
   private readonly onLedgerError: ((error: unknown) => void) | undefined;
   /** Shared-ledger writes in progress, awaited by `close`. */
   private readonly sharedWrites = new Set<Promise<void>>();
 
   constructor(
     private rate: number,
-    windowMsOrOptions: number | ThrottleOptions = {},
+    options: ThrottleOptions = {},
   ) {
     super();
     if (!(rate > 0)) throw new RangeError('rate must be positive');
-    const options = typeof windowMsOrOptions === 'number' ? { windowMs: windowMsOrOptions } : windowMsOrOptions;
     this.windowMs = options.windowMs ?? WINDOW_MS + SAFETY_MARGIN_MS;
     this.clock = options.clock ?? systemClock;
     this.ledger = options.ledger;
@@ -98,20 +97,10 @@ export class Throttle extends Disposable {
     return this.rate;
   }
 
-  /** Requests waiting for a slot. */
-  get waiting(): number {
-    return this.waiters.length;
-  }
-
   /** The pause in force, if any: until when, and why. */
   get paused(): { until: number; reason: PauseReason } | undefined {
     const pause = this.currentPause();
     return pause && { until: pause.until, reason: pause.reason };
-  }
-
-  /** When the throttle will let requests go again after a back-off; 0 when not paused. */
-  get pausedUntilTime(): number {
-    return this.currentPause()?.until ?? 0;
   }
 
   setRate(rate: number): void {
@@ -278,7 +267,7 @@ export class Throttle extends Disposable {
     this.pump();
   }
 
-  private async takeShared(): Promise<Awaited<ReturnType<SharedLedger['take']>> | undefined> {
+  private async takeShared(): Promise<TakeResult | undefined> {
     try {
       return await this.ledger!.take(this.rate, this.windowMs);
     } catch (e) {
@@ -287,7 +276,7 @@ export class Throttle extends Disposable {
     }
   }
 
-  private shared(action: (ledger: SharedLedger) => Promise<void>): void {
+  private shared(action: (ledger: SharedRate) => Promise<void>): void {
     const ledger = this.ledger;
     if (!ledger) return;
     const write = action(ledger).catch((e) => this.ledgerFailed(e));
@@ -316,15 +305,14 @@ export class ThrottleRegistry {
   private readonly throttles = new Map<string, Throttle>();
 
   /**
-   * `keyId` identifies the key without holding it (see `keyFingerprint`);
-   * `options` apply when the throttle is first made.
+   * The throttle of a shared count (a source's `rate.shareName`: for the book service, its
+   * plan and the key's fingerprint, never the key); `options` apply when it is first made.
    */
-  get(keyId: string, plan: string, rate: number, options: () => ThrottleOptions = () => ({})): Throttle {
-    const id = `${plan}:${keyId}`;
-    let throttle = this.throttles.get(id);
+  get(shareName: string, rate: number, options: () => ThrottleOptions = () => ({})): Throttle {
+    let throttle = this.throttles.get(shareName);
     if (!throttle) {
       throttle = new Throttle(rate, options());
-      this.throttles.set(id, throttle);
+      this.throttles.set(shareName, throttle);
     } else if (throttle.perSecond !== rate) {
       throttle.setRate(rate);
     }

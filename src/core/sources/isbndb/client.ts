@@ -1,55 +1,31 @@
 /**
- * The book data service, exactly as specified: the key only in the `Authorization`
- * header, `POST /books` with the text `isbns=a,b,c` and `Content-Type: application/json`,
- * every request through the plan's throttle, cancellable and timed.
+ * The book data service as a `BookSource`, exactly as specified: the key only in the
+ * `Authorization` header, `POST /books` with the text `isbns=a,b,c` and `Content-Type:
+ * application/json`, every request cancellable and timed. It speaks HTTP through the transport
+ * each call brings (which sends when the plan's rate allows) and never holds a rate slot.
  */
-import { Agent, type Dispatcher } from 'undici';
-import { type Book, isObject, isbnDigits, normalizeBook, toIsbn13 } from '../book';
-import { describesIsbn, isOtherEditionOf } from '../edition';
-import { ServiceError, isServiceError } from '../errors';
-import { type KeyInfo, parseKeyInfo } from './keyInfo';
-import { readBodyCapped } from './readBody';
-import type { PlanName } from '../plans';
-import type { ReleaseSlot, Throttle } from '../rate/throttle';
-
-export interface RequestRecord {
-  method: 'GET' | 'POST';
-  /** Path relative to the base address, as sent (never holds the key). */
-  path: string;
-  status?: number;
-  ms: number;
-  isbnCount?: number;
-  error?: ServiceError;
-}
+import { type Book, isObject, isbnDigits, toIsbn13 } from '../../model/book';
+import { normalizeBook } from './bookRecord';
+import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
+import { isOtherEditionOf } from '../../model/edition';
+import { ServiceError, isServiceError } from '../../model/errors';
+import { parseKeyInfo } from './keyInfo';
+import type { KeyInfo } from '../../model/quota';
+import { type HttpResponse, HttpTimeoutError, utf8 } from '../../host/http';
+import type { BookSource, SourceCall, SourceRate } from '../bookSource';
+import { PLAN_MAX_BATCH, PLAN_RATES, type PlanName } from '../../model/plans';
 
 export interface ClientOptions {
   baseUrl: URL;
   plan: PlanName;
   apiKey: string;
-  throttle: Throttle;
+  /** Names the key without holding it (see `keyFingerprint`): the rate is shared per key and plan. */
+  keyId: string;
   /** Whole request, from the first byte sent to the last received. */
   timeoutMs?: number;
   /** Answers larger than this are refused rather than held in memory. */
   maxBodyBytes?: number;
-  dispatcher?: Dispatcher;
   onRequest?: (record: RequestRecord) => void;
-}
-
-export interface AuthorPage {
-  name: string;
-  books: Book[];
-  page: number;
-  pageSize: number;
-  /** Total books of the author when the service says; otherwise unknown. */
-  total?: number;
-  /** Whether asking for `page + 1` can return more. */
-  hasMore: boolean;
-}
-
-export interface BatchAnswer {
-  /** Keyed by the ISBN as requested. */
-  found: Map<string, Book>;
-  notFound: string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -57,15 +33,11 @@ export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** An ISBN the service surely knows nothing of in a way that matters: used only to ask whether a 404 was a limit. */
 const PROBE_ISBN = '9780306406157';
 
-let sharedAgent: Agent | undefined;
-function defaultDispatcher(): Agent {
-  // Redirects are not followed (undici's default): the key must never reach another host.
-  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
-  return sharedAgent;
-}
-
-export class BookServiceClient {
+export class BookServiceClient implements BookSource {
+  readonly name = 'isbndb';
   readonly plan: PlanName;
+  readonly rate: SourceRate;
+  readonly maxBatch: number;
   readonly baseUrl: URL;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -75,44 +47,21 @@ export class BookServiceClient {
     this.baseUrl = options.baseUrl;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  }
-
-  get throttle(): Throttle {
-    return this.options.throttle;
-  }
-
-  /** `GET /book/{isbn}`. A 404 is ambiguous (spec §7), so a limit is told apart from an unknown book. */
-  async getBook(isbn: string, signal?: AbortSignal): Promise<Book> {
-    const digits = isbnDigits(isbn);
-    if (!digits) throw new ServiceError('notFound', `"${isbn}" is not an ISBN.`);
-    try {
-      const body = await this.send('GET', `book/${digits}`, undefined, signal);
-      const book = normalizeBook(body);
-      if (!book) throw new ServiceError('badResponse', 'The service sent a book record that could not be read.');
-      // A record of an unrelated book is never taken as this ISBN's; another edition that names it is.
-      if (!describesIsbn(book, digits) && !isOtherEditionOf(book, digits)) {
-        throw new ServiceError('badResponse', `The service answered ISBN ${digits} with the record of another book (ISBN ${book.isbn13}); it was not used.`);
-      }
-      return book;
-    } catch (e) {
-      if (!isAmbiguous404(e)) throw e;
-      const answer = await this.getBooks([digits], signal);
-      const book = answer.found.get(digits);
-      if (book) return book;
-      throw new ServiceError('notFound', `No book with ISBN ${digits} is known to the service.`, { status: 404 });
-    }
+    // The service counts a key's requests on all its endpoints together, per second (spec §8).
+    this.rate = { perSecond: PLAN_RATES[options.plan], sharedBy: 'key', shareName: `${options.plan}-${options.keyId}` };
+    this.maxBatch = PLAN_MAX_BATCH[options.plan];
   }
 
   /** `GET /author/{name}?page=&pageSize=`, the name as one percent-encoded path segment. */
-  async getAuthor(name: string, page = 1, pageSize = 20, signal?: AbortSignal): Promise<AuthorPage> {
+  async authorPage(name: string, page: number, pageSize: number, call: SourceCall): Promise<AuthorPage> {
     const query = `?page=${page}&pageSize=${pageSize}`;
     let body: unknown;
     try {
-      body = await this.send('GET', `author/${pathSegment(name)}${query}`, undefined, signal);
+      body = await this.send(call, 'GET', `author/${pathSegment(name)}${query}`);
     } catch (e) {
       if (!isAmbiguous404(e)) throw e;
       // A limit answers a batch call with 404 as well; a batch that succeeds means the author is unknown.
-      await this.getBooks([PROBE_ISBN], signal);
+      await this.books([PROBE_ISBN], call);
       throw new ServiceError('notFound', `The service knows no author named "${name}".`, { status: 404 });
     }
     if (!isObject(body) || !Array.isArray(body.books)) {
@@ -132,18 +81,16 @@ export class BookServiceClient {
 
   /**
    * `POST /books`. Results are matched to the request by ISBN (13 or 10), never by
-   * position; requested ISBNs absent from the answer are not found. `slot`: one the
-   * caller took from the throttle already (the batcher forms its chunk when it has one).
+   * position; requested ISBNs absent from the answer are not found.
    */
-  async getBooks(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
+  async books(isbns: readonly string[], call: SourceCall): Promise<BatchAnswer> {
     const requested = isbns.map((isbn) => isbnDigits(isbn) ?? '');
     const wrong = isbns.find((_, i) => !requested[i]);
     if (wrong !== undefined || requested.length === 0) {
-      slot?.({ unused: true });
       if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
       return { found: new Map(), notFound: [] };
     }
-    const body = await this.send('POST', 'books', `isbns=${requested.join(',')}`, signal, requested.length, slot);
+    const body = await this.send(call, 'POST', 'books', `isbns=${requested.join(',')}`, requested.length);
     const records = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
     if (!records) throw new ServiceError('badResponse', 'The service sent a batch answer that could not be read.');
 
@@ -169,8 +116,8 @@ export class BookServiceClient {
   }
 
   /** One cheap request that tells whether the key works on this plan; throws the typed error if not. */
-  async checkKey(signal?: AbortSignal): Promise<void> {
-    await this.getBooks([PROBE_ISBN], signal);
+  async checkKey(call: SourceCall): Promise<void> {
+    await this.books([PROBE_ISBN], call);
   }
 
   /**
@@ -178,9 +125,9 @@ export class BookServiceClient {
    * quota, from the configured address only. Undefined when the service has no such
    * endpoint (404) or its answer cannot be read.
    */
-  async getKeyInfo(signal?: AbortSignal): Promise<KeyInfo | undefined> {
+  async keyDetails(call: SourceCall): Promise<KeyInfo | undefined> {
     try {
-      return parseKeyInfo(await this.send('GET', 'key', undefined, signal));
+      return parseKeyInfo(await this.send(call, 'GET', 'key'));
     } catch (e) {
       if (isServiceError(e) && e.details.status === 404) return undefined;
       if (isServiceError(e, 'badResponse')) return undefined;
@@ -188,17 +135,12 @@ export class BookServiceClient {
     }
   }
 
-  private async send(method: 'GET' | 'POST', path: string, body: string | undefined, signal?: AbortSignal, isbnCount?: number, slot?: ReleaseSlot): Promise<unknown> {
-    const release = slot ?? (await this.options.throttle.acquire(signal));
-    const started = performance.now();
+  private async send(call: SourceCall, method: 'GET' | 'POST', path: string, body?: string, isbnCount?: number): Promise<unknown> {
+    let started = performance.now();
     const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const signal = call.signal;
     try {
-      // The dispatcher takes the path as written: WHATWG URL parsing (new URL, undici's request)
-      // would resolve an author segment `%2E%2E` to the folder above.
-      const dispatcher = this.options.dispatcher ?? defaultDispatcher();
-      const response = await dispatcher.request({
+      const response = await call.http.request({
         origin: this.baseUrl.origin,
         path: this.baseUrl.pathname.slice(0, this.baseUrl.pathname.lastIndexOf('/') + 1) + path,
         method,
@@ -208,18 +150,20 @@ export class BookServiceClient {
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body,
-        signal: combined,
+        signal,
+        timeoutMs: this.timeoutMs,
+        maxBodyBytes: this.maxBodyBytes,
       });
-      release();
-      record.status = response.statusCode;
-      const text = await readBody(response.body, this.maxBodyBytes);
-      return interpret(response.statusCode, response.headers, text, method, isbnCount, path === 'key');
+      // Timed from when it was sent: the wait for the rate is not the service's.
+      started = response.sentAt ?? started;
+      record.status = response.status;
+      const text = await readBody(response, this.maxBodyBytes);
+      return interpret(response.status, response.headers, text, method, isbnCount, path === 'key');
     } catch (e) {
-      const error = toServiceError(e, signal, timeout, this.timeoutMs);
+      const error = toServiceError(e, signal);
       record.error = error;
       throw error;
     } finally {
-      release();
       record.ms = Math.round(performance.now() - started);
       this.options.onRequest?.(record);
     }
@@ -230,10 +174,10 @@ function isAmbiguous404(e: unknown): boolean {
   return isServiceError(e, 'quota') && e.details.status === 404;
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
-  const bytes = await readBodyCapped(body, maxBytes);
+async function readBody(response: HttpResponse, maxBytes: number): Promise<string> {
+  const bytes = await response.read();
   if (!bytes) throw new ServiceError('badResponse', `The service sent more than ${Math.round(maxBytes / 1048576)} MB; the answer was refused.`);
-  return bytes.toString('utf8');
+  return utf8(bytes);
 }
 
 function parseJson(text: string): unknown {
@@ -276,7 +220,7 @@ const DAILY_QUOTA = /daily|quota|per day|tomorrow/i;
 /** A 403 that is a spent daily quota ("Daily hits reached…"), not a key of another plan. */
 const DAILY_LIMIT_403 = /daily[\s-]*(hits|limit|quota)|hits[\s-]*reached|limit[\s-]*reached|quota/i;
 
-function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, isbnCount?: number, keyQuery = false): unknown {
+function interpret(status: number, headers: HttpResponse['headers'], text: string, method: string, isbnCount?: number, keyQuery = false): unknown {
   const json = parseJson(text);
   const retryAt = parseRetryAfter(headers['retry-after']);
   const message = messageOf(json);
@@ -316,10 +260,10 @@ function fail(kind: ServiceError['kind'], message: string, details: ServiceError
   throw new ServiceError(kind, message, details);
 }
 
-function toServiceError(e: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): ServiceError {
+function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceError {
   if (e instanceof ServiceError) return e;
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
-  if (timeout.aborted) return new ServiceError('network', `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', `The service did not answer within ${Math.round(e.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'

@@ -1,6 +1,6 @@
 /** Counting look-up results that gave no book: shared by the look-up summary and the annotation report. */
-import type { ServiceError } from '../errors';
-import type { LookupResult } from './batcher';
+import type { ServiceError } from './errors';
+import type { LookupResult } from './lookup';
 
 export interface ResultCounts {
   notFound: number;

@@ -6,10 +6,10 @@
  */
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher, getGlobalDispatcher, request } from 'undici';
-import { MAX_HOVER_COVER_CHARS } from '../../format/bookText';
-import { isPublicAddress, publicOnlyLookup } from '../../net/publicAddress';
-import { readBodyCapped } from '../http/readBody';
-import { Lru } from './lru';
+import { MAX_HOVER_COVER_CHARS } from '../../model/book';
+import { isPublicAddress, publicOnlyLookup } from './publicAddress';
+import { readBodyCapped } from './readBody';
+import { Lru } from '../../cache/lru';
 
 export interface CoverOptions {
   /** The largest image downloaded. */

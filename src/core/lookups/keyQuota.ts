@@ -3,10 +3,10 @@
  * between reads by counting the calls the extension makes (each ISBN of a batch is one).
  * Knows nothing when the service has no `/key`: then nothing changes and nothing is said.
  */
-import { Disposable } from '../../disposable';
-import { type Event, Emitter } from '../../events';
-import type { RequestRecord } from '../http/client';
-import { type KeyInfo, type Quota, spendQuota } from '../http/keyInfo';
+import { Disposable } from '../disposable';
+import { type Event, Emitter } from '../events';
+import type { RequestRecord } from '../model/answers';
+import { type KeyInfo, type Quota, spendQuota } from '../model/quota';
 
 export class KeyQuota extends Disposable {
   private info: KeyInfo | undefined;

@@ -8,9 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { writeFileAtomic, readSmallFile } from '../../files';
+import { writeFileAtomic, readSmallFile } from './files';
 import { FileLock, type FileLockOptions, isRunning } from './fileLock';
-import { type Pause, delayForWindow, normalizePause, slotExpired } from './window';
+import { type Pause, delayForWindow, normalizePause, slotExpired } from '../../rate/window';
+import type { SharedRate, TakeResult } from '../../rate/sharedRate';
 
 interface LedgerSlot {
   id: string;
@@ -41,7 +42,6 @@ interface Waiting {
   seen: number;
 }
 
-export type TakeResult = { ok: true; id: string } | { ok: false; delayMs: number };
 
 /** The ledger is a few hundred bytes; anything much larger is not ours and is replaced. */
 const MAX_LEDGER_BYTES = 256 * 1024;
@@ -56,7 +56,7 @@ export interface SharedLedgerOptions {
   insideLock?: () => void | Promise<void>;
 }
 
-export class SharedLedger {
+export class SharedLedger implements SharedRate {
   private readonly lock: FileLock;
   private readonly now: () => number;
   private readonly insideLock: (() => void | Promise<void>) | undefined;
