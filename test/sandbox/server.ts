@@ -19,6 +19,7 @@ import { flatHeaders, now, readBody, sendJson, sendRaw, splitUrl } from './http-
 import { Limits, type Answer } from './limits';
 import { DEFAULT_DAILY_QUOTA, DailyQuotas } from './quotas';
 import * as real from './realService';
+import { startKeyless } from './keyless/server';
 import { coverAnswer, isCoverPath, parseBatchBody, route } from './routes';
 import { PLANS, type Fault, type LimitMode, type LoggedRequest, type PlanName, type Sandbox, type SandboxOptions, type ServiceMode } from './types';
 
@@ -28,6 +29,9 @@ export { DEMO_BOOKS, DEMO_ISBNS } from './catalogue';
 export type { SandboxInfo } from './admin';
 export { DEFAULT_DAILY_QUOTA } from './quotas';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PLAN_MAX_BATCH } from './realService';
+export * from './keyless/types';
+export { KEYLESS_DEMO, GOOGLE_OTHER_EDITION_ISBN } from './keyless/catalogue';
+export { GOOGLE_DEMO_KEY } from './keyless/server';
 
 /** Fixed demo keys, one per plan. Each only works on its own plan's server. */
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
@@ -184,6 +188,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   catalogue = generateCatalogue({ size: options.catalogueSize ?? DEFAULT_CATALOGUE_SIZE, seed: options.seed, coverBase: urls.default });
   markReady();
 
+  // The keyless services beside it (Open Library, Google Books), with catalogues overlapping this one.
+  let keyless: Awaited<ReturnType<typeof startKeyless>>;
+  try {
+    keyless = await startKeyless({ host, seed: options.seed, serviceCatalogueSize: options.catalogueSize, ...options.keyless });
+  } catch (err) {
+    await Promise.all(allServers.map(closeServer));
+    throw err;
+  }
+
   const sandbox: Sandbox = {
     urls,
     adminUrl: '', // set below, once the admin server listens
@@ -217,10 +230,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setQuota: (key, total, spent) => quotas.set(key, total, spent),
     resetQuotas: (key) => quotas.reset(key),
     quotaOf: (key) => quotas.of(key),
+    keyless,
     close: async () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await Promise.all(allServers.map(closeServer));
+      await Promise.all([...allServers.map(closeServer), keyless.close()]);
     },
   };
 
@@ -238,6 +252,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     planMaxBatch: { ...planMaxBatch },
     maxResponseBytes,
     quotas: quotas.snapshot(keyPlans.keys()),
+    keyless: keyless.info(),
   });
   infoOf.set(sandbox, info);
 
