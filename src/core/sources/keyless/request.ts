@@ -89,7 +89,10 @@ export function parseJsonAnswer(reply: RawReply, title: string): unknown {
   try {
     return JSON.parse(reply.text);
   } catch (e) {
-    const cut = reply.text.trim() !== '' && /end of (JSON )?input|Unterminated|Expected .* after/i.test((e as Error).message);
+    // Cut short: the parser failed at the very end of the text (engines word it differently).
+    const message = (e as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const cut = reply.text.trim() !== '' && (/end of (JSON )?input|Unterminated/i.test(message) || (at !== null && Number(at[1]) >= reply.text.trimEnd().length));
     throw new ServiceError('badResponse', cut ? `The answer from ${title} ended early (truncated JSON).` : `${title} sent an answer that is not valid JSON.`, { status: reply.status });
   }
 }
