@@ -5,9 +5,8 @@
 // rate, cover limit, key and quota) -> the answer.
 
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FaultQueue, answerWithFault, faultAnswers } from '../faults';
-import { flatHeaders, now, sendRaw, splitUrl } from '../http-util';
+import { closeServer, FaultDelays, flatHeaders, listen, now, sendRaw, splitUrl } from '../http-util';
 import { generateKeylessCatalogue, KEYLESS_DEMO, type KeylessCatalogue, type OlEdition } from './catalogue';
 import { getVolume, imageAnswer, INVALID_KEY, quotaExceeded, RATE_EXCEEDED, searchVolumes } from './googleBooks';
 import { archiveAnswer, bibkeysOf, booksApi, COVERS_TOO_MANY, coverAnswer, isLimitedCoverPath, json, nginxPage, OL_TOO_MANY, searchAuthors, searchWorks, type RawAnswer } from './openLibrary';
@@ -32,16 +31,6 @@ function redactedQuery(query: string): string {
   return query.replace(/(^|&)(key|api_key|access_token)=[^&]*/gi, '$1$2=[redacted]');
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
 export async function startKeyless(options: KeylessOptions = {}): Promise<KeylessSandbox> {
   const host = options.host ?? '127.0.0.1';
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -61,15 +50,7 @@ export async function startKeyless(options: KeylessOptions = {}): Promise<Keyles
   const imported = new Set<OlEdition>();
   const faults = new FaultQueue<KeylessFault>((fault) => fault.match?.host);
   const log: KeylessLoggedRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
+  const delays = new FaultDelays();
 
   const urls = {} as Record<KeylessHost, string>;
 
@@ -140,7 +121,7 @@ export async function startKeyless(options: KeylessOptions = {}): Promise<Keyles
     req.resume(); // GET only: a body, if any, is not read
 
     const fault = faults.take(server, method, path);
-    if (fault?.delayMs) await delay(fault.delayMs);
+    if (fault?.delayMs) await delays.wait(fault.delayMs);
     if (res.destroyed) return;
     if (fault && faultAnswers(fault)) {
       const normal = answer(server, { ...entry }, req, new URLSearchParams(query));
@@ -157,16 +138,7 @@ export async function startKeyless(options: KeylessOptions = {}): Promise<Keyles
   }
 
   const servers: http.Server[] = [];
-  const closeAll = () =>
-    Promise.all(
-      servers.map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            s.close(() => resolve());
-            s.closeAllConnections();
-          }),
-      ),
-    );
+  const closeAll = () => Promise.all(servers.map(closeServer));
   try {
     for (const server of KEYLESS_HOSTS) {
       const s = http.createServer((req, res) => {
@@ -229,8 +201,7 @@ export async function startKeyless(options: KeylessOptions = {}): Promise<Keyles
     resetImports: () => imported.clear(),
     info,
     close: async () => {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      delays.clear();
       await closeAll();
     },
   };

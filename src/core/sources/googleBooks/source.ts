@@ -4,11 +4,11 @@
  * look-ups ask it only for what Open Library lacks. Once the daily quota is spent it is not
  * asked again before the next Pacific midnight, whoever asks (the source remembers).
  */
-import type { BatchAnswer, RequestRecord } from '../../model/answers';
+import type { BatchAnswer } from '../../model/answers';
 import { type Book, isObject, isbnDigits } from '../../model/book';
 import { ServiceError, isServiceError } from '../../model/errors';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
-import { keylessGet, parseJsonAnswer, type KeylessEndpoint } from '../keyless/request';
+import { endpointOf, keylessGet, parseJsonAnswer, type EndpointOptions, type KeylessEndpoint } from '../keyless/request';
 import { googleBooksError } from './errors';
 import { bookFromSearch } from './mapping';
 import { keyHeader, volumesPath } from './request';
@@ -18,16 +18,11 @@ export const GOOGLE_BOOKS_RATE = 1;
 /** How long "not found" is believed. */
 export const NOT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface GoogleBooksOptions {
-  baseUrl?: URL;
-  userAgent: string;
+export interface GoogleBooksOptions extends EndpointOptions {
   /** The optional Google Books API key: sent only in X-Goog-Api-Key. */
   apiKey?: string;
   /** Names the key without holding it (its fingerprint): a keyed rate is shared per key. */
   keyId?: string;
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-  onRequest?: (record: RequestRecord) => void;
   now?: () => number;
 }
 
@@ -42,14 +37,7 @@ export class GoogleBooksSource implements BookSource {
   private spent: ServiceError | undefined;
 
   constructor(private readonly options: GoogleBooksOptions) {
-    this.endpoint = {
-      baseUrl: options.baseUrl ?? new URL(GOOGLE_BOOKS_DEFAULT_URL),
-      title: 'Google Books',
-      userAgent: options.userAgent,
-      timeoutMs: options.timeoutMs ?? 20_000,
-      maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
-      onRequest: options.onRequest,
-    };
+    this.endpoint = endpointOf(options, { url: GOOGLE_BOOKS_DEFAULT_URL, title: 'Google Books', maxBodyBytes: 4 * 1024 * 1024 });
     this.now = options.now ?? Date.now;
     this.rate = options.apiKey
       ? { perSecond: GOOGLE_BOOKS_RATE, sharedBy: 'key', shareName: `googleBooks-${options.keyId ?? 'key'}` }

@@ -21,6 +21,27 @@ export interface KeylessEndpoint {
   onRequest?: (record: RequestRecord) => void;
 }
 
+/** What a keyless source's options say of its endpoint (the rest has defaults). */
+export interface EndpointOptions {
+  baseUrl?: URL;
+  userAgent: string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  onRequest?: (record: RequestRecord) => void;
+}
+
+/** The endpoint from a source's options and its defaults. */
+export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number }): KeylessEndpoint {
+  return {
+    baseUrl: options.baseUrl ?? new URL(defaults.url),
+    title: defaults.title,
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
+    onRequest: options.onRequest,
+  };
+}
+
 export interface RawReply {
   status: number;
   headers: Readonly<Record<string, string | string[] | undefined>>;

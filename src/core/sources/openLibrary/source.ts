@@ -5,11 +5,11 @@
  * counted per address). "Not found" is kept a day at most: an ISBN it misses may be imported
  * after it was asked.
  */
-import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
+import type { AuthorPage, BatchAnswer } from '../../model/answers';
 import { type Book, isObject, isbnDigits } from '../../model/book';
 import { ServiceError } from '../../model/errors';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
-import { keylessGet, parseJsonAnswer, type KeylessEndpoint, type RawReply } from '../keyless/request';
+import { endpointOf, keylessGet, parseJsonAnswer, type EndpointOptions, type KeylessEndpoint, type RawReply } from '../keyless/request';
 import { openLibraryError } from './errors';
 import { bookFromBooksApi, bookFromSearchDoc } from './mapping';
 import { authorSearchPath, bibkey, booksApiPath, OPEN_LIBRARY_MAX_BATCH } from './request';
@@ -21,14 +21,8 @@ export const OPEN_LIBRARY_RATE = 3;
 /** How long "not found" is believed. */
 export const NOT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface OpenLibraryOptions {
-  baseUrl?: URL;
+export interface OpenLibraryOptions extends EndpointOptions {
   coversUrl?: URL;
-  /** See `keylessUserAgent`. */
-  userAgent: string;
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-  onRequest?: (record: RequestRecord) => void;
   now?: () => number;
 }
 
@@ -42,14 +36,7 @@ export class OpenLibrarySource implements BookSource {
   private readonly now: () => number;
 
   constructor(options: OpenLibraryOptions) {
-    this.endpoint = {
-      baseUrl: options.baseUrl ?? new URL(OPEN_LIBRARY_DEFAULT_URL),
-      title: 'Open Library',
-      userAgent: options.userAgent,
-      timeoutMs: options.timeoutMs ?? 20_000,
-      maxBodyBytes: options.maxBodyBytes ?? 8 * 1024 * 1024,
-      onRequest: options.onRequest,
-    };
+    this.endpoint = endpointOf(options, { url: OPEN_LIBRARY_DEFAULT_URL, title: 'Open Library', maxBodyBytes: 8 * 1024 * 1024 });
     this.coversBase = (options.coversUrl ?? new URL(OPEN_LIBRARY_COVERS_DEFAULT_URL)).href;
     this.now = options.now ?? Date.now;
   }
