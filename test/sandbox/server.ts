@@ -74,6 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   // The catalogue's cover URLs need the default plan's address, known only once it
   // listens; requests arriving before then wait for it.
+  // eslint-disable-next-line prefer-const -- assigned once the server listens (below), read by the handler declared first
   let catalogue!: Catalogue;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

@@ -15,6 +15,8 @@ import { keylessUserAgent } from '../../src/core/sources/keyless/userAgent';
 import { coverRedirectTarget } from '../../src/core/sources/keyless/images';
 import { nextPacificMidnight } from '../../src/core/sources/keyless/pacificTime';
 import { mergeBooks, provenanceLabels } from '../../src/core/sources/merge';
+import { needsNextSource } from '../../src/core/sources/nextSource';
+import { check13 } from '../sandbox/isbn';
 import { otherEditionNote } from '../../src/core/model/edition';
 import { isServiceError } from '../../src/core/model/errors';
 import type { Book } from '../../src/core/model/book';
@@ -33,6 +35,30 @@ beforeEach(() => {
   sb.keyless.setOpenLibraryRates({ identified: 1e6, unidentified: 1e6 });
   sb.keyless.setGoogleQuota('keyless', 1000, 0);
 });
+
+/** A transport that sends at most `perSecond` requests a second, evenly spaced (a stand-in for the throttle). */
+function paced(perSecond: number): HttpTransport {
+  let next = 0;
+  return {
+    request: async (request) => {
+      const wait = next - performance.now();
+      next = Math.max(next, performance.now()) + 1000 / perSecond + 50; // a margin for arrival jitter, as the throttle keeps
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return http.request(request);
+    },
+  };
+}
+
+/** The most requests of `times` (ms) inside any one second. */
+function busiestSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
 
 const openLibrary = (options: Partial<ConstructorParameters<typeof OpenLibrarySource>[0]> = {}) =>
   new OpenLibrarySource({ baseUrl: new URL(sb.keyless.urls.openLibrary), coversUrl: new URL(sb.keyless.urls.openLibraryCovers), userAgent: UA, ...options });
@@ -189,17 +215,6 @@ test("rates: requests spaced at the sources' own rates get no 429 from rules of 
   sb.keyless.setGoogleRate(1);
   const ol = openLibrary();
   const g = google();
-  const paced = (perSecond: number): HttpTransport => {
-    let next = 0;
-    return {
-      request: async (request) => {
-        const wait = next - performance.now();
-        next = Math.max(next, performance.now()) + 1000 / perSecond + 50; // a margin for arrival jitter, as the throttle keeps
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        return http.request(request);
-      },
-    };
-  };
   const olHttp = paced(ol.rate.perSecond);
   const gHttp = paced(g.rate.perSecond);
   await Promise.all([
@@ -210,4 +225,34 @@ test("rates: requests spaced at the sources' own rates get no 429 from rules of 
   ]);
   assert.deepEqual(sb.keyless.log.filter((e) => e.status !== 200), []);
   sb.keyless.setGoogleRate(Infinity);
+});
+
+test('1,000 distinct ISBNs as Look Up All asks them: Open Library in ⌈1,000 ÷ 25⌉ = 40 requests at its rate, none refused; Google only for what it lacks', async (t) => {
+  sb.keyless.setOpenLibraryRates({ identified: 3, unidentified: 1 });
+  const known = [...new Set([...sb.catalogue.books.map((b) => b.isbn13), ...Object.values(KEYLESS_DEMO)])];
+  const unknown = Array.from({ length: 1000 }, (_, i) => `97988801${String(i).padStart(4, '0')}`).map((first12) => first12 + check13(first12));
+  const isbns = [...new Set([...known, ...unknown])].slice(0, 1000);
+  assert.equal(isbns.length, 1000);
+  const ol = openLibrary();
+  const olHttp = paced(ol.rate.perSecond);
+  const lacking: string[] = [];
+  let found = 0;
+  for (let i = 0; i < isbns.length; i += ol.maxBatch) {
+    const answer = await ol.books(isbns.slice(i, i + ol.maxBatch), { http: olHttp });
+    for (const isbn of isbns.slice(i, i + ol.maxBatch)) {
+      if (needsNextSource(isbn, answer.found.get(isbn), 'bulk')) lacking.push(isbn);
+      else found++;
+    }
+  }
+  const g = google();
+  const fromGoogle = await g.books(lacking, { http });
+  const olLog = sb.keyless.log.filter((e) => e.host === 'openLibrary');
+  const gLog = sb.keyless.log.filter((e) => e.host === 'googleBooks');
+  t.diagnostic(`Open Library: ${olLog.length} requests (ideal 40), busiest second ${busiestSecond(olLog.map((e) => e.time))}, found ${found}; Google: ${gLog.length} requests, found ${fromGoogle.found.size}`);
+  assert.equal(olLog.length, 40);
+  assert.ok(olLog.every((e) => e.status === 200 && (e.bibkeyCount ?? 0) <= 25));
+  assert.ok(busiestSecond(olLog.map((e) => e.time)) <= 3);
+  assert.equal(gLog.length, lacking.length, 'Google asked once for each ISBN Open Library lacks, never for the others');
+  assert.ok(gLog.every((e) => e.status === 200));
+  assert.ok(found > 300 && lacking.length > 300, `${found} found, ${lacking.length} lacking`);
 });

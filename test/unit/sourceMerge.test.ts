@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mergeBooks, provenanceLabels } from '../../src/core/sources/merge';
 import { sourceTitle } from '../../src/core/sources/sourceNames';
+import { missingHoverFields, needsNextSource } from '../../src/core/sources/nextSource';
 import { book } from '../helpers/books';
 
 const ASKED = '9780131103627';
@@ -82,4 +83,14 @@ test('empty lists count as lacking; authorsOmitted goes with the authors', () =>
   assert.deepEqual(merged.book.authors, ['A', 'B']);
   assert.equal(merged.book.authorsOmitted, 3);
   assert.deepEqual(merged.provenance.filled[0]!.fields, ['authors', 'subjects']);
+});
+
+test('the next source is asked in bulk only for ISBNs without their own record; for a hover also for what it shows and lacks', () => {
+  const full = { ...ol, publisher: 'P', synopsis: 'S' };
+  assert.equal(needsNextSource(ASKED, undefined, 'bulk'), true);
+  assert.equal(needsNextSource(ASKED, book('9780131101630', 'Other edition'), 'bulk'), true, 'another edition: the asked one may be elsewhere');
+  assert.equal(needsNextSource(ASKED, ol, 'bulk'), false, 'bulk: no request for fields');
+  assert.equal(needsNextSource(ASKED, ol, 'hover'), true);
+  assert.deepEqual(missingHoverFields(ol), ['publisher', 'synopsis']);
+  assert.equal(needsNextSource(ASKED, full, 'hover'), false);
 });

@@ -9,6 +9,12 @@ import { cleanServiceText } from '../text/serviceText';
 /** Authors kept in a Book; the rest are only counted, so a details dialog or a .bib field stays bounded. */
 export const MAX_AUTHORS = 50;
 
+/**
+ * VS Code cuts a hover's Markdown at 100,000 characters: past that the image is lost and its
+ * base64 shows as text. A larger inlined cover is left out; the rest of the hover stays.
+ */
+export const MAX_HOVER_COVER_CHARS = 80_000;
+
 export interface Book {
   isbn13: string;
   isbn10?: string;

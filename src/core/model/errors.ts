@@ -1,6 +1,7 @@
 /**
  * Everything that can go wrong talking to the service, as values with a kind.
- * The editor layer maps each kind once to the words a user sees.
+ * The editor layer maps each kind once to the words a user sees. One class in the package:
+ * dist/lazy.js takes it from dist/extension.js (see src/lazyModules.ts), so `instanceof` holds.
  */
 
 export type ServiceErrorKind =
@@ -14,17 +15,7 @@ export type ServiceErrorKind =
   | 'tooLarge' // the batch was refused for its size (400/413)
   | 'cancelled'; // the caller cancelled
 
-/**
- * The package carries two bundles (dist/extension.js and dist/lazy.js), each with its own copy
- * of this class: `instanceof` asks for this mark, which both copies set, not for one copy.
- */
-const SERVICE_ERROR = Symbol.for('isbnLens.ServiceError');
-
 export class ServiceError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SERVICE_ERROR] === true;
-  }
-
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
@@ -38,7 +29,6 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = 'ServiceError';
-    Object.defineProperty(this, SERVICE_ERROR, { value: true });
   }
 }
 

@@ -51,7 +51,8 @@ export interface MergedBook {
   provenance: Provenance;
 }
 
-function lacks(book: Book, field: FillableField): boolean {
+/** Whether the book has no value for the field (an empty list counts as none). */
+export function lacks(book: Book, field: FillableField): boolean {
   const value = book[field];
   return value === undefined || (Array.isArray(value) && value.length === 0);
 }
