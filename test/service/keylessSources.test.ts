@@ -256,3 +256,14 @@ test('1,000 distinct ISBNs as Look Up All asks them: Open Library in ⌈1,000 ÷
   assert.ok(gLog.every((e) => e.status === 200));
   assert.ok(found > 300 && lacking.length > 300, `${found} found, ${lacking.length} lacking`);
 });
+
+test('hostile text from keyless sources is cleaned like the book service\'s: no bidi overrides or line breaks, no javascript: cover', async () => {
+  const ol = (await openLibrary().books([KEYLESS_DEMO.hostile], { http })).found.get(KEYLESS_DEMO.hostile)!;
+  const g = (await google().books([KEYLESS_DEMO.hostile], { http })).found.get(KEYLESS_DEMO.hostile)!;
+  for (const book of [ol, g]) {
+    for (const text of [book.title, book.synopsis ?? '', ...book.authors]) assert.doesNotMatch(text, /[\n\r\u202A-\u202E\u2066-\u2069]/);
+    assert.ok(book.image === undefined || /^https?:\/\//.test(book.image), book.image);
+  }
+  assert.equal(g.image, undefined, 'a javascript: image link is no cover');
+  assert.match(g.synopsis!, /evil/);
+});

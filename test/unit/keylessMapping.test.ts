@@ -6,6 +6,9 @@ import { bookFromBooksApi, bookFromSearchDoc, pagesFromPagination } from '../../
 import { bookFromSearch, bookFromVolume } from '../../src/core/sources/googleBooks/mapping';
 import { otherEditionNote } from '../../src/core/model/edition';
 import { excerpt } from '../../src/core/format/markdown';
+import { openLibraryError } from '../../src/core/sources/openLibrary/errors';
+import { googleBooksError } from '../../src/core/sources/googleBooks/errors';
+import fc from 'fast-check';
 
 const OL_RECORD = {
   url: 'https://openlibrary.org/books/OL1M/A_Title',
@@ -119,4 +122,34 @@ test('Google search: the asked ISBN preferred over another edition listed first;
   assert.equal(bookFromSearch({ kind: 'books#volumes', totalItems: 0 }, '9784062035163'), undefined);
   assert.equal(bookFromSearch({ items: 'nope' }, '9784062035163'), undefined);
   assert.equal(bookFromVolume(volume({ title: 'Bad image', industryIdentifiers: [{ type: 'ISBN_13', identifier: '9784062035163' }], imageLinks: { thumbnail: 'javascript:alert(1)' } }), '9784062035163')?.book.image, undefined);
+});
+
+test('any JSON at all: the mappers and error readers answer a value or undefined, never throw', () => {
+  const isbn = fc.constantFrom('9780306406157', '0306406152', '9784062035163');
+  const identifiers = fc.record({ isbn_13: fc.array(fc.oneof(fc.constantFrom('9780306406157', '9784062035170'), fc.string())), isbn_10: fc.anything() }, { requiredKeys: [] });
+  const record = fc.oneof(fc.anything(), fc.record({ title: fc.oneof(fc.string(), fc.anything()), identifiers, number_of_pages: fc.anything(), publish_date: fc.anything(), authors: fc.anything(), cover: fc.anything(), pagination: fc.anything() }, { requiredKeys: [] }));
+  const volume = fc.oneof(
+    fc.anything(),
+    fc.record({ volumeInfo: fc.record({ title: fc.anything(), industryIdentifiers: fc.array(fc.record({ type: fc.constantFrom('ISBN_10', 'ISBN_13', 'OTHER'), identifier: fc.oneof(fc.string(), fc.constantFrom('9780306406157')) })), imageLinks: fc.anything(), description: fc.anything(), pageCount: fc.anything() }, { requiredKeys: [] }) }),
+  );
+  fc.assert(
+    fc.property(record, volume, isbn, fc.jsonValue(), (r, v, asked, doc) => {
+      const ol = bookFromBooksApi(r, asked);
+      const g = bookFromVolume(v, asked);
+      bookFromSearchDoc(doc, 'https://c');
+      bookFromSearch({ items: [v, doc] }, asked);
+      for (const mapped of [ol, g]) {
+        if (!mapped) continue;
+        assert.equal(typeof mapped.book.title, 'string');
+        assert.match(mapped.book.isbn13, /^\d{13}$/);
+        if (mapped.verdict.kind === 'asked') assert.equal(mapped.book.isbn13, asked.length === 13 ? asked : '9780306406157');
+      }
+      for (const status of [200, 302, 403, 429, 500]) {
+        const text = JSON.stringify(doc) ?? '';
+        assert.ok(openLibraryError({ status, headers: {}, text }, 0).kind);
+        assert.ok(googleBooksError({ status, headers: { 'retry-after': String(doc) }, text }, 0, false).kind);
+      }
+    }),
+    { numRuns: 300 },
+  );
 });
