@@ -36,15 +36,22 @@ beforeEach(() => {
   sb.keyless.setGoogleQuota('keyless', 1000, 0);
 });
 
-/** A transport that sends at most `perSecond` requests a second, evenly spaced (a stand-in for the throttle). */
+/**
+ * A transport that sends at most `perSecond` requests a second, evenly spaced from when each
+ * really went (a stand-in for the throttle), with a margin for the lag of a loaded machine.
+ */
 function paced(perSecond: number): HttpTransport {
-  let next = 0;
+  let last = -Infinity;
+  let queue = Promise.resolve();
   return {
-    request: async (request) => {
-      const wait = next - performance.now();
-      next = Math.max(next, performance.now()) + 1000 / perSecond + 50; // a margin for arrival jitter, as the throttle keeps
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      return http.request(request);
+    request: (request) => {
+      const turn = queue.then(async () => {
+        const wait = last + 1000 / perSecond + 100 - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        last = performance.now();
+      });
+      queue = turn;
+      return turn.then(() => http.request(request));
     },
   };
 }
@@ -176,7 +183,7 @@ test('fault: the keyless daily quota (429 RESOURCE_EXHAUSTED) stops Google until
 
 test('covers: by id; the archive host reached by one allowed redirect; default=false gives 404 instead of a blank image', async () => {
   const answer = await openLibrary().books([KEYLESS_DEMO.merged, KEYLESS_DEMO.archiveCover], { http });
-  const get = (url: string) => http.request({ method: 'GET', origin: new URL(url).origin, path: new URL(url).pathname + new URL(url).search, headers: { 'user-agent': UA }, maxBodyBytes: 1 << 20 });
+  const get = (url: string) => http.request({ method: 'GET', origin: new URL(url).origin, path: new URL(url).pathname + new URL(url).search, headers: { 'user-agent': UA }, timeoutMs: 5000, maxBodyBytes: 1 << 20 });
   const direct = await get(answer.found.get(KEYLESS_DEMO.merged)!.image!);
   assert.equal(direct.status, 200);
   assert.equal(direct.headers['content-type'], 'image/jpeg');

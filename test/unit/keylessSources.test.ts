@@ -6,6 +6,7 @@ import { OpenLibrarySource } from '../../src/core/sources/openLibrary/source';
 import { GoogleBooksSource } from '../../src/core/sources/googleBooks/source';
 import { isServiceError } from '../../src/core/model/errors';
 import { FakeTransport } from '../helpers/fakeTransport';
+import { HttpTimeoutError } from '../../src/core/host/http';
 
 const UA = 'ISBNLens/0.2.0 (https://github.com/isbnlens/isbn-lens)';
 const olRecord = (isbn13: string, title: string) => ({ title, identifiers: { isbn_13: [isbn13] } });
@@ -121,4 +122,10 @@ test('a transport failure is a network error naming the source; a cancelled call
   controller.abort();
   const aborted = new FakeTransport((req) => (req.signal?.aborted ? Promise.reject(new Error('aborted')) : { body: {} }));
   await assert.rejects(new GoogleBooksSource({ userAgent: UA }).books(['9780131103627'], { http: aborted, signal: controller.signal }), (e) => isServiceError(e, 'cancelled'));
+});
+
+test('the timeout is the transport\'s, from when the request is sent: passed on, and its error named', async () => {
+  const slow = new FakeTransport((req) => Promise.reject(new HttpTimeoutError(req.timeoutMs)));
+  await assert.rejects(new OpenLibrarySource({ userAgent: UA, timeoutMs: 3000 }).books(['9780131103627'], { http: slow }), (e) => isServiceError(e, 'network') && /Open Library did not answer within 3 s/.test(e.message));
+  assert.equal(slow.requests[0]!.timeoutMs, 3000);
 });

@@ -19,8 +19,14 @@ export interface HttpRequest {
   path: string;
   headers: Readonly<Record<string, string>>;
   body?: string;
-  /** Aborts the request (a cancelled look-up, or the caller's timeout). */
+  /** Aborts the request (a cancelled look-up). */
   signal?: AbortSignal;
+  /**
+   * The whole request, from when it is sent (not from when it was asked for: it may wait for
+   * its turn first) to the last byte of its body; past it the transport rejects with an
+   * `HttpTimeoutError`, from `request` or from `read`.
+   */
+  timeoutMs: number;
   /** Answers larger than this are refused (see `HttpResponse.read`). */
   maxBodyBytes: number;
 }
@@ -41,6 +47,14 @@ export interface HttpResponse {
  */
 export interface HttpTransport {
   request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** The request's `timeoutMs` ran out. */
+export class HttpTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`No answer within ${timeoutMs} ms.`);
+    this.name = 'HttpTimeoutError';
+  }
 }
 
 export function utf8(bytes: Uint8Array): string {

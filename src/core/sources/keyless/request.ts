@@ -6,7 +6,7 @@
  */
 import type { RequestRecord } from '../../model/answers';
 import { ServiceError } from '../../model/errors';
-import { utf8 } from '../../host/http';
+import { HttpTimeoutError, utf8 } from '../../host/http';
 import type { SourceCall } from '../bookSource';
 
 export interface KeylessEndpoint {
@@ -63,15 +63,15 @@ export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pa
   const prefix = endpoint.baseUrl.pathname.replace(/\/+$/, '');
   const record: RequestRecord = { method: 'GET', path: pathAndQuery, ms: 0, isbnCount };
   let started = performance.now();
-  const timeout = AbortSignal.timeout(endpoint.timeoutMs);
-  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   try {
     const response = await call.http.request({
       method: 'GET',
       origin: endpoint.baseUrl.origin,
       path: prefix + pathAndQuery,
       headers: keylessHeaders(endpoint.userAgent, extraHeaders),
-      signal,
+      signal: call.signal,
+      // Counted by the transport from when the request is sent, not while it waits for its turn.
+      timeoutMs: endpoint.timeoutMs,
       maxBodyBytes: endpoint.maxBodyBytes,
     });
     started = response.sentAt ?? started;
@@ -80,7 +80,7 @@ export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pa
     if (!bytes) throw new ServiceError('badResponse', `${endpoint.title} sent more than ${Math.round(endpoint.maxBodyBytes / 1048576)} MB; the answer was refused.`, { status: response.status });
     return { status: response.status, headers: response.headers, text: utf8(bytes) };
   } catch (e) {
-    const error = asServiceError(e, endpoint, call.signal, timeout);
+    const error = asServiceError(e, endpoint, call.signal);
     record.error = error;
     throw error;
   } finally {
@@ -89,10 +89,10 @@ export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pa
   }
 }
 
-function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSignal | undefined, timeout: AbortSignal): ServiceError {
+function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSignal | undefined): ServiceError {
   if (e instanceof ServiceError) return e;
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
-  if (timeout.aborted) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'
