@@ -1,13 +1,14 @@
 /**
  * Google Books' volumes as the model's Book. Every field may be missing; `industryIdentifiers`
  * come in any order; `imageLinks` are plain http (asked over https); descriptions may hold
- * HTML (kept as the book service's are, cleaned by `normalizeBook` and stripped where shown).
+ * HTML (kept as the book service's are, cleaned by `keylessBook` and stripped where shown).
  * A search may answer with another edition or a volume without ISBN: the edition rule decides.
  */
-import { type Book, isObject, normalizeBook } from '../../model/book';
+import { type Book, isObject } from '../../model/book';
 import { isoDate } from '../keyless/dates';
 import { editionVerdict, type EditionVerdict } from '../keyless/editionRule';
 import { httpsImage } from '../keyless/images';
+import { keylessBook } from '../keyless/keylessBook';
 
 export interface MappedVolume {
   book: Book;
@@ -25,17 +26,15 @@ export function bookFromVolume(volume: unknown, asked: string): MappedVolume | u
   if (!info) return undefined;
   const verdict = editionVerdict(isbnsOf(info), asked);
   if (verdict.kind === 'none') return undefined;
-  const title = typeof info.title === 'string' ? info.title : undefined;
-  const subtitle = typeof info.subtitle === 'string' && info.subtitle.trim() ? info.subtitle : undefined;
   const images = isObject(info.imageLinks) ? info.imageLinks : {};
-  const book = normalizeBook({
-    title,
-    title_long: title && subtitle ? `${title}: ${subtitle}` : undefined,
+  const book = keylessBook({
     isbn13: verdict.isbn13,
     isbn10: verdict.isbn10,
+    title: info.title,
+    subtitle: info.subtitle,
     authors: info.authors,
     publisher: info.publisher,
-    date_published: isoDate(info.publishedDate),
+    datePublished: isoDate(info.publishedDate),
     pages: info.pageCount,
     language: info.language,
     image: httpsImage(images.thumbnail ?? images.smallThumbnail),

@@ -2,12 +2,13 @@
  * Open Library's records as the model's Book. Tolerant: every field may be missing (empty
  * values are left out, never sent as "" or []), `number_of_pages` may be a string or absent
  * beside a free-text `pagination`, dates are free text, the asked ISBN may be any of several
- * listed. Built through `normalizeBook`, so every text passes the same cleaning as the book
+ * listed. Built through `keylessBook`, so every text passes the same cleaning as the book
  * service's. There is no description in `jscmd=data` (`notes` are catalogue notes, not one).
  */
-import { type Book, isObject, normalizeBook } from '../../model/book';
+import { type Book, isObject, isbnDigits, toIsbn13 } from '../../model/book';
 import { isoDate } from '../keyless/dates';
 import { editionVerdict, type EditionVerdict } from '../keyless/editionRule';
+import { keylessBook } from '../keyless/keylessBook';
 
 /** Subjects kept of a record: Open Library lists dozens for some works. */
 const MAX_SUBJECTS = 20;
@@ -53,21 +54,20 @@ export function bookFromBooksApi(record: unknown, asked: string): MappedRecord |
   if (!isObject(record)) return undefined;
   const verdict = editionVerdict(listedIsbns(record), asked);
   if (verdict.kind === 'none') return undefined;
-  const title = typeof record.title === 'string' ? record.title : undefined;
-  const subtitle = typeof record.subtitle === 'string' && record.subtitle.trim() ? record.subtitle : undefined;
   const classes = isObject(record.classifications) ? record.classifications : {};
-  const book = normalizeBook({
-    title,
-    title_long: title && subtitle ? `${title}: ${subtitle}` : undefined,
+  const book = keylessBook({
     isbn13: verdict.isbn13,
     isbn10: verdict.isbn10,
+    title: record.title,
+    subtitle: record.subtitle,
     authors: names(record.authors),
     publisher: names(record.publishers)[0],
-    date_published: isoDate(record.publish_date),
+    datePublished: isoDate(record.publish_date),
     pages: record.number_of_pages ?? pagesFromPagination(record.pagination),
     image: coverUrl(record.cover),
-    subjects: names(record.subjects).slice(0, MAX_SUBJECTS),
-    dewey_decimal: strings(classes.dewey_decimal_class),
+    subjects: names(record.subjects),
+    maxSubjects: MAX_SUBJECTS,
+    deweyDecimal: strings(classes.dewey_decimal_class),
   });
   return book && { book, verdict };
 }
@@ -82,15 +82,15 @@ export function bookFromSearchDoc(doc: unknown, coversBase: string): Book | unde
   const isbn = isbns.find((i) => /^\d{13}$/.test(i)) ?? isbns.find((i) => /^\d{9}[\dX]$/i.test(i));
   if (!isbn) return undefined;
   const coverId = typeof doc.cover_i === 'number' && Number.isInteger(doc.cover_i) && doc.cover_i > 0 ? doc.cover_i : undefined;
-  const title = typeof doc.title === 'string' ? doc.title : undefined;
-  const subtitle = typeof doc.subtitle === 'string' ? doc.subtitle : undefined;
-  return normalizeBook({
-    title,
-    title_long: title && subtitle ? `${title}: ${subtitle}` : undefined,
-    [isbn.length === 13 ? 'isbn13' : 'isbn10']: isbn,
+  const digits = isbnDigits(isbn)!;
+  return keylessBook({
+    isbn13: toIsbn13(digits),
+    isbn10: digits.length === 10 ? digits : undefined,
+    title: doc.title,
+    subtitle: doc.subtitle,
     authors: strings(doc.author_name),
     publisher: strings(doc.publisher)[0],
-    date_published: doc.first_publish_year,
+    datePublished: isoDate(doc.first_publish_year),
     pages: doc.number_of_pages_median,
     image: coverId === undefined ? undefined : `${coversBase.replace(/\/+$/, '')}/b/id/${coverId}-M.jpg`,
   });
