@@ -2,12 +2,15 @@
 // LaTeX or text file, dist/lazy.js, loaded on first use, and dist/isbn3.js, loaded on the first
 // valid ISBN. Shape follows the official generator's esbuild template.
 //
-// The split is by convention, not by list: every dynamic `import('./x')` in our source becomes
-// `require('./lazy.js')` in the activation bundle, and dist/lazy.js is one entry point that
-// re-exports every module so imported. One lazy bundle rather than one per import: the heavy
+// The split is by list: src/lazyModules.ts names every module that loads on first use. Each
+// dynamic `import('./x')` of our source becomes `require('./lazy.js')[key]` in the activation
+// bundle (an import of a module not on the list fails the build), and dist/lazy.js is one entry
+// point that exports every listed module. One lazy bundle rather than one per import: the heavy
 // parts share most of their code (the client, the cache, the BibTeX parser), and one file keeps
-// one copy of it and one load for the first request. CommonJS throughout, because esbuild splits
-// code only for ESM output.
+// one copy of it and one load for the first request. What the lazy bundle needs of modules
+// that are in the activation bundle it takes from dist/extension.js, never a copy of its own:
+// the build fails if any of our modules is in both. CommonJS throughout, because esbuild
+// splits code only for ESM output.
 const path = require('node:path');
 const esbuild = require('esbuild');
 
@@ -73,21 +76,38 @@ function lazyKey(file) {
   return path.relative(ROOT, file).split(path.sep).join('/');
 }
 
-/**
- * Turns each dynamic import of our source into a require of dist/lazy.js, and after each build
- * of the activation bundle builds dist/lazy.js from the modules so imported.
- */
-function lazyImportsPlugin(options, outdir) {
+/** src/lazyModules.ts's list, as absolute paths. */
+function lazyModules() {
+  const { outputFiles } = esbuild.buildSync({ entryPoints: [path.join(SRC, 'lazyModules.ts')], format: 'cjs', write: false, logLevel: 'silent' });
+  const module = { exports: {} };
+  new Function('module', 'exports', outputFiles[0].text)(module, module.exports);
+  return new Set(module.exports.LAZY_MODULES.map((file) => path.join(ROOT, file)));
+}
+
+/** Our modules among a bundle's inputs, as absolute paths. */
+function sourceInputs(metafile) {
+  const files = new Set();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const input of Object.keys(output.inputs)) {
+      const file = path.resolve(ROOT, input);
+      if (file.startsWith(SRC)) files.add(file);
+    }
+  }
+  return files;
+}
+
+/** In the activation bundle: each dynamic import of our source, a listed module, becomes a require of dist/lazy.js. */
+function lazyImportsPlugin(listed) {
   return {
     name: 'isbn-lens-lazy-imports',
     setup(build) {
-      const lazy = new Set();
-      build.onStart(() => lazy.clear());
       build.onResolve({ filter: /^\./ }, async (args) => {
         if (args.kind !== 'dynamic-import' || !args.importer.startsWith(SRC)) return undefined;
         const resolved = await build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        lazy.add(resolved.path);
+        if (!listed.has(resolved.path)) {
+          return { errors: [{ text: `${lazyKey(resolved.path)} is loaded with import() but is not in src/lazyModules.ts: list it there (it then loads from dist/lazy.js), or import it statically.` }] };
+        }
         return { path: lazyKey(resolved.path), namespace: 'lazy-import' };
       });
       build.onLoad({ filter: /.*/, namespace: 'lazy-import' }, (args) => ({
@@ -95,22 +115,31 @@ function lazyImportsPlugin(options, outdir) {
         loader: 'js',
       }));
       build.onResolve({ filter: new RegExp(`^\\./${LAZY_BUNDLE.replace('.', '\\.')}$`), namespace: 'lazy-import' }, (args) => ({ path: args.path, external: true }));
-      build.onEnd(async (result) => {
-        if (result.errors.length > 0) return;
-        const modules = [...lazy].sort();
-        const contents = modules.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`).join('\n') +
-          `\nexport default {${modules.map((file, i) => `${JSON.stringify(lazyKey(file))}: m${i}`).join(', ')}};\n`;
-        const built = await esbuild.build({
-          ...options,
-          stdin: { contents, resolveDir: ROOT, sourcefile: 'lazy-entry.js', loader: 'js' },
-          outfile: path.join(outdir, LAZY_BUNDLE),
-          // `require('./lazy.js')[key]`: the default export's members, not the ES module namespace.
-          footer: { js: 'module.exports = module.exports.default;' },
-          metafile: true,
-          plugins: [vscodeOncePlugin, isbn3BundlePlugin()],
-        });
-        result.lazyMetafile = built.metafile;
+    },
+  };
+}
+
+/**
+ * In the lazy bundle: a module of ours that the activation bundle holds is taken from it
+ * (`require('./extension.js').__shared[key]`), so that it exists once. `taken` collects them:
+ * the activation bundle then exports exactly those.
+ */
+function sharedFromActivationPlugin(inActivation, taken) {
+  return {
+    name: 'isbn-lens-shared-from-activation',
+    setup(build) {
+      build.onResolve({ filter: /^[./]/ }, async (args) => {
+        if (args.namespace === 'shared-from-activation' || args.pluginData?.shared) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { shared: true } });
+        if (resolved.errors.length > 0 || !inActivation.has(resolved.path)) return undefined;
+        taken.add(resolved.path);
+        return { path: lazyKey(resolved.path), namespace: 'shared-from-activation' };
       });
+      build.onLoad({ filter: /.*/, namespace: 'shared-from-activation' }, (args) => ({
+        contents: `module.exports = require('./extension.js').__shared[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'shared-from-activation' }, (args) => ({ path: args.path, external: true }));
     },
   };
 }
@@ -133,19 +162,55 @@ const common = {
 };
 
 /**
- * Builds both bundles once into `outdir`; returns esbuild's metafile of each (what the
- * bundle-content test reads).
+ * Builds the bundles into `outdir`; returns esbuild's metafile of each (what the bundle-content
+ * test reads). Three passes: the activation bundle, to learn which of our modules it holds; the
+ * lazy bundle, taking those from it; the activation bundle again, exporting what was taken.
  */
 async function build({ production: prod = production, outdir = path.join(ROOT, 'dist') } = {}) {
   const options = { ...common, minify: prod, sourcemap: !prod };
-  const result = await esbuild.build({
+  const listed = lazyModules();
+  const entry = path.join(ROOT, 'src/extension.ts');
+  const first = await esbuild.build({ ...options, entryPoints: [entry], write: false, metafile: true, plugins: [vscodeOncePlugin, isbn3BundlePlugin(), lazyImportsPlugin(listed)] });
+  const inActivation = sourceInputs(first.metafile);
+
+  const modules = [...listed].sort();
+  const taken = new Set();
+  const lazy = await esbuild.build({
     ...options,
-    entryPoints: [path.join(ROOT, 'src/extension.ts')],
+    stdin: {
+      contents: modules.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`).join('\n') +
+        `\nexport default {${modules.map((file, i) => `${JSON.stringify(lazyKey(file))}: m${i}`).join(', ')}};\n`,
+      resolveDir: ROOT,
+      sourcefile: 'lazy-entry.js',
+      loader: 'js',
+    },
+    outfile: path.join(outdir, LAZY_BUNDLE),
+    // `require('./lazy.js')[key]`: the default export's members, not the ES module namespace.
+    footer: { js: 'module.exports = module.exports.default;' },
+    metafile: true,
+    plugins: [vscodeOncePlugin, isbn3BundlePlugin(), sharedFromActivationPlugin(inActivation, taken)],
+  });
+
+  const shared = [...taken].sort();
+  const extension = await esbuild.build({
+    ...options,
+    stdin: {
+      contents: `export * from ${JSON.stringify(entry)};\n` +
+        shared.map((file, i) => `import * as s${i} from ${JSON.stringify(file)};`).join('\n') +
+        `\n/** Modules of this bundle that dist/lazy.js uses: one copy of each, shared. */\nexport const __shared = {${shared.map((file, i) => `${JSON.stringify(lazyKey(file))}: s${i}`).join(', ')}};\n`,
+      resolveDir: ROOT,
+      sourcefile: 'extension-entry.js',
+      loader: 'js',
+    },
     outfile: path.join(outdir, 'extension.js'),
     metafile: true,
-    plugins: [vscodeOncePlugin, isbn3BundlePlugin(options, outdir), lazyImportsPlugin(options, outdir)],
+    plugins: [vscodeOncePlugin, isbn3BundlePlugin(options, outdir), lazyImportsPlugin(listed)],
   });
-  return { extension: result.metafile, lazy: result.lazyMetafile };
+
+  const inLazy = sourceInputs(lazy.metafile);
+  const twice = [...sourceInputs(extension.metafile)].filter((file) => inLazy.has(file)).map(lazyKey);
+  if (twice.length > 0) throw new Error(`These modules are in both dist/extension.js and dist/lazy.js, so their state would exist twice: ${twice.join(', ')}`);
+  return { extension: extension.metafile, lazy: lazy.metafile };
 }
 
 async function main() {
@@ -153,11 +218,19 @@ async function main() {
     await build();
     return;
   }
+  // Watches the sources through the activation bundle's graph, and makes all bundles again on each change.
   const ctx = await esbuild.context({
     ...common,
     entryPoints: [path.join(ROOT, 'src/extension.ts')],
-    outfile: path.join(ROOT, 'dist/extension.js'),
-    plugins: [vscodeOncePlugin, isbn3BundlePlugin(common, path.join(ROOT, 'dist')), lazyImportsPlugin(common, path.join(ROOT, 'dist')), problemMatcherPlugin],
+    write: false,
+    plugins: [vscodeOncePlugin, isbn3BundlePlugin(common), lazyImportsPlugin(lazyModules()), problemMatcherPlugin, {
+      name: 'isbn-lens-build-all',
+      setup(b) {
+        b.onEnd(async (result) => {
+          if (result.errors.length === 0) await build({ production: false }).catch((e) => console.error(`✘ [ERROR] ${e.message}`));
+        });
+      },
+    }],
   });
   await ctx.watch();
 }

@@ -25,7 +25,22 @@ export default tseslint.config(
     },
   },
   {
+    // The core runs on any host: Node-only modules only behind the two host seams
+    // (src/core/host/http.ts, src/core/host/records.ts), in their Node implementations.
     files: ['src/core/**/*.ts'],
+    ignores: ['src/core/host/node/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'vscode', message: 'src/core is plain TypeScript: the editor adapters live in src/editor.' },
+          { name: 'undici', message: 'The network is reached through HttpTransport (src/core/host/http.ts); undici lives in src/core/host/node.' },
+        ],
+        patterns: [{ group: ['node:*'], message: 'src/core runs on any host: Node-only code lives behind the host seams, in src/core/host/node.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/core/host/node/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core is plain TypeScript: the editor adapters live in src/editor.' }] }],
     },

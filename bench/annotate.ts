@@ -8,9 +8,9 @@ import { computeAnnotation, isbnsToAnnotate } from '../src/core/annotate/annotat
 import { applyEdits } from '../src/core/edit/textEdit';
 import { isbn13CheckDigit, parseIsbn } from '../src/core/isbn/parse';
 import { type LineSource, rescan, scanAll } from '../src/core/scan/lineScan';
-import { Batcher } from '../src/core/service/lookups/batcher';
-import type { Book } from '../src/core/service/book';
-import { BookCache } from '../src/core/service/store/cache';
+import { Batcher } from '../src/core/lookups/batcher';
+import type { Book } from '../src/core/model/book';
+import { BookCache } from '../src/core/cache/cache';
 
 const ENTRIES = 2000;
 const LINES = 10_000;

@@ -3,11 +3,13 @@
  * against the sandbox: requests, seconds, limit answers, peak memory; then the same
  * queued again and cancelled after 2 s: how fast the cancel lands and what it still sent.
  */
-import { Batcher } from '../src/core/service/lookups/batcher';
-import { BookCache } from '../src/core/service/store/cache';
-import { BookServiceClient } from '../src/core/service/http/client';
-import { PLAN_RATES } from '../src/core/service/plans';
-import { Throttle } from '../src/core/service/rate/throttle';
+import { Batcher } from '../src/core/lookups/batcher';
+import { BookCache } from '../src/core/cache/cache';
+import { BookServiceClient } from '../src/core/sources/isbndb/client';
+import { RatedSource } from '../src/core/lookups/ratedSource';
+import { UndiciTransport } from '../src/core/host/node/undiciTransport';
+import { PLAN_RATES } from '../src/core/model/plans';
+import { Throttle } from '../src/core/rate/throttle';
 import { startSandbox } from '../test/sandbox/server';
 
 export async function benchLoad(count = 10_000, batchSize = 100): Promise<Record<string, number | string>> {
@@ -15,7 +17,8 @@ export async function benchLoad(count = 10_000, batchSize = 100): Promise<Record
   try {
     const plan = 'pro';
     const rate = PLAN_RATES[plan];
-    const client = new BookServiceClient({ baseUrl: new URL(sandbox.urls[plan] + '/'), plan, apiKey: sandbox.keys[plan], throttle: new Throttle(rate) });
+    const source = new BookServiceClient({ baseUrl: new URL(sandbox.urls[plan] + '/'), plan, apiKey: sandbox.keys[plan], keyId: sandbox.keys[plan] });
+    const client = new RatedSource(source, new Throttle(rate), new UndiciTransport());
     const isbns = sandbox.catalogue.books.map((b) => b.isbn13);
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);

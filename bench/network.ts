@@ -3,11 +3,13 @@
  * extension uses: 1,000 unique ISBNs on the default plan (spec mode), and a 2,500-ISBN file
  * in real-service mode on pro and on default, each at its plan's batch maximum.
  */
-import { Batcher } from '../src/core/service/lookups/batcher';
-import { BookCache } from '../src/core/service/store/cache';
-import { BookServiceClient } from '../src/core/service/http/client';
-import { PLAN_RATES, type PlanName, batchSizeFor } from '../src/core/service/plans';
-import { Throttle } from '../src/core/service/rate/throttle';
+import { Batcher } from '../src/core/lookups/batcher';
+import { BookCache } from '../src/core/cache/cache';
+import { BookServiceClient } from '../src/core/sources/isbndb/client';
+import { RatedSource } from '../src/core/lookups/ratedSource';
+import { UndiciTransport } from '../src/core/host/node/undiciTransport';
+import { PLAN_RATES, type PlanName, batchSizeFor } from '../src/core/model/plans';
+import { Throttle } from '../src/core/rate/throttle';
 import { type ServiceMode, startSandbox } from '../test/sandbox/server';
 
 interface NetworkRun {
@@ -22,7 +24,8 @@ async function runNetwork({ count, plan, batchSize, mode }: NetworkRun): Promise
   const sandbox = await startSandbox({ catalogueSize: count + 200, mode, dailyQuota: { default: 1e7, premium: 1e7, pro: 1e7 } });
   try {
     const rate = PLAN_RATES[plan];
-    const client = new BookServiceClient({ baseUrl: new URL(sandbox.urls[plan] + '/'), plan, apiKey: sandbox.keys[plan], throttle: new Throttle(rate) });
+    const source = new BookServiceClient({ baseUrl: new URL(sandbox.urls[plan] + '/'), plan, apiKey: sandbox.keys[plan], keyId: sandbox.keys[plan] });
+    const client = new RatedSource(source, new Throttle(rate), new UndiciTransport());
     const batcher = new Batcher(client, { cache: new BookCache(), batchSize });
     const isbns = sandbox.catalogue.books.slice(0, count).map((b) => b.isbn13);
     const began = performance.now();

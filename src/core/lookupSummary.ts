@@ -1,6 +1,6 @@
 /** The one-line summary after looking up many ISBNs. */
-import type { LookupResult } from './service/lookups/batcher';
-import { type ResultCounts, countResult } from './service/lookups/resultCounts';
+import type { LookupResult } from './model/lookup';
+import { type ResultCounts, countResult } from './model/resultCounts';
 
 export interface LookupSummary extends ResultCounts {
   found: number;

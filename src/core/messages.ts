@@ -2,8 +2,8 @@
  * The words a user sees for each kind of failure, in one place. Each says what happened
  * and what to do. Never includes the key, a stack trace or a raw response body.
  */
-import type { ServiceError } from './service/errors';
-import type { PlanName } from './service/plans';
+import type { ServiceError } from './model/errors';
+import type { PlanName } from './model/plans';
 
 export interface MessageContext {
   plan: PlanName;

@@ -1,7 +1,7 @@
 /** Books and look-up results for unit tests. */
-import type { LookupResult } from '../../src/core/service/lookups/batcher';
-import type { Book } from '../../src/core/service/book';
-import { ServiceError } from '../../src/core/service/errors';
+import type { LookupResult } from '../../src/core/model/lookup';
+import type { Book } from '../../src/core/model/book';
+import { ServiceError } from '../../src/core/model/errors';
 
 /** A book record with the fields every book has; the rest from `extra`. */
 export function book(isbn13: string, title = `Book ${isbn13}`, authors: string[] = [], extra: Partial<Book> = {}): Book {

@@ -48,6 +48,9 @@ export const dialog = { answer: (buttons: string[]): string | undefined => butto
 const fake = {
   EventEmitter,
   ProgressLocation: { Notification: 15 },
+  // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).
+  DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+  CodeActionKind: { QuickFix: { value: 'quickfix' } },
   window: {
     showWarningMessage: async (message: string, ...rest: unknown[]) => {
       const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest.shift() as { detail?: string }) : {};

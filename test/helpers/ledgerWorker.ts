@@ -5,8 +5,8 @@
  * - `stall`: the same, but update number `stallAt` blocks the whole process for `stallMs` inside the lock;
  * - `die`: takes one slot, then dies (SIGKILL) inside the lock while reporting its answer.
  */
-import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
-import { Throttle } from '../../src/core/service/rate/throttle';
+import { SharedLedger } from '../../src/core/host/node/sharedLedger';
+import { Throttle } from '../../src/core/rate/throttle';
 
 interface Job {
   path: string;

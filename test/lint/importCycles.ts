@@ -1,5 +1,5 @@
 /**
- * Lint: no import cycles in src/. Only imports that exist at run time count (`import type`
+ * Lint: no import cycles in src/, and no import that runs up the layers (see LAYER_RULES). Only imports that exist at run time count (`import type`
  * and imports of types alone vanish when compiled). Prints each cycle and exits 1 if any.
  * A small script rather than a plugin: the graph of relative imports is all it needs.
  */
@@ -75,9 +75,44 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
   return [...cycles.values()];
 }
 
+/**
+ * Imports that run up the layers, by folder: the model is imported by everything and imports
+ * only what a book record is made of; what writes files or shows text never reaches into a
+ * sibling's implementation for a shared word (it belongs in the model); the host knows no
+ * format; the core knows no editor; a source knows no queue.
+ */
+export const LAYER_RULES: readonly { from: string; mayNotImport: readonly string[] }[] = [
+  { from: 'core/', mayNotImport: ['editor/', 'extension.ts'] },
+  { from: 'core/model/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/bibtex/', 'core/format/', 'core/host/', 'core/lookups/', 'core/sources/', 'core/cache/', 'core/rate/'] },
+  { from: 'core/bibliography/', mayNotImport: ['core/annotate/', 'core/lookups/', 'core/sources/', 'core/host/'] },
+  { from: 'core/bibtex/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/lookups/', 'core/sources/', 'core/host/'] },
+  { from: 'core/format/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/bibtex/', 'core/lookups/', 'core/sources/', 'core/host/'] },
+  { from: 'core/host/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/bibtex/', 'core/format/', 'core/lookups/'] },
+  { from: 'core/sources/', mayNotImport: ['core/lookups/', 'core/cache/', 'core/host/node/'] },
+];
+
+/** Every import (types too) that breaks a layer rule, as `from → to`. */
+export function layerViolations(root = ROOT): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(root)) {
+    const from = relative(root, file).split('\\').join('/');
+    const rules = LAYER_RULES.filter((rule) => from.startsWith(rule.from));
+    if (rules.length === 0) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolveImport(file, match[4]!);
+      if (!target) continue;
+      const to = relative(root, target).split('\\').join('/');
+      if (rules.some((rule) => rule.mayNotImport.some((prefix) => to.startsWith(prefix)))) found.push(`${from} → ${to}`);
+    }
+  }
+  return found;
+}
+
 if (require.main === module) {
   const cycles = findCycles(importGraph());
   for (const cycle of cycles) console.error(`Import cycle: ${[...cycle, cycle[0]!].map((f) => relative(ROOT, f)).join(' → ')}`);
-  if (cycles.length > 0) process.exit(1);
-  console.log('No import cycles in src/.');
+  const upward = layerViolations();
+  for (const violation of upward) console.error(`Import up the layers: ${violation}`);
+  if (cycles.length > 0 || upward.length > 0) process.exit(1);
+  console.log('No import cycles in src/, and no import up the layers.');
 }

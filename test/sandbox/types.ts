@@ -1,6 +1,7 @@
 // Public types of the sandbox's in-process API (re-exported by server.ts).
 
 import type { Catalogue } from './catalogue';
+import type { KeylessOptions, KeylessSandbox } from './keyless/types';
 
 export type PlanName = 'default' | 'premium' | 'pro';
 export const PLANS: readonly PlanName[] = ['default', 'premium', 'pro'];
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   extraKeys?: Record<string, PlanName>; // more keys
   catalogueSize?: number; // default 600
   seed?: number;
+  /** The keyless services' options (ports, rates, quotas); host, seed and catalogue size follow the above. */
+  keyless?: Omit<KeylessOptions, 'host'>;
 }
 
 export interface LoggedRequest {
@@ -101,5 +104,7 @@ export interface Sandbox {
   /** The next day: spent back to 0, for one key or every key. */
   resetQuotas(key?: string): void;
   quotaOf(key: string): PlanLimit | undefined;
+  /** Open Library and Google Books emulations, each with its own log and faults. */
+  keyless: KeylessSandbox;
   close(): Promise<void>;
 }

@@ -1,12 +1,14 @@
 /** The client against the sandbox service: exact requests, errors as typed values, the rate kept. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { Batcher } from '../../src/core/service/lookups/batcher';
-import { BookCache } from '../../src/core/service/store/cache';
-import { BookServiceClient, pathSegment } from '../../src/core/service/http/client';
-import { ServiceError } from '../../src/core/service/errors';
-import { type PlanName, PLAN_RATES } from '../../src/core/service/plans';
-import { Throttle, ThrottleRegistry } from '../../src/core/service/rate/throttle';
+import { Batcher } from '../../src/core/lookups/batcher';
+import { BookCache } from '../../src/core/cache/cache';
+import { BookServiceClient, pathSegment } from '../../src/core/sources/isbndb/client';
+import { ServiceError } from '../../src/core/model/errors';
+import { type PlanName, PLAN_RATES } from '../../src/core/model/plans';
+import { Throttle, ThrottleRegistry } from '../../src/core/rate/throttle';
+import { RatedSource } from '../../src/core/lookups/ratedSource';
+import { UndiciTransport } from '../../src/core/host/node/undiciTransport';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { sleep } from '../helpers/time';
 import { maxInWindow } from '../helpers/windows';
@@ -32,16 +34,18 @@ beforeEach(() => {
 
 function client(plan: PlanName = 'pro', options: { key?: string; rate?: number; timeoutMs?: number; urlPlan?: PlanName } = {}) {
   const key = options.key ?? sandbox.keys[plan];
-  return new BookServiceClient({
+  const source = new BookServiceClient({
     baseUrl: new URL(sandbox.urls[options.urlPlan ?? plan] + '/'),
     plan,
     apiKey: key,
-    throttle: options.rate ? new Throttle(options.rate) : throttles.get(key, plan, PLAN_RATES[plan]),
+    keyId: key,
     timeoutMs: options.timeoutMs,
   });
+  return new RatedSource(source, options.rate ? new Throttle(options.rate) : throttles.get(source.rate.shareName, PLAN_RATES[plan]), http);
 }
 
 const books = () => sandbox.catalogue.books;
+const http = new UndiciTransport();
 
 async function expectError(promise: Promise<unknown>, kind: ServiceError['kind']): Promise<ServiceError> {
   try {
@@ -57,7 +61,7 @@ async function expectError(promise: Promise<unknown>, kind: ServiceError['kind']
 test('POST /books sends exactly the spec body and headers, and matches results by ISBN', async () => {
   const wanted = books().slice(0, 3);
   const isbns = [...wanted.map((b) => b.isbn13), '9780306406157'];
-  const answer = await client().getBooks(isbns);
+  const answer = await client().books(isbns);
   const [entry] = sandbox.log;
   assert.equal(sandbox.log.length, 1);
   assert.equal(entry!.method, 'POST');
@@ -72,55 +76,44 @@ test('POST /books sends exactly the spec body and headers, and matches results b
 
 test('ISBN-10s in a batch are matched to their books', async () => {
   const old = books().find((b) => b.isbn10)!;
-  const answer = await client().getBooks([old.isbn10!]);
+  const answer = await client().books([old.isbn10!]);
   assert.equal(answer.found.get(old.isbn10!)?.isbn13, old.isbn13);
-});
-
-test('GET /book/{isbn} returns the normalized book; an unknown one is notFound, not a limit', async () => {
-  const book = books()[5]!;
-  const c = client();
-  const found = await c.getBook(book.isbn13);
-  assert.equal(found.title, book.title);
-  assert.equal(sandbox.log[0]!.path, `/book/${book.isbn13}`);
-  assert.equal(sandbox.log[0]!.headers.authorization, sandbox.keys.pro);
-  assert.equal(sandbox.log[0]!.query, '');
-  await expectError(c.getBook('9780000000002'), 'notFound');
 });
 
 test('GET /author/{name} sends the name as one percent-encoded segment and pages', async () => {
   const [name, authored] = [...sandbox.catalogue.authors].find(([n, list]) => n.includes('/') && list.length >= 2)!;
   const c = client();
-  const first = await c.getAuthor(name, 1, 2);
+  const first = await c.authorPage(name, 1, 2);
   assert.equal(sandbox.log[0]!.path, `/author/${pathSegment(name)}`);
   assert.match(sandbox.log[0]!.query, /page=1/);
   assert.match(sandbox.log[0]!.query, /pageSize=2/);
   assert.equal(first.books.length, Math.min(2, authored.length));
   assert.equal(first.hasMore, authored.length > 2);
   if (first.hasMore) {
-    const second = await c.getAuthor(name, 2, 2);
+    const second = await c.authorPage(name, 2, 2);
     assert.notEqual(second.books[0]?.isbn13, first.books[0]?.isbn13);
   }
-  await expectError(c.getAuthor('Nobody Atall Person'), 'notFound');
+  await expectError(c.authorPage('Nobody Atall Person'), 'notFound');
 });
 
 test('an author named . or .. is asked for as one segment, never the base path', async () => {
   const c = client();
   for (const name of ['.', '..']) {
     sandbox.clearLog();
-    await expectError(c.getAuthor(name), 'notFound');
+    await expectError(c.authorPage(name), 'notFound');
     assert.equal(sandbox.log[0]!.path, `/author/${name.replace(/\./g, '%2E')}`);
   }
 });
 
 test('non-ASCII author names round-trip', async () => {
   const name = [...sandbox.catalogue.authors.keys()].find((n) => /[\u0080-\uffff]/.test(n))!;
-  const page = await client().getAuthor(name);
+  const page = await client().authorPage(name);
   assert.ok(page.books.length > 0);
   assert.ok(page.books.every((b) => b.authors.includes(name)));
 });
 
 test('no key, an unknown key and a key of another plan are told apart', async () => {
-  await expectError(client('default', { key: 'not-a-key' }).getBooks([books()[0]!.isbn13]), 'auth');
+  await expectError(client('default', { key: 'not-a-key' }).books([books()[0]!.isbn13]), 'auth');
   await expectError(client('premium', { key: sandbox.keys.pro }).checkKey(), 'wrongPlan');
   await client('premium').checkKey();
 });
@@ -128,34 +121,34 @@ test('no key, an unknown key and a key of another plan are told apart', async ()
 test('a limit answer is a quota error: 429 and the spec 404 alike', async () => {
   const c = client('default', { rate: 100, key: BURST_KEY });
   const isbn = books()[0]!.isbn13;
-  await c.getBooks([isbn]);
-  const e429 = await expectError(c.getBooks([isbn]), 'quota');
+  await c.books([isbn]);
+  const e429 = await expectError(c.books([isbn]), 'quota');
   assert.equal(e429.details.status, 429);
   sandbox.setLimitResponse('404');
   await sleep(1100);
-  await c.getBooks([isbn]);
-  const e404 = await expectError(c.getBooks([isbn]), 'quota');
+  await c.books([isbn]);
+  const e404 = await expectError(c.books([isbn]), 'quota');
   assert.equal(e404.details.status, 404);
 });
 
 test('a limit 404 on GET /book is not mistaken for an unknown book', async () => {
   sandbox.setLimitResponse('404');
   sandbox.exhaustKey(BURST_KEY, 60_000);
-  await expectError(client('default', { rate: 100, key: BURST_KEY }).getBook(books()[0]!.isbn13), 'quota');
+  await expectError(client('default', { rate: 100, key: BURST_KEY }).books([books()[0]!.isbn13]), 'quota');
   sandbox.exhaustKey(BURST_KEY, 0);
 });
 
 test('Retry-After is read', async () => {
   sandbox.injectFault({ status: 503, headers: { 'retry-after': '7' }, body: '{"message":"busy"}' });
   const before = Date.now();
-  const e = await expectError(client().getBooks([books()[0]!.isbn13]), 'server');
+  const e = await expectError(client().books([books()[0]!.isbn13]), 'server');
   assert.ok(e.details.retryAt! >= before + 6000 && e.details.retryAt! <= Date.now() + 7000);
 });
 
 test('a batch refused for its size is tooLarge', async () => {
   sandbox.setMaxBatch(2);
   try {
-    await expectError(client().getBooks(books().slice(0, 3).map((b) => b.isbn13)), 'tooLarge');
+    await expectError(client().books(books().slice(0, 3).map((b) => b.isbn13)), 'tooLarge');
   } finally {
     sandbox.setMaxBatch(1000);
   }
@@ -165,11 +158,11 @@ test('malformed, truncated, wrong-shape and HTML answers are badResponse; drops 
   const isbn = [books()[0]!.isbn13];
   for (const kind of ['malformed-json', 'truncated-json', 'wrong-shape', 'html-error'] as const) {
     sandbox.injectFault({ kind });
-    await expectError(client().getBooks(isbn), kind === 'html-error' ? 'server' : 'badResponse');
+    await expectError(client().books(isbn), kind === 'html-error' ? 'server' : 'badResponse');
   }
   for (const kind of ['drop', 'reset-mid-body'] as const) {
     sandbox.injectFault({ kind });
-    await expectError(client().getBooks(isbn), 'network');
+    await expectError(client().books(isbn), 'network');
   }
 });
 
@@ -177,25 +170,35 @@ test('a redirect is not followed, so the key never reaches another host', async 
   const other = await startSandbox();
   try {
     sandbox.injectFault({ kind: 'redirect', redirectTo: `${other.urls.pro}/books` });
-    await expectError(client().getBooks([books()[0]!.isbn13]), 'badResponse');
+    await expectError(client().books([books()[0]!.isbn13]), 'badResponse');
     assert.equal(other.log.length, 0);
   } finally {
     await other.close();
   }
 });
 
+test('the timeout counts from when a request is sent, not while it waits for its turn in the rate', async () => {
+  // Rate 1 per second: the second request waits about a second for its slot, longer than its 300 ms timeout.
+  const c = client('default', { key: BURST_KEY, rate: 1, timeoutMs: 300 });
+  await c.books([books()[0]!.isbn13]);
+  const began = Date.now();
+  const answer = await c.books([books()[1]!.isbn13]);
+  assert.ok(Date.now() - began >= 500, 'it did wait for its turn');
+  assert.equal(answer.found.size, 1);
+});
+
 test('requests time out and can be cancelled', async () => {
   sandbox.injectFault({ delayMs: 3000 });
-  await expectError(client('pro', { timeoutMs: 300 }).getBooks([books()[0]!.isbn13]), 'network');
+  await expectError(client('pro', { timeoutMs: 300 }).books([books()[0]!.isbn13]), 'network');
   sandbox.injectFault({ delayMs: 3000 });
   const controller = new AbortController();
-  const pending = client().getBooks([books()[0]!.isbn13], controller.signal);
+  const pending = client().books([books()[0]!.isbn13], controller.signal);
   setTimeout(() => controller.abort(), 100);
   await expectError(pending, 'cancelled');
 });
 
 test('the key is sent only in the Authorization header', async () => {
-  await client().getBooks([books()[0]!.isbn13]);
+  await client().books([books()[0]!.isbn13]);
   const entry = sandbox.log[0]!;
   const key = sandbox.keys.pro;
   assert.ok(!entry.path.includes(key) && !entry.query.includes(key) && !entry.body.includes(key));
@@ -212,9 +215,9 @@ for (const plan of ['default', 'premium', 'pro'] as PlanName[]) {
     let i = 0;
     const workers = Array.from({ length: 4 }, async (_, w) => {
       while (Date.now() < deadline) {
-        if (w === 0) await c.getAuthor(authors[i++ % authors.length]!, 1, 5);
-        else if (w === 1) await c.getBook(isbns[i++ % isbns.length]!);
-        else await c.getBooks(isbns.slice(i, (i += 3)));
+        if (w === 0) await c.authorPage(authors[i++ % authors.length]!, 1, 5);
+        else if (w === 1) await c.books([isbns[i++ % isbns.length]!]);
+        else await c.books(isbns.slice(i, (i += 3)));
       }
     });
     await Promise.all(workers);
@@ -256,7 +259,7 @@ test('author names with / ? # % & + spaces, quotes and other scripts reach the s
   const c = client('pro');
   for (const name of hard) {
     sandbox.clearLog();
-    const page = await c.getAuthor(name, 1, 5);
+    const page = await c.authorPage(name, 1, 5);
     assert.equal(page.name, name);
     assert.ok(page.books.length > 0, name);
     const path = sandbox.log[0]!.path;

@@ -3,8 +3,8 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import * as jpeg from 'jpeg-js';
-import { MAX_HOVER_COVER_CHARS } from '../../src/core/format/bookText';
-import { CoverImages } from '../../src/core/service/store/coverImages';
+import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
+import { CoverImages } from '../../src/core/host/node/coverImages';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 let sandbox: Sandbox;

@@ -7,14 +7,17 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { Emitter } from '../../src/core/events';
-import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
-import { KeyQuota } from '../../src/core/service/lookups/keyQuota';
-import { BookCache } from '../../src/core/service/store/cache';
-import { BookServiceClient, type RequestRecord } from '../../src/core/service/http/client';
-import { planOfHost } from '../../src/core/service/http/keyInfo';
-import { isOtherEditionOf, otherEditionNote } from '../../src/core/service/edition';
-import { type PlanName, batchSizeFor } from '../../src/core/service/plans';
-import { Throttle } from '../../src/core/service/rate/throttle';
+import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
+import { KeyQuota } from '../../src/core/lookups/keyQuota';
+import { BookCache } from '../../src/core/cache/cache';
+import { BookServiceClient } from '../../src/core/sources/isbndb/client';
+import { RatedSource } from '../../src/core/lookups/ratedSource';
+import { UndiciTransport } from '../../src/core/host/node/undiciTransport';
+import { type RequestRecord } from '../../src/core/model/answers';
+import { planOfHost } from '../../src/core/sources/isbndb/keyInfo';
+import { isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
+import { type PlanName, batchSizeFor } from '../../src/core/model/plans';
+import { Throttle } from '../../src/core/rate/throttle';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 const FAST = { default: 1e6, premium: 1e6, pro: 1e6 };
@@ -40,16 +43,18 @@ function setup(plan: PlanName, options: { key?: string; urlPlan?: PlanName; batc
   const requests = new Emitter<RequestRecord>();
   const throttle = new Throttle(1000);
   throttles.push(throttle);
-  const client = new BookServiceClient({
+  const apiKey = options.key ?? sandbox.keys[plan];
+  const source = new BookServiceClient({
     baseUrl: new URL(sandbox.urls[options.urlPlan ?? plan] + '/'),
     plan,
-    apiKey: options.key ?? sandbox.keys[plan],
-    throttle,
+    apiKey,
+    keyId: apiKey,
     onRequest: (record) => requests.fire(record),
   });
+  const client = new RatedSource(source, throttle, new UndiciTransport());
   const cache = new BookCache();
   const batcher = new Batcher(client, { cache, batchSize: options.batchSize ?? batchSizeFor(plan, undefined), gatherMs: 0, maxRetries: 1 });
-  const keyQuota = new KeyQuota((signal) => client.getKeyInfo(signal), requests.event);
+  const keyQuota = new KeyQuota((signal) => client.keyDetails(signal), requests.event);
   return { client, cache, batcher, keyQuota, dispose: () => (batcher.dispose(), keyQuota.dispose()) };
 }
 
@@ -202,12 +207,12 @@ test('another edition answering an ISBN is shown with the edition it describes',
 
 test('error bodies with error_message are read: a 401 of the current version is a refused key', async () => {
   const refused = setup('pro', { key: 'no-such-key-0000' });
-  await assert.rejects(refused.client.getKeyInfo(), (e: { kind?: string }) => e.kind === 'auth');
+  await assert.rejects(refused.client.keyDetails(), (e: { kind?: string }) => e.kind === 'auth');
   const result = await refused.batcher.lookupOne(isbns(1)[0]!);
   assert.ok(result.status === 'failed' && result.error.kind === 'auth');
   refused.dispose();
   sandbox.injectFault({ status: 429, body: '{"error_message":"Daily quota exceeded, please try again later"}', match: { pathPrefix: '/books' } });
   const pro = setup('pro');
-  await assert.rejects(pro.client.getBooks(isbns(2)), (e: { kind?: string; details?: { daily?: boolean } }) => e.kind === 'quota' && e.details?.daily === true);
+  await assert.rejects(pro.client.books(isbns(2)), (e: { kind?: string; details?: { daily?: boolean } }) => e.kind === 'quota' && e.details?.daily === true);
   pro.dispose();
 });

@@ -8,7 +8,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
+import { SharedLedger } from '../../src/core/host/node/sharedLedger';
 import { sleep } from '../helpers/time';
 import { withDir } from '../helpers/tempDir';
 import { maxInWindow } from '../helpers/windows';

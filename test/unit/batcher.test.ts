@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test as nodeTest } from 'node:test';
-import { Batcher, nextUtcMidnight } from '../../src/core/service/lookups/batcher';
-import { BookCache } from '../../src/core/service/store/cache';
-import type { BatchAnswer, BookServiceClient } from '../../src/core/service/http/client';
-import { ServiceError } from '../../src/core/service/errors';
-import { type ReleaseSlot, Throttle } from '../../src/core/service/rate/throttle';
+import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
+import { BookCache } from '../../src/core/cache/cache';
+import type { RatedSource } from '../../src/core/lookups/ratedSource';
+import type { BatchAnswer } from '../../src/core/model/answers';
+import { ServiceError } from '../../src/core/model/errors';
+import { type ReleaseSlot, Throttle } from '../../src/core/rate/throttle';
 import { book } from '../helpers/books';
 import { advance, runFakeTime, sleep, useFakeTime } from '../helpers/time';
 
@@ -21,15 +22,15 @@ function fakeClient(answer?: (isbns: readonly string[], call: number, signal?: A
   const calls: string[][] = [];
   const client = {
     // Rate 1 makes requests strictly one after the other (each answer is instant).
-    throttle: new Throttle(rate, 50),
-    async getBooks(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
+    throttle: new Throttle(rate, { windowMs: 50 }),
+    async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
       (slot ?? (await this.throttle.acquire(signal)))();
       calls.push([...isbns]);
       if (answer) return answer(isbns, calls.length, signal);
       return known(isbns);
     },
   };
-  return { client: client as unknown as BookServiceClient, calls };
+  return { client: client as unknown as RatedSource, calls };
 }
 
 function known(isbns: readonly string[]): BatchAnswer {
@@ -196,7 +197,7 @@ test('a refused key stops the queue without hammering; a new client starts over'
   assert.equal(calls.length, 1);
 
   const good = fakeClient();
-  batcher.setClient(good.client);
+  batcher.setSource(good.client);
   assert.equal((await batcher.lookupOne('i1')).status, 'found');
 });
 
@@ -291,4 +292,16 @@ test('a 500 on the halves is a failure; a 500 on one ISBN is not split', async (
   const alone = new Batcher(single.client, { cache: new BookCache(), gatherMs: 0, maxRetries: 0 });
   assert.equal((await alone.lookupOne('i0001')).status, 'failed');
   assert.equal(single.calls.length, 1);
+});
+
+test('an answer from the network names the source that gave it; one from the cache names none', async () => {
+  const { client } = fakeClient();
+  (client as unknown as { name: string }).name = 'isbndb';
+  const cache = new BookCache();
+  const batcher = new Batcher(client, { cache, gatherMs: 0 });
+  const fresh = await batcher.lookupOne('i1');
+  assert.equal(fresh.status === 'found' && fresh.source, 'isbndb');
+  const cached = await batcher.lookupOne('i1');
+  assert.deepEqual(cached, { status: 'found', book: book('i1') });
+  batcher.dispose();
 });

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bookEntry, entryInsertionOffset, entryPadding } from '../../src/core/bibtex/bookEntry';
-import { asciiFold, baseCiteKey, uniqueCiteKey } from '../../src/core/bibtex/citeKey';
+import { asciiFold, uniqueCiteKey } from '../../src/core/bibtex/citeKey';
+import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/bibtex/citeKeyPattern';
+
+/** The default pattern's key: `kernighan1988programming`. */
+const baseCiteKey = (book: Parameters<typeof formatCiteKey>[0]) => formatCiteKey(book, DEFAULT_CITE_KEY_PATTERN);
 import { escapeBibtex } from '../../src/core/bibtex/escape';
 import { bibtexAuthors, bibtexName } from '../../src/core/bibtex/names';
 import { citeKeys, parseBibtex } from '../../src/core/bibtex/parse';

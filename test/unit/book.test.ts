@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normalizeBook } from '../../src/core/service/book';
+import { normalizeBook } from '../../src/core/sources/isbndb/bookRecord';
 
 const full = {
   title: 'Data Reduction and Error Analysis',

@@ -59,25 +59,34 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     // The lazy bundle answers each dynamic import by its source path.
     const require = Module.createRequire(join(outdir, 'x.js'));
     const parts = require('./lazy.js') as Record<string, Record<string, unknown>>;
-    assert.equal(typeof parts['src/editor/infrastructure/lookupRuntime.ts']?.LookupRuntime, 'function');
+    assert.equal(typeof parts['src/core/lookups/lookups.ts']?.Lookups, 'function');
     // The commands that do real work load on first run; what they import comes with them.
     assert.equal(typeof parts['src/editor/features/commands/annotateFile.ts']?.annotateFile, 'function');
     assert.equal(typeof parts['src/editor/features/commands/insertBibtexEntry.ts']?.insertBibtexEntry, 'function');
   });
 });
 
-test('a ServiceError made by the other bundle\'s copy of the class is still a ServiceError', async () => {
-  const esbuild = await import('esbuild');
-  const { ServiceError, isServiceError } = await import('../../src/core/service/errors');
-  const built = esbuild.buildSync({ entryPoints: [join(__dirname, '../../src/core/service/errors.ts')], bundle: true, format: 'cjs', platform: 'node', write: false });
-  const copy = new Module('other-bundle') as Module & { _compile(code: string, file: string): void };
-  copy._compile(built.outputFiles[0]!.text, 'other-bundle.js');
-  const Other = (copy.exports as { ServiceError: typeof ServiceError }).ServiceError;
-  assert.notEqual(Other, ServiceError, 'a separate copy of the class');
-  const error = new Other('quota', 'Quota spent.');
-  assert.ok(isServiceError(error, 'quota'));
-  assert.ok(error instanceof ServiceError);
-  assert.ok(!isServiceError(error, 'auth'));
-  assert.ok(!isServiceError(new Error('plain')));
-  assert.ok(!isServiceError({ kind: 'quota' }));
+test('no module of ours is in two bundles: dist/lazy.js takes what dist/extension.js holds from it, so its state exists once', async () => {
+  await withDir(async (outdir) => {
+    // A development build, as the issue measured it (22 modules were in both then).
+    const { extension, lazy } = await build({ production: false, outdir });
+    const ours = (metafile: Metafile) => new Set(Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs)).filter((f) => f.startsWith('src/')));
+    const inLazy = ours(lazy);
+    assert.deepEqual([...ours(extension)].filter((file) => inLazy.has(file)), [], 'modules in both bundles');
+
+    const require = Module.createRequire(join(outdir, 'x.js'));
+    const activation = require('./extension.js') as { __shared: Record<string, Record<string, unknown>> };
+    const parts = require('./lazy.js') as Record<string, Record<string, unknown>>;
+    // The error class, the ISBN parser (its cache) and the emitter the lazy parts use are the activation bundle's own.
+    for (const shared of ['src/core/model/errors.ts', 'src/core/isbn/parse.ts', 'src/core/events.ts']) {
+      assert.ok(activation.__shared[shared], `${shared} is taken from dist/extension.js`);
+    }
+    assert.equal(typeof parts['src/core/lookups/lookups.ts']?.Lookups, 'function');
+  });
+});
+
+test('the lazy list names modules that exist, each once', async () => {
+  const { LAZY_MODULES } = await import('../../src/lazyModules');
+  for (const file of LAZY_MODULES) assert.ok(existsSync(join(__dirname, '../..', file)), `${file} exists`);
+  assert.equal(new Set(LAZY_MODULES).size, LAZY_MODULES.length, 'no module listed twice');
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { book } from '../helpers/books';
-import { BookCache } from '../../src/core/service/store/cache';
+import { BookCache } from '../../src/core/cache/cache';
 
 function fakeClock(start = 1_000_000) {
   let now = start;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describesIsbn, isOtherEditionOf, otherEditionNote } from '../../src/core/service/edition';
+import { describesIsbn, isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
 import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
 import { book } from '../helpers/books';
 

@@ -4,11 +4,13 @@ import { test } from 'node:test';
 import { annotationText } from '../../src/core/annotate/markdownAnnotation';
 import { bookEntry } from '../../src/core/bibtex/bookEntry';
 import { parseBibtex } from '../../src/core/bibtex/parse';
-import { MAX_HOVER_COVER_CHARS, bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
+import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
+import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { escapeMarkdown } from '../../src/core/format/markdown';
 import { formatTime } from '../../src/core/messages';
-import { MAX_AUTHORS, normalizeBook } from '../../src/core/service/book';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/service/http/client';
+import { MAX_AUTHORS } from '../../src/core/model/book';
+import { normalizeBook } from '../../src/core/sources/isbndb/bookRecord';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/sources/isbndb/client';
 import { book } from '../helpers/books';
 
 /** markdown-it (here through @vscode/vsce; it ships no types): the engine of VS Code's Markdown preview. */

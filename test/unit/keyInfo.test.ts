@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseKeyInfo, planOfHost, quotaShortfall, quotaText, spendQuota } from '../../src/core/service/http/keyInfo';
-import { KeyQuota, callsCharged } from '../../src/core/service/lookups/keyQuota';
+import { parseKeyInfo, planOfHost } from '../../src/core/sources/isbndb/keyInfo';
+import { quotaShortfall, quotaText, spendQuota } from '../../src/core/model/quota';
+import { KeyQuota, callsCharged } from '../../src/core/lookups/keyQuota';
 import { Emitter } from '../../src/core/events';
-import type { RequestRecord } from '../../src/core/service/http/client';
-import { ServiceError } from '../../src/core/service/errors';
+import type { RequestRecord } from '../../src/core/model/answers';
+import { ServiceError } from '../../src/core/model/errors';
 
 test('GET /key: the host and the quota as published; odd shapes are read or refused, never thrown', () => {
   assert.deepEqual(parseKeyInfo({ api_host: 'api.pro.isbndb.com', plan_limit: { total: 1000, spent: 588, left: 412 } }), {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { logLines } from '../helpers/fakeVscode';
-import { ServiceError } from '../../src/core/service/errors';
+import { ServiceError } from '../../src/core/model/errors';
 import { Log } from '../../src/editor/infrastructure/log';
 
 test('an unexpected error keeps its stack in the log; an expected one is told by its message', () => {

@@ -10,8 +10,9 @@ import type * as vscode from 'vscode';
 import '../helpers/fakeVscode';
 import { BOOKS } from '../helpers/books';
 import { withDir } from '../helpers/tempDir';
-import { BookCache } from '../../src/core/service/store/cache';
-import { saveCacheMerged } from '../../src/core/service/store/cacheFile';
+import { BookCache } from '../../src/core/cache/cache';
+import { saveCacheMerged } from '../../src/core/cache/cacheRecord';
+import { FileRecords } from '../../src/core/host/node/fileRecords';
 import { ApiKeyStore } from '../../src/editor/infrastructure/apiKeyStore';
 import { Config } from '../../src/editor/infrastructure/config';
 import { Log } from '../../src/editor/infrastructure/log';
@@ -31,7 +32,7 @@ test('a look-up made while the key is still being read answers from the cache fi
   await withDir(async (dir) => {
     const saved = new BookCache();
     saved.setFound(BOOKS.kr.isbn13, BOOKS.kr);
-    await saveCacheMerged(join(dir, 'book-cache.json'), saved);
+    await saveCacheMerged(new FileRecords(dir), saved);
 
     const { secrets, release } = slowSecrets();
     const config = new Config();

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dialog, warnings } from '../helpers/fakeVscode';
-import type { Quota } from '../../src/core/service/http/keyInfo';
-import type { LookupOptions, LookupResult } from '../../src/core/service/lookups/batcher';
+import type { Quota } from '../../src/core/model/quota';
+import type { LookupOptions, LookupResult } from '../../src/core/model/lookup';
 import type { LookupService } from '../../src/editor/infrastructure/lookupService';
 import { lookupWithinQuota } from '../../src/editor/infrastructure/lookupWithinQuota';
 

@@ -9,11 +9,9 @@ import {
   hyphenateIsbn,
   isbn10CheckDigit,
   isbn13CheckDigit,
-  isbnProblem,
   normalizeIsbn,
   parseIsbn,
   suggestCorrections,
-  toIsbn10,
   toIsbn13,
 } from '../../src/core/isbn/parse';
 
@@ -87,9 +85,9 @@ test('parse results are frozen and shared (cached), clearIsbnCache drops them', 
 test('toIsbn13 / toIsbn10 / hyphenateIsbn', () => {
   assert.equal(toIsbn13('0-306-40615-2'), '9780306406157');
   assert.equal(toIsbn13('0306406152', true), '978-0-306-40615-7');
-  assert.equal(toIsbn10('9780306406157'), '0306406152');
-  assert.equal(toIsbn10('9783161484100', true), '3-16-148410-X');
-  assert.equal(toIsbn10('9791090636071'), undefined, '979 ISBNs have no ISBN-10');
+  assert.equal(parseIsbn('9780306406157')?.isbn10, '0306406152');
+  assert.equal(parseIsbn('9783161484100')?.hyphenated10, '3-16-148410-X');
+  assert.equal(parseIsbn('9791090636071')?.isbn10, undefined, '979 ISBNs have no ISBN-10');
   assert.equal(toIsbn13('9780306406158'), undefined);
   assert.equal(hyphenateIsbn('9780306406157'), '978-0-306-40615-7');
   assert.equal(hyphenateIsbn('0306406152'), '0-306-40615-2', 'a 10 stays a 10');
@@ -97,16 +95,22 @@ test('toIsbn13 / toIsbn10 / hyphenateIsbn', () => {
   assert.equal(hyphenateIsbn('0306406153'), undefined);
 });
 
-test('isbnProblem tells checksum, length and range apart', () => {
-  assert.equal(isbnProblem('978-0-306-40615-7'), undefined);
-  assert.equal(isbnProblem('978-0-306-40615-8'), 'checksum');
-  assert.equal(isbnProblem('0-306-40615-3'), 'checksum');
-  assert.equal(isbnProblem('3-16-148410-0'), 'checksum');
-  assert.equal(isbnProblem('978-0-306-40615'), 'length');
-  assert.equal(isbnProblem('12345'), 'length');
-  assert.equal(isbnProblem('9786999999990'), 'range');
-  assert.equal(isbnProblem('9999999999'), 'range', 'ISBN-10 with a valid checksum in no group');
-  assert.equal(isbnProblem('979-0-2600-0043-8'), 'range', 'ISMN');
+/** Why `raw` is not a valid ISBN, or undefined when it is one. */
+function problemOf(raw: string) {
+  const verdict = classifyNormalized(normalizeIsbn(raw));
+  return verdict.valid ? undefined : verdict.problem;
+}
+
+test('the verdict tells checksum, length and range apart', () => {
+  assert.equal(problemOf('978-0-306-40615-7'), undefined);
+  assert.equal(problemOf('978-0-306-40615-8'), 'checksum');
+  assert.equal(problemOf('0-306-40615-3'), 'checksum');
+  assert.equal(problemOf('3-16-148410-0'), 'checksum');
+  assert.equal(problemOf('978-0-306-40615'), 'length');
+  assert.equal(problemOf('12345'), 'length');
+  assert.equal(problemOf('9786999999990'), 'range');
+  assert.equal(problemOf('9999999999'), 'range', 'ISBN-10 with a valid checksum in no group');
+  assert.equal(problemOf('979-0-2600-0043-8'), 'range', 'ISMN');
 });
 
 test('classifyNormalized works on normalized strings', () => {

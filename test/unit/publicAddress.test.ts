@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isPublicAddress, publicOnlyLookup } from '../../src/core/net/publicAddress';
+import { isPublicAddress, publicOnlyLookup } from '../../src/core/host/node/publicAddress';
 
 test('loopback, private, link-local, metadata, CGNAT, multicast and documentation addresses are not public', () => {
   for (const address of [

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { emptyReport, countUnusable } from '../../src/core/annotate/report';
+import { emptyReport, countUnusable } from '../../src/core/model/fillReport';
 import { summarize } from '../../src/core/lookupSummary';
-import { ServiceError } from '../../src/core/service/errors';
-import type { LookupResult } from '../../src/core/service/lookups/batcher';
+import { ServiceError } from '../../src/core/model/errors';
+import type { LookupResult } from '../../src/core/model/lookup';
 import { book } from '../helpers/books';
 
 const quota: LookupResult = { status: 'failed', error: new ServiceError('quota', 'spent') };

@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { sleep } from '../helpers/time';
-import { SharedLedger } from '../../src/core/service/rate/sharedLedger';
-import { Throttle } from '../../src/core/service/rate/throttle';
+import { SharedLedger } from '../../src/core/host/node/sharedLedger';
+import { Throttle } from '../../src/core/rate/throttle';
 import { withDir } from '../helpers/tempDir';
 import { maxInWindow } from '../helpers/windows';
 

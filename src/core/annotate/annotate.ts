@@ -11,11 +11,11 @@ import { fillRis, risIsbns } from '../bibliography/fillRis';
 import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../bibliography/nesting';
 import { cslYamlTooDeep } from '../bibliography/readCslYaml';
 import type { TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { bibtexIsbns, type FillMode, type FillOptions, fillEntries } from '../bibtex/fillEntries';
 import { annotateMarkdown, markdownIsbns } from './annotateMarkdown';
 import type { AnnotationFormat } from './annotationStyle';
-import type { AnnotationReport } from './report';
+import type { AnnotationReport } from '../model/fillReport';
 
 export { type AnnotationFormat, annotationFormat, unsupportedMessage } from './annotationStyle';
 

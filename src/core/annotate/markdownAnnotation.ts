@@ -9,7 +9,7 @@
 import { formatAuthors } from '../format/bookText';
 import { LINK_TRIGGERS } from '../format/markdown';
 import { lazy } from '../lazy';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 
 export const ANNOTATION_START = ' — *';
 

@@ -8,9 +8,9 @@
  */
 import { splitName } from '../bibtex/names';
 import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import { isoDate } from '../bibtex/bookFields';
-import { languageTag } from './languages';
+import { languageTag } from '../model/languages';
 import type { PlannedValue } from './fillPlan';
 
 export type CslValue = string | number | Record<string, unknown> | Array<Record<string, unknown>>;

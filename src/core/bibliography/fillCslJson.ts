@@ -7,9 +7,9 @@
  * comments, the other items and every other byte stay as they are.
  */
 import { applyEdits, findNodeAtLocation, type FormattingOptions, getNodeValue, modify } from 'jsonc-parser';
-import { type AnnotationReport, emptyReport } from '../annotate/report';
+import { type AnnotationReport, emptyReport } from '../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
 import { lineCounter } from './entry';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';

@@ -11,9 +11,9 @@
  * Comments, blank lines, the other items and everything else stay byte for byte.
  */
 import { isMap, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar, type YAMLMap } from 'yaml';
-import { type AnnotationReport, emptyReport } from '../annotate/report';
+import { type AnnotationReport, emptyReport } from '../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { isbnsInValue } from './entry';

@@ -4,9 +4,9 @@
  * order); in refresh mode single-valued tags that differ get the new value.
  * Authors are added only to a record that names none.
  */
-import { type AnnotationReport, emptyReport } from '../annotate/report';
+import { type AnnotationReport, emptyReport } from '../model/fillReport';
 import { minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../service/lookups/batcher';
+import type { LookupResult } from '../model/lookup';
 import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
 import { type FillMode, planFill } from './fillPlan';
 import { readRis } from './readRis';

@@ -9,7 +9,7 @@ import { bookEntry, entryInsertionOffset, entryPadding } from '../bibtex/bookEnt
 import { uniqueCiteKey } from '../bibtex/citeKey';
 import { chooseDialect, type DialectSetting } from '../bibtex/dialect';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import { cslItem } from './cslFields';
 import type { BibliographyFormat } from './format';
 import { indentationOf } from './indentation';

@@ -4,7 +4,7 @@
  * tree: comments and trailing commas are tolerated, as VS Code does.
  */
 import { findNodeAtLocation, getNodeValue, type Node as JsonNode, parseTree } from 'jsonc-parser';
-import { isObject } from '../service/book';
+import { isObject } from '../model/book';
 import { type BibliographyEntry, isbnsInValue, lineCounter, yearOf } from './entry';
 import { jsonTooDeep } from './nesting';
 

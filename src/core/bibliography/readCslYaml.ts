@@ -4,7 +4,7 @@
  * the `yaml` package's Document API, which keeps every node's offsets.
  */
 import { type Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
-import { isObject } from '../service/book';
+import { isObject } from '../model/book';
 import { frontMatter } from './documentBibliographies';
 import { type BibliographyEntry, isbnsInValue, lineCounter } from './entry';
 import { yamlTooDeep } from './nesting';

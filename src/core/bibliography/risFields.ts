@@ -7,9 +7,9 @@
  */
 import { invertedName } from '../bibtex/names';
 import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import type { PlannedValue } from './fillPlan';
-import { languageTag } from './languages';
+import { languageTag } from '../model/languages';
 
 /** One value per tag; AU holds one line per author. */
 export type RisValue = string[];

@@ -4,15 +4,10 @@
  * (`knuth1984texbook`); the pattern (citeKeyPattern.ts) may say otherwise.
  * a, b, c… are appended when the key is taken.
  */
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from './citeKeyPattern';
 
 export { asciiFold } from './citeKeyWords';
-
-/** Today's key, the default pattern's: `kernighan1988programming`. */
-export function baseCiteKey(book: Book): string {
-  return formatCiteKey(book, DEFAULT_CITE_KEY_PATTERN);
-}
 
 /**
  * A key not in `taken`: the pattern's key, else key + a…z, then aa, ab…

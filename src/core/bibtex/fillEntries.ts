@@ -7,8 +7,8 @@
  */
 import { minimalEdit, type TextEdit } from '../edit/textEdit';
 import { findIsbns, type IsbnMatch } from '../isbn/find';
-import type { LookupResult } from '../service/lookups/batcher';
-import { type AnnotationReport, countUnusable, emptyReport } from '../annotate/report';
+import type { LookupResult } from '../model/lookup';
+import { type AnnotationReport, countUnusable, emptyReport } from '../model/fillReport';
 import { bookFields, type FieldValue } from './bookFields';
 import { chooseDialect, type DialectSetting } from './dialect';
 import { sameMeaning } from './entryTypes';

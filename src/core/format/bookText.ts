@@ -1,7 +1,7 @@
 /** How a book is written out for people: hover cards, details, citation lines. */
 import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../service/book';
-import { otherEditionNote } from '../service/edition';
+import { type Book, MAX_HOVER_COVER_CHARS } from '../model/book';
+import { otherEditionNote } from '../model/edition';
 import { escapeMarkdown, excerpt } from './markdown';
 
 /** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
@@ -14,11 +14,6 @@ export function formatAuthors(authors: readonly string[], omitted = 0, shown = 3
 /** The height a hover draws a cover at (CSS pixels); twice that is enough for high-density screens. */
 export const HOVER_COVER_HEIGHT = 140;
 
-/**
- * VS Code cuts a hover's Markdown at 100,000 characters: past that the image is lost and its
- * base64 shows as text. A larger inlined cover is left out; the rest of the hover stays.
- */
-export const MAX_HOVER_COVER_CHARS = 80_000;
 
 /** The cover's Markdown image, or '' when there is none that can be shown whole. */
 function coverMarkdown(book: Book, cover: string | undefined): string {

@@ -1,5 +1,5 @@
 /** The short title shown beside an ISBN: a long title loses its subtitle, then is cut at a word. */
-import type { Book } from '../service/book';
+import type { Book } from '../model/book';
 
 export const INLINE_TITLE_MAX = 48;
 

@@ -181,23 +181,10 @@ export function parseIsbn(raw: string): IsbnInfo | undefined {
   return parseNormalized(normalized);
 }
 
-/** Why `raw` is not a valid ISBN, or undefined when it is one. */
-export function isbnProblem(raw: string): IsbnProblem | undefined {
-  const verdict = classifyNormalized(normalizeIsbn(raw));
-  return verdict.valid ? undefined : verdict.problem;
-}
-
 export function toIsbn13(raw: string, hyphenate = false): string | undefined {
   const info = parseIsbn(raw);
   if (!info) return undefined;
   return hyphenate ? info.hyphenated13 : info.isbn13;
-}
-
-/** ISBN-10 form; undefined for invalid input and for 979 ISBNs, which have none. */
-export function toIsbn10(raw: string, hyphenate = false): string | undefined {
-  const info = parseIsbn(raw);
-  if (!info) return undefined;
-  return hyphenate ? info.hyphenated10 : info.isbn10;
 }
 
 /** Hyphenate per isbn3 range data, keeping the written length (10 stays 10). */

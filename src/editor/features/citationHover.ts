@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { citationAt, citationSyntaxOf } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { escapeMarkdown } from '../../core/format/markdown';
-import type { LookupResult } from '../../core/service/lookups/batcher';
+import type { LookupResult } from '../../core/model/lookup';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, delay } from './hoverProvider';

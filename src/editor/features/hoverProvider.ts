@@ -8,7 +8,7 @@ import { whyNotValid } from '../../core/diagnostics/isbnProblems';
 import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LineIsbn } from '../../core/scan/lineScan';
-import type { LookupResult } from '../../core/service/lookups/batcher';
+import type { LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
 import { formatTime } from '../../core/messages';

@@ -4,8 +4,8 @@
  * sent to the host the answer names: switching only picks the user's own address for it.
  */
 import * as vscode from 'vscode';
-import { quotaText } from '../../core/service/http/keyInfo';
-import type { PlanName } from '../../core/service/plans';
+import { quotaText } from '../../core/model/quota';
+import type { PlanName } from '../../core/model/plans';
 import type { Config } from '../infrastructure/config';
 import type { LookupService } from '../infrastructure/lookupService';
 import type { Log } from '../infrastructure/log';

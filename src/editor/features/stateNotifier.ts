@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/disposable';
-import type { BatcherState } from '../../core/service/lookups/batcher';
+import type { BatcherState } from '../../core/model/lookup';
 import type { LookupService } from '../infrastructure/lookupService';
 
 export class StateNotifier extends Disposable {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
 import { formatTime } from '../../core/messages';
-import { quotaText } from '../../core/service/http/keyInfo';
+import { quotaText } from '../../core/model/quota';
 import type { LookupService } from '../infrastructure/lookupService';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { annotationFormat } from '../../core/annotate/annotationStyle';
 import type { DialectSetting } from '../../core/bibtex/dialect';
-import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/service/plans';
+import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/model/plans';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';

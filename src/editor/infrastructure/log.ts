@@ -1,7 +1,7 @@
 /** The "ISBN Lens" log channel. Request lines name method, path, status, time and ISBN count; never the key. */
 import * as vscode from 'vscode';
-import type { RequestRecord } from '../../core/service/http/client';
-import { isServiceError } from '../../core/service/errors';
+import type { RequestRecord } from '../../core/model/answers';
+import { isServiceError } from '../../core/model/errors';
 
 export class Log implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('ISBN Lens', { log: true });

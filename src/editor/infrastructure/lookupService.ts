@@ -1,25 +1,26 @@
 /**
- * The one facade the editor sees for look-ups: look up, peek, prefetch, the queue's
- * state, retry now, check the key, author pages, covers. What does the work (cache, cache
- * file, throttles, client, batcher, covers) is `LookupRuntime`, loaded on first use with a
+ * The one facade the editor sees for look-ups. What does the work (cache, throttles, source,
+ * batcher, covers) is the core's `Lookups` with the Node host, loaded on first use with a
  * dynamic import so that activation does not load the HTTP client: `start()` begins loading
- * it, reading the cache file and connecting, and nobody needs to wait for that. Until it is
- * here, the facade answers as while a look-up is on its way: reads find nothing yet, and
- * look-ups wait for it.
+ * it, reading the cache and connecting, and nobody needs to wait for that. Until it is here,
+ * the facade answers as while a look-up is on its way: reads find nothing yet, and look-ups
+ * wait for it. Its events are fired by `Lookups` itself, once, where each thing happens; what
+ * the facade adds is the editor's: the wait for loading, the plan the key belongs to, words.
  */
 import { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/events';
 import { describeError } from '../../core/messages';
-import type { BatcherState, LookupOptions, LookupResult } from '../../core/service/lookups/batcher';
-import type { Book } from '../../core/service/book';
-import type { AuthorPage, RequestRecord } from '../../core/service/http/client';
-import { type KeyInfo, planOfHost } from '../../core/service/http/keyInfo';
-import { KeyQuota } from '../../core/service/lookups/keyQuota';
-import type { ServiceError } from '../../core/service/errors';
+import type { BatcherState, LookupOptions, LookupResult } from '../../core/model/lookup';
+import type { Book } from '../../core/model/book';
+import type { AuthorPage, RequestRecord } from '../../core/model/answers';
+import type { KeyInfo } from '../../core/model/quota';
+import { planOfHost } from '../../core/sources/isbndb/keyInfo';
+import { KeyQuota } from '../../core/lookups/keyQuota';
+import type { ServiceError } from '../../core/model/errors';
+import type { Lookups } from '../../core/lookups/lookups';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
-import type { LookupRuntime } from './lookupRuntime';
 
 /** Covers for hovers, inlined as data URIs. */
 export interface Covers {
@@ -30,8 +31,8 @@ export interface Covers {
 }
 
 export class LookupService extends Disposable {
-  private runtime: LookupRuntime | undefined;
-  private loading: Promise<LookupRuntime> | undefined;
+  private lookups: Lookups | undefined;
+  private loading: Promise<Lookups> | undefined;
   private readonly changes = this.register(new Emitter<void>());
   /** Fires when the key, the plan or the queue changed (cached answers: `onDidChangeBooks`). */
   readonly onDidChange = this.changes.event;
@@ -44,18 +45,13 @@ export class LookupService extends Disposable {
   private readonly states = this.register(new Emitter<BatcherState>());
   readonly onDidChangeState = this.states.event;
   private readonly requests = this.register(new Emitter<RequestRecord>());
+  private readonly keyChanges = this.register(new Emitter<void>());
   /** The key's plan host and today's quota, from `GET /key` where the service has it. */
-  readonly keyQuota = this.register(
-    new KeyQuota(async (signal) => {
-      const runtime = await this.loaded();
-      await runtime.ready();
-      return runtime.getKeyInfo(signal);
-    }, this.requests.event),
-  );
+  readonly keyQuota = this.register(new KeyQuota(async (signal) => (await this.current()).keyDetails(signal), this.requests.event));
   readonly covers: Covers = {
-    peek: (url) => this.runtime?.covers.peek(url),
+    peek: (url) => this.lookups?.host.covers.peek(url),
     // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
-    get: async (url) => (await this.loaded()).covers.get(url, this.config.baseUrl()?.hostname),
+    get: async (url) => (await this.loaded()).host.covers.get(url, this.config.baseUrl()?.hostname),
   };
 
   constructor(
@@ -67,12 +63,13 @@ export class LookupService extends Disposable {
   ) {
     super();
     this.register(this.keyQuota.onDidChange(() => this.changes.fire()));
+    this.register(this.keyChanges.event(() => this.keyQuota.reset()));
   }
 
-  /** Loads the runtime, the cache from disk, and connects with the stored key. */
+  /** Loads the look-ups, the cache, and connects with the stored key. */
   async start(): Promise<void> {
-    const runtime = await this.loaded();
-    await Promise.all([runtime.cacheLoaded, runtime.firstConnect]);
+    const lookups = await this.loaded();
+    await Promise.all([lookups.cacheLoaded, lookups.firstConnect]);
   }
 
   get plan() {
@@ -81,46 +78,46 @@ export class LookupService extends Disposable {
 
   /** Whether look-ups can be sent (a key is set and the settings are usable). */
   get connected(): boolean {
-    return this.runtime?.connected ?? false;
+    return this.lookups?.connected ?? false;
   }
 
   get problem(): string | undefined {
-    return this.runtime?.problem;
+    return this.lookups?.problem;
   }
 
-  /** Idle until the runtime knows better: whether a key is set is not known before it reads it. */
+  /** Idle until the look-ups know better: whether a key is set is not known before the key is read. */
   get state(): BatcherState {
-    return this.runtime?.state ?? { kind: 'idle' };
+    return this.lookups?.batcher.state ?? { kind: 'idle' };
   }
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
   async lookup(isbns: readonly string[], options?: LookupOptions): Promise<Map<string, LookupResult>> {
-    return (await this.answering(isbns)).lookup(isbns, options);
+    return (await this.answering(isbns)).batcher.lookup(isbns, options);
   }
 
   async lookupOne(isbn: string, options?: LookupOptions): Promise<LookupResult> {
-    return (await this.answering([isbn])).lookupOne(isbn, options);
+    return (await this.answering([isbn])).batcher.lookupOne(isbn, options);
   }
 
   /** Queues ISBNs without waiting for them (prefetch for later hovers). */
   prefetch(isbns: readonly string[], urgent = false): void {
-    if (this.runtime) this.runtime.prefetch(isbns, urgent);
-    else void this.answering(isbns).then((runtime) => runtime.prefetch(isbns, urgent), () => undefined);
+    if (this.lookups) this.lookups.batcher.prefetch(isbns, urgent);
+    else void this.answering(isbns).then((lookups) => lookups.batcher.prefetch(isbns, urgent), () => undefined);
   }
 
   /** The cached or pending answer, without queueing anything. */
   peek(isbn: string): LookupResult | 'pending' | undefined {
-    return this.runtime?.peek(isbn);
+    return this.lookups?.batcher.peek(isbn);
   }
 
   /** The answer in the cache, if any: for painting many at once (it does not touch the LRU order). */
   known(isbn13: string): { status: 'found'; book: Book } | { status: 'notFound' } | undefined {
-    return this.runtime?.known(isbn13);
+    return this.lookups?.known(isbn13);
   }
 
   /** The user asks to try again now. */
   resume(): void {
-    this.runtime?.resume();
+    this.lookups?.batcher.resume();
   }
 
   /**
@@ -130,9 +127,16 @@ export class LookupService extends Disposable {
    * a key that works lets it go on.
    */
   async checkKey(signal?: AbortSignal): Promise<KeyInfo | undefined> {
-    const runtime = await this.loaded();
-    await runtime.ready();
-    return runtime.checkKey(signal, () => this.keyQuota.refresh(signal), (info) => this.keyPlan(info) !== undefined);
+    const lookups = await this.current();
+    let info: KeyInfo | undefined;
+    try {
+      info = await this.keyQuota.refresh(signal);
+    } catch (e) {
+      lookups.stopIfRefused(e);
+      throw e;
+    }
+    await lookups.checkKey(signal, info, this.keyPlan(info) !== undefined);
+    return info;
   }
 
   /** The configured plan whose address the service named as the key's, when it is not the current plan. */
@@ -143,9 +147,7 @@ export class LookupService extends Disposable {
 
   /** One page of an author's books; the books found go into the cache for later hovers. */
   async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
-    const runtime = await this.loaded();
-    await runtime.ready();
-    return runtime.authorPage(name, page, pageSize, signal);
+    return (await this.current()).authorPage(name, page, pageSize, signal);
   }
 
   /** Resolves once the latest key and settings are in use. */
@@ -175,43 +177,44 @@ export class LookupService extends Disposable {
     await (await this.settled())?.close();
   }
 
-  /** The runtime, loading it on first call. */
-  private loaded(): Promise<LookupRuntime> {
-    this.loading ??= import('./lookupRuntime').then(({ LookupRuntime }) => {
-      const events = {
-        changed: () => this.changes.fire(),
-        booksChanged: () => this.books.fire(),
-        state: (state: BatcherState) => this.states.fire(state),
-        request: (record: RequestRecord) => this.requests.fire(record),
-        keyChanged: () => this.keyQuota.reset(),
-      };
-      const runtime = new LookupRuntime(this.config, this.keys, this.log, this.storageDir, events);
-      this.register(runtime);
-      this.runtime = runtime;
-      return runtime;
+  /** The look-ups, loading them on first call. */
+  private loaded(): Promise<Lookups> {
+    this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../../core/host/node/nodeHost')]).then(([{ Lookups }, { nodeHost }]) => {
+      const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges };
+      const lookups = new Lookups(this.config, this.keys, this.log, nodeHost(this.storageDir), emitters);
+      this.register(lookups);
+      this.lookups = lookups;
+      return lookups;
     });
     return this.loading;
   }
 
-  /** The runtime once the cache file is read: a look-up never asks the network for what is on disk. */
-  private async withCache(): Promise<LookupRuntime> {
-    const runtime = await this.loaded();
-    await runtime.cacheLoaded;
-    return runtime;
+  /** The look-ups once the latest key and settings are in use. */
+  private async current(): Promise<Lookups> {
+    const lookups = await this.loaded();
+    await lookups.ready();
+    return lookups;
+  }
+
+  /** The look-ups once the cache is read: a look-up never asks the network for what is on disk. */
+  private async withCache(): Promise<Lookups> {
+    const lookups = await this.loaded();
+    await lookups.cacheLoaded;
+    return lookups;
   }
 
   /**
-   * The runtime, once it can answer `isbns`: from the cache file, or else with the stored key
-   * read (without a client yet, the batcher would fail them as if no key were set).
+   * The look-ups, once they can answer `isbns`: from the cache, or else with the stored key
+   * read (without a source yet, the batcher would fail them as if no key were set).
    */
-  private async answering(isbns: readonly string[]): Promise<LookupRuntime> {
-    const runtime = await this.withCache();
-    if (!isbns.every((isbn) => runtime.known(isbn))) await runtime.firstConnect;
-    return runtime;
+  private async answering(isbns: readonly string[]): Promise<Lookups> {
+    const lookups = await this.withCache();
+    if (!isbns.every((isbn) => lookups.known(isbn))) await lookups.firstConnect;
+    return lookups;
   }
 
-  /** The runtime if it was ever asked for, after its cache is read; nothing to save otherwise. */
-  private async settled(): Promise<LookupRuntime | undefined> {
+  /** The look-ups if they were ever asked for, after the cache is read; nothing to save otherwise. */
+  private async settled(): Promise<Lookups | undefined> {
     if (!this.loading) return undefined;
     return this.withCache().catch(() => undefined);
   }

@@ -1,7 +1,7 @@
 /** Looks ISBNs up through the batcher under a cancellable notification with a running count. */
 import * as vscode from 'vscode';
-import type { LookupResult } from '../../core/service/lookups/batcher';
-import { type ServiceError, isServiceError } from '../../core/service/errors';
+import type { LookupResult } from '../../core/model/lookup';
+import { type ServiceError, isServiceError } from '../../core/model/errors';
 import type { LookupService } from './lookupService';
 
 /** The results, or undefined when the user cancelled. */

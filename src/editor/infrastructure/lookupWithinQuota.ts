@@ -4,9 +4,9 @@
  * leaves out count as skipped for quota. Without a known quota (no `GET /key`) it just looks up.
  */
 import * as vscode from 'vscode';
-import { ServiceError } from '../../core/service/errors';
-import { quotaShortfall } from '../../core/service/http/keyInfo';
-import type { LookupResult } from '../../core/service/lookups/batcher';
+import { ServiceError } from '../../core/model/errors';
+import { quotaShortfall } from '../../core/model/quota';
+import type { LookupResult } from '../../core/model/lookup';
 import type { LookupService } from './lookupService';
 import { lookupWithProgress } from './lookupWithProgress';
 

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { type AnnotationFormat, annotationFormat, unsupportedMessage } from '../../../core/annotate/annotationStyle';
-import type { AnnotationReport } from '../../../core/annotate/report';
+import type { AnnotationReport } from '../../../core/model/fillReport';
 import type { FillMode } from '../../../core/bibtex/fillEntries';
 import { applyWhenStable } from '../../../core/edit/applyStable';
 import type { TextEdit } from '../../../core/edit/textEdit';

@@ -1,8 +1,8 @@
 /** "Set API Key" and "Clear API Key": the key goes into SecretStorage and is checked with one cheap request. */
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../../../core/keyFormat';
-import { isServiceError } from '../../../core/service/errors';
-import { type KeyInfo, quotaText } from '../../../core/service/http/keyInfo';
+import { isServiceError } from '../../../core/model/errors';
+import { type KeyInfo, quotaText } from '../../../core/model/quota';
 import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';

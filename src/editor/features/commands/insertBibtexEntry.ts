@@ -11,7 +11,7 @@ import { annotationFormat } from '../../../core/annotate/annotationStyle';
 import type { BibliographyFormat } from '../../../core/bibliography/format';
 import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
 import { parseIsbn } from '../../../core/isbn/parse';
-import type { Book } from '../../../core/service/book';
+import type { Book } from '../../../core/model/book';
 import { workspaceLoadsBiblatex } from '../../infrastructure/biblatexHint';
 import type { Config } from '../../infrastructure/config';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';

@@ -1,6 +1,6 @@
 /** "Look Up All ISBNs in File": every ISBN of the document through the batcher, with progress and a summary. */
 import * as vscode from 'vscode';
-import type { LookupResult } from '../../../core/service/lookups/batcher';
+import type { LookupResult } from '../../../core/model/lookup';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';

@@ -1,9 +1,9 @@
 /** "Look Up Author": the author's books in a quick pick, more pages on demand, then what to do with one. */
 import * as vscode from 'vscode';
 import { hyphenateIsbn } from '../../../core/isbn/parse';
-import type { Book } from '../../../core/service/book';
-import type { AuthorPage } from '../../../core/service/http/client';
-import { ServiceError, isServiceError } from '../../../core/service/errors';
+import type { Book } from '../../../core/model/book';
+import type { AuthorPage } from '../../../core/model/answers';
+import { ServiceError, isServiceError } from '../../../core/model/errors';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerBookActions } from './lookupIsbn';

@@ -1,7 +1,7 @@
 /** "Look Up ISBN": an ISBN from the cursor, the selection or typed in, then the book with actions. */
 import * as vscode from 'vscode';
 import { bookDetailsText, citationLine } from '../../../core/format/bookText';
-import type { Book } from '../../../core/service/book';
+import type { Book } from '../../../core/model/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { Config } from '../../infrastructure/config';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';

@@ -1,0 +1,28 @@
+/**
+ * What a host gives the look-ups: its two seams (`http`, `records`) and what is made from
+ * them where the host can (a rate counted with the machine's other windows, covers inlined
+ * for hovers). The Node host is `host/node/nodeHost.ts`; a browser host will give `fetch`,
+ * `globalState`, no shared rate (one window) and covers as their own URLs.
+ */
+import type { HttpTransport } from './http';
+import type { RecordStore } from './records';
+import type { SharedRate } from '../rate/sharedRate';
+
+/** Covers for hovers, as data URIs. */
+export interface CoverStore {
+  /** The data URI if the cover is already here. */
+  peek(url: string): string | undefined;
+  /** The cover as a data URI, or undefined if it is not an image, too large, or out of reach. `planHost`: the one private host allowed. */
+  get(url: string, planHost?: string): Promise<string | undefined>;
+  dispose(): void;
+}
+
+export interface LookupHost {
+  readonly http: HttpTransport;
+  readonly records: RecordStore;
+  /** The count a source's rate shares with other windows, by its share name; undefined where there are none. */
+  sharedRate(shareName: string): SharedRate | undefined;
+  /** Names a key without holding it: in file names, log lines and share names. */
+  keyFingerprint(key: string): string;
+  readonly covers: CoverStore;
+}

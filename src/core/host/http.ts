@@ -1,0 +1,62 @@
+/**
+ * Host seam 1 of 2, "fetch a URL": the only way the core reaches the network. The Node host
+ * answers with undici (`host/node/undiciTransport.ts`); a browser host will answer with
+ * `fetch`. The transport only carries bytes: it never follows a redirect (a key sent in a
+ * header must not reach another host), never reads more than `maxBodyBytes`, and knows
+ * nothing of rates, keys or services. When a request may go is decided before it is called.
+ */
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** `https://host:port`, no path. */
+  origin: string;
+  /**
+   * The path and query exactly as written, never re-parsed: WHATWG URL parsing would resolve
+   * an encoded segment such as `%2E%2E` to the folder above.
+   */
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+  /** Aborts the request (a cancelled look-up). */
+  signal?: AbortSignal;
+  /**
+   * The whole request, from when it is sent (not from when it was asked for: it may wait for
+   * its turn first) to the last byte of its body; past it the transport rejects with an
+   * `HttpTimeoutError`, from `request` or from `read`.
+   */
+  timeoutMs: number;
+  /** Answers larger than this are refused (see `HttpResponse.read`). */
+  maxBodyBytes: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** When the request went out (`performance.now()`): a caller that waited before sending times the request from here. */
+  sentAt?: number;
+  /** The whole body, or undefined when it is larger than the request's `maxBodyBytes` (the rest is not read). */
+  read(): Promise<Uint8Array | undefined>;
+}
+
+/**
+ * Rejects when no answer came: aborted, timed out, refused or dropped. The error may carry a
+ * `code` (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`, …) that callers turn into words.
+ */
+export interface HttpTransport {
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** The request's `timeoutMs` ran out. */
+export class HttpTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`No answer within ${timeoutMs} ms.`);
+    this.name = 'HttpTimeoutError';
+  }
+}
+
+export function utf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}

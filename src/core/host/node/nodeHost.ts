@@ -1,0 +1,22 @@
+/**
+ * The Node host (the desktop and remote extension host): undici for HTTP, one JSON file per
+ * record and one locked rate file per shared count in the extension's global storage folder,
+ * which every window of the machine shares.
+ */
+import { join } from 'node:path';
+import type { LookupHost } from '../host';
+import { CoverImages } from './coverImages';
+import { FileRecords } from './fileRecords';
+import { keyFingerprint } from './keyFingerprint';
+import { SharedLedger } from './sharedLedger';
+import { UndiciTransport } from './undiciTransport';
+
+export function nodeHost(storageDir: string): LookupHost {
+  return {
+    http: new UndiciTransport(),
+    records: new FileRecords(storageDir),
+    sharedRate: (shareName) => new SharedLedger(join(storageDir, 'rate', `${shareName}.json`)),
+    keyFingerprint,
+    covers: new CoverImages(),
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The book data service as a `BookSource`, exactly as specified: the key only in the
+ * `Authorization` header, `POST /books` with the text `isbns=a,b,c` and `Content-Type:
+ * application/json`, every request cancellable and timed. It speaks HTTP through the transport
+ * each call brings (which sends when the plan's rate allows) and never holds a rate slot.
+ */
+import { type Book, isObject, isbnDigits, toIsbn13 } from '../../model/book';
+import { normalizeBook } from './bookRecord';
+import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
+import { isOtherEditionOf } from '../../model/edition';
+import { ServiceError, isServiceError } from '../../model/errors';
+import { parseKeyInfo } from './keyInfo';
+import type { KeyInfo } from '../../model/quota';
+import { type HttpResponse, HttpTimeoutError, utf8 } from '../../host/http';
+import type { BookSource, SourceCall, SourceRate } from '../bookSource';
+import { PLAN_MAX_BATCH, PLAN_RATES, type PlanName } from '../../model/plans';
+
+export interface ClientOptions {
+  baseUrl: URL;
+  plan: PlanName;
+  apiKey: string;
+  /** Names the key without holding it (see `keyFingerprint`): the rate is shared per key and plan. */
+  keyId: string;
+  /** Whole request, from the first byte sent to the last received. */
+  timeoutMs?: number;
+  /** Answers larger than this are refused rather than held in memory. */
+  maxBodyBytes?: number;
+  onRequest?: (record: RequestRecord) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** An ISBN the service surely knows nothing of in a way that matters: used only to ask whether a 404 was a limit. */
+const PROBE_ISBN = '9780306406157';
+
+export class BookServiceClient implements BookSource {
+  readonly name = 'isbndb';
+  readonly plan: PlanName;
+  readonly rate: SourceRate;
+  readonly maxBatch: number;
+  readonly baseUrl: URL;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.plan = options.plan;
+    this.baseUrl = options.baseUrl;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    // The service counts a key's requests on all its endpoints together, per second (spec §8).
+    this.rate = { perSecond: PLAN_RATES[options.plan], sharedBy: 'key', shareName: `${options.plan}-${options.keyId}` };
+    this.maxBatch = PLAN_MAX_BATCH[options.plan];
+  }
+
+  /** `GET /author/{name}?page=&pageSize=`, the name as one percent-encoded path segment. */
+  async authorPage(name: string, page: number, pageSize: number, call: SourceCall): Promise<AuthorPage> {
+    const query = `?page=${page}&pageSize=${pageSize}`;
+    let body: unknown;
+    try {
+      body = await this.send(call, 'GET', `author/${pathSegment(name)}${query}`);
+    } catch (e) {
+      if (!isAmbiguous404(e)) throw e;
+      // A limit answers a batch call with 404 as well; a batch that succeeds means the author is unknown.
+      await this.books([PROBE_ISBN], call);
+      throw new ServiceError('notFound', `The service knows no author named "${name}".`, { status: 404 });
+    }
+    if (!isObject(body) || !Array.isArray(body.books)) {
+      throw new ServiceError('badResponse', 'The service sent an author record that could not be read.');
+    }
+    const books = body.books.map(normalizeBook).filter((b): b is Book => b !== undefined);
+    const total = typeof body.total === 'number' ? body.total : undefined;
+    return {
+      name: typeof body.author === 'string' ? body.author : name,
+      books,
+      page,
+      pageSize,
+      total,
+      hasMore: total !== undefined ? page * pageSize < total : body.books.length >= pageSize,
+    };
+  }
+
+  /**
+   * `POST /books`. Results are matched to the request by ISBN (13 or 10), never by
+   * position; requested ISBNs absent from the answer are not found.
+   */
+  async books(isbns: readonly string[], call: SourceCall): Promise<BatchAnswer> {
+    const requested = isbns.map((isbn) => isbnDigits(isbn) ?? '');
+    const wrong = isbns.find((_, i) => !requested[i]);
+    if (wrong !== undefined || requested.length === 0) {
+      if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
+      return { found: new Map(), notFound: [] };
+    }
+    const body = await this.send(call, 'POST', 'books', `isbns=${requested.join(',')}`, requested.length);
+    const records = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
+    if (!records) throw new ServiceError('badResponse', 'The service sent a batch answer that could not be read.');
+
+    const books: Book[] = [];
+    const byIsbn = new Map<string, Book>();
+    for (const record of records) {
+      const book = normalizeBook(record);
+      if (!book) continue;
+      books.push(book);
+      byIsbn.set(book.isbn13, book);
+      if (book.isbn10) byIsbn.set(book.isbn10, book);
+    }
+    const found = new Map<string, Book>();
+    const notFound: string[] = [];
+    for (const isbn of requested) {
+      // Its own record first; else another edition that names it (shown as such). A record
+      // that matches no ISBN asked is never kept under one of them.
+      const book = byIsbn.get(isbn) ?? byIsbn.get(toIsbn13(isbn)) ?? books.find((b) => isOtherEditionOf(b, isbn));
+      if (book) found.set(isbn, book);
+      else notFound.push(isbn);
+    }
+    return { found, notFound };
+  }
+
+  /** One cheap request that tells whether the key works on this plan; throws the typed error if not. */
+  async checkKey(call: SourceCall): Promise<void> {
+    await this.books([PROBE_ISBN], call);
+  }
+
+  /**
+   * `GET /key` (the current service; not in the spec): the key's plan host and today's
+   * quota, from the configured address only. Undefined when the service has no such
+   * endpoint (404) or its answer cannot be read.
+   */
+  async keyDetails(call: SourceCall): Promise<KeyInfo | undefined> {
+    try {
+      return parseKeyInfo(await this.send(call, 'GET', 'key'));
+    } catch (e) {
+      if (isServiceError(e) && e.details.status === 404) return undefined;
+      if (isServiceError(e, 'badResponse')) return undefined;
+      throw e;
+    }
+  }
+
+  private async send(call: SourceCall, method: 'GET' | 'POST', path: string, body?: string, isbnCount?: number): Promise<unknown> {
+    let started = performance.now();
+    const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
+    const signal = call.signal;
+    try {
+      const response = await call.http.request({
+        origin: this.baseUrl.origin,
+        path: this.baseUrl.pathname.slice(0, this.baseUrl.pathname.lastIndexOf('/') + 1) + path,
+        method,
+        headers: {
+          authorization: this.options.apiKey,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body,
+        signal,
+        timeoutMs: this.timeoutMs,
+        maxBodyBytes: this.maxBodyBytes,
+      });
+      // Timed from when it was sent: the wait for the rate is not the service's.
+      started = response.sentAt ?? started;
+      record.status = response.status;
+      const text = await readBody(response, this.maxBodyBytes);
+      return interpret(response.status, response.headers, text, method, isbnCount, path === 'key');
+    } catch (e) {
+      const error = toServiceError(e, signal);
+      record.error = error;
+      throw error;
+    } finally {
+      record.ms = Math.round(performance.now() - started);
+      this.options.onRequest?.(record);
+    }
+  }
+}
+
+function isAmbiguous404(e: unknown): boolean {
+  return isServiceError(e, 'quota') && e.details.status === 404;
+}
+
+async function readBody(response: HttpResponse, maxBytes: number): Promise<string> {
+  const bytes = await response.read();
+  if (!bytes) throw new ServiceError('badResponse', `The service sent more than ${Math.round(maxBytes / 1048576)} MB; the answer was refused.`);
+  return utf8(bytes);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A name as one percent-encoded path segment. encodeURIComponent leaves `.` as it is, and a path
+ * resolver takes a segment of `.` or `..` for "here" or "up": `author/..` would ask for the base
+ * path. A name of dots alone has them encoded; other names keep theirs as sent.
+ */
+export function pathSegment(name: string): string {
+  return /^\.+$/.test(name) ? name.replace(/\./g, '%2E') : encodeURIComponent(name);
+}
+
+function messageOf(json: unknown): string {
+  if (!isObject(json)) return '';
+  const message = [json.message, json.errorMessage, json.error_message].find((m) => typeof m === 'string');
+  return typeof message === 'string' ? message : '';
+}
+
+/** The longest wait a Retry-After can ask for: a header of years would stop look-ups for good. */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/** Retry-After in seconds or as an HTTP date, as an absolute time at most MAX_RETRY_AFTER_MS away. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const header = Array.isArray(value) ? value[0] : value;
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const at = Number.isFinite(seconds) && seconds >= 0 ? now + seconds * 1000 : Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(at, now), now + MAX_RETRY_AFTER_MS);
+}
+
+const LIMIT_404_MESSAGE = 'Not Found';
+const DAILY_QUOTA = /daily|quota|per day|tomorrow/i;
+/** A 403 that is a spent daily quota ("Daily hits reached…"), not a key of another plan. */
+const DAILY_LIMIT_403 = /daily[\s-]*(hits|limit|quota)|hits[\s-]*reached|limit[\s-]*reached|quota/i;
+
+function interpret(status: number, headers: HttpResponse['headers'], text: string, method: string, isbnCount?: number, keyQuery = false): unknown {
+  const json = parseJson(text);
+  const retryAt = parseRetryAfter(headers['retry-after']);
+  const message = messageOf(json);
+
+  if (status >= 200 && status < 300) {
+    if (json === undefined) throw new ServiceError('badResponse', 'The service sent an answer that is not valid JSON.', { status });
+    return json;
+  }
+  if (status === 429) {
+    return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
+  }
+  if (status === 404) {
+    const limitShaped = isObject(json) && json.errorMessage === LIMIT_404_MESSAGE;
+    // A batch never answers 404 for unknown ISBNs (it leaves them out), so there it is a limit (spec §7).
+    // `GET /key` is not in the spec: a service without it answers 404, whatever the body.
+    if (method === 'POST' || (limitShaped && !keyQuery)) {
+      return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
+    }
+    return fail('notFound', 'Not found.', { status });
+  }
+  if (status === 401) return fail('auth', 'The service refused the API key.', { status });
+  if (status === 403 && DAILY_LIMIT_403.test(message)) {
+    return fail('quota', 'The daily request quota of your key is spent.', { status, retryAt, daily: true });
+  }
+  if (status === 403) return fail('wrongPlan', 'The API key is denied on this plan\'s address.', { status });
+  if ((status === 400 || status === 413) && method === 'POST' && (isbnCount ?? 0) > 1) {
+    return fail('tooLarge', 'The service refused a batch of this size.', { status });
+  }
+  if (status >= 300 && status < 400) {
+    return fail('badResponse', `The service answered with a redirect (${status}); it was not followed, so the key stays with the configured address.`, { status });
+  }
+  if (status >= 500) return fail('server', `The service failed (HTTP ${status}).`, { status, retryAt });
+  return fail('badResponse', `The service answered HTTP ${status}.`, { status });
+}
+
+function fail(kind: ServiceError['kind'], message: string, details: ServiceError['details']): never {
+  throw new ServiceError(kind, message, details);
+}
+
+function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceError {
+  if (e instanceof ServiceError) return e;
+  if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', `The service did not answer within ${Math.round(e.timeoutMs / 1000)} s.`);
+  const code = (e as { code?: string } | undefined)?.code ?? '';
+  const reason =
+    code === 'ECONNREFUSED' ? 'the connection was refused'
+    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'
+    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'the connection was dropped'
+    : code.startsWith('UND_ERR_') && code.includes('TIMEOUT') ? 'it timed out'
+    : 'the network failed';
+  return new ServiceError('network', `Could not reach the book service: ${reason}.`);
+}

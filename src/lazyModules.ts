@@ -1,0 +1,42 @@
+/**
+ * The lazy boundary: every module that loads on first use, from dist/lazy.js, rather than at
+ * activation. A module is reached across it only by `await import('…')`, and esbuild.js
+ * refuses to build when a dynamic import names a module missing here.
+ *
+ * Each of our modules is in one bundle only: what dist/lazy.js needs of the activation bundle
+ * (the finder, the model, the error classes, the emitter) it takes from dist/extension.js, so
+ * module state (the parse cache) exists once and `instanceof` holds across the boundary. The
+ * build fails, and test/unit/bundleSplit.test.ts fails, if a module lands in both.
+ *
+ * Paths from the project root; dist/lazy.js exports each module under its path.
+ */
+export const LAZY_MODULES: readonly string[] = [
+  // Look-ups: the cache, the throttles, the book service; the Node host: undici, files, covers.
+  'src/core/lookups/lookups.ts',
+  'src/core/host/node/nodeHost.ts',
+  // Commands, on their first run.
+  'src/editor/features/commands/annotateFile.ts',
+  'src/editor/features/commands/apiKey.ts',
+  'src/editor/features/commands/insertBibtexEntry.ts',
+  'src/editor/features/commands/insertEntry.ts',
+  'src/editor/features/commands/lookupAllInFile.ts',
+  'src/editor/features/commands/lookupAuthor.ts',
+  'src/editor/features/commands/lookupIsbn.ts',
+  'src/editor/infrastructure/biblatexHint.ts',
+  // Bibliographies (BibTeX, CSL, RIS readers) and what is made from them.
+  'src/core/annotate/annotate.ts',
+  'src/core/annotate/report.ts',
+  'src/core/bibliography/bibliographyIndex.ts',
+  'src/core/bibliography/documentBibliographies.ts',
+  'src/core/bibliography/duplicates.ts',
+  'src/core/bibliography/entryLookup.ts',
+  'src/core/bibliography/format.ts',
+  'src/core/bibliography/newEntry.ts',
+  'src/core/bibliography/readBibliography.ts',
+  'src/core/bibliography/readCslYaml.ts',
+  'src/core/bibtex/bookEntry.ts',
+  'src/core/bibtex/parse.ts',
+  'src/core/bibtex/citeKeyPattern.ts',
+  'src/core/bibtex/dialect.ts',
+  'src/core/format/bookText.ts',
+];
