@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, open, realpath, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { type BibliographyFileAccess, BIBLIOGRAPHY_GLOB, CSL_HEAD_BYTES, MAX_BIBLIOGRAPHY_BYTES, type ReadScope, readBibliographyFile } from '../../src/core/bibliography/readPolicy';
+import { BIBLIOGRAPHY_GLOB } from '../../src/core/bibliography/format';
+import { type BibliographyFileAccess, CSL_HEAD_BYTES, MAX_BIBLIOGRAPHY_BYTES, type ReadScope, readBibliographyFile } from '../../src/core/bibliography/readPolicy';
 import { withDir } from '../helpers/tempDir';
 
 /** Node's file system as the policy sees it, with every call recorded. */

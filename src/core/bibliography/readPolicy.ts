@@ -11,11 +11,6 @@
  */
 import { type BibliographyFormat, bibliographyFormatOf, looksLikeCsl } from './format';
 
-export const BIBLIOGRAPHY_EXTENSIONS = ['bib', 'bibtex', 'json', 'yaml', 'yml', 'ris'] as const;
-
-/** Every bibliography file of a workspace, for VS Code's search and file watcher. */
-export const BIBLIOGRAPHY_GLOB = `**/*.{${BIBLIOGRAPHY_EXTENSIONS.join(',')}}`;
-
 /**
  * 128 MiB: more than twice the largest real libraries (a 50,000-entry Zotero export is ~50 MB),
  * and low enough that the file's text and its index (several times the text) fit in the

@@ -11,8 +11,7 @@
 import * as vscode from 'vscode';
 import type { CitationSyntax } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
-import { bibliographyFormatOf } from '../../core/bibliography/format';
-import { BIBLIOGRAPHY_GLOB } from '../../core/bibliography/readPolicy';
+import { BIBLIOGRAPHY_GLOB, bibliographyFormatOf } from '../../core/bibliography/format';
 import { Disposable } from '../../core/disposable';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
 import { type Pause, readAheadInSteps, yieldToHost } from './bibtexReading';
