@@ -9,6 +9,7 @@ import { normalizeBook } from './bookRecord';
 import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
 import { ServiceError, isServiceError } from '../../model/errors';
 import { parseKeyInfo } from './keyInfo';
+import { storedKeyFault } from '../../keyFormat';
 import type { KeyInfo } from '../../model/quota';
 import { type HttpResponse, HttpTimeoutError, utf8 } from '../../host/http';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
@@ -148,6 +149,9 @@ export class BookServiceClient implements BookSource {
     const record: RequestRecord = { method, path: '/' + path, ms: 0, isbnCount };
     const signal = call.signal;
     try {
+      // Sent, such a key fails in the HTTP layer and reads as "the network failed".
+      const fault = storedKeyFault(this.options.apiKey);
+      if (fault) throw new ServiceError('auth', `This key is malformed (${fault}).`, { malformedKey: true });
       const response = await call.http.request({
         origin: this.baseUrl.origin,
         path: this.baseUrl.pathname.slice(0, this.baseUrl.pathname.lastIndexOf('/') + 1) + path,
