@@ -6,7 +6,8 @@
  * flagged "also at line 1" with a quick fix that goes there; Annotate puts a linked ISBN's note
  * after the whole link, and refuses a CSL-JSON file nested 10,000 deep with a clear message; a FIFO,
  * /dev/zero, /etc/passwd and //host/share named by a .tex are not read while its other bibliography
- * resolves, and a .bibtex edited on disk is read again (issue 24).
+ * resolves, and a .bibtex edited on disk is read again; a README's `@lovelace` mention searches no
+ * bibliography (issue 24).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, visibleHover, waitFor, waitForNotification } from './harness';
 import { apiRequests, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey } from './ui';
@@ -52,12 +53,14 @@ const NOTES = ['# Notes', '', 'As @lovelace wrote; and later [see @hypatia, p. 2
 // Issue 24 (7, 9): names that must not be read beside one that must, and a .bibtex file edited on disk.
 const HOSTILE = ['\\documentclass{article}', '\\addbibresource{/dev/zero}', '\\addbibresource{/etc/passwd}', '\\addbibresource{pipe.bib}', '\\addbibresource{//host/share/refs.bib}', '\\addbibresource{kept.bibtex}', '\\begin{document}', 'As \\cite{babbage} wrote.', '\\end{document}', ''].join('\n');
 const KEPT = (title: string) => `@book{babbage,\n  author = {Babbage, Charles},\n  title  = {${title}},\n  year   = {1864},\n}\n`;
+// Issue 24 (8): a README's mention is not a citation: no bibliography of the workspace is read for it.
+const README = ['# Project', '', 'Thanks to @lovelace for the review, and to ISBN 978-0-13-110362-7 for the examples.', ''].join('\n');
 const LINKS = ['# Linked', '', '- [ISBN 0-13-110362-8](https://example.org/kr)', '- plain: ISBN 978-2-07-036002-4', ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('bibliographies', {
     open: 'paper.tex',
-    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA, 'deep.json': DEEP, 'hostile.tex': HOSTILE, 'kept.bibtex': KEPT('Passages from the Life of a Philosopher') }),
+    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA, 'deep.json': DEEP, 'hostile.tex': HOSTILE, 'readme.md': README, 'kept.bibtex': KEPT('Passages from the Life of a Philosopher') }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
   await clearNotifications(s.page);
@@ -250,5 +253,19 @@ test('a FIFO, /dev/zero, /etc/passwd and //host/share are not read, the other bi
     } finally {
       fs.rmSync(path.join(s.workspace, 'pipe.bib'), { force: true });
     }
+  }),
+);
+
+test('a README mention (@lovelace; no front matter, no bracketed citation) searches no bibliography of the workspace', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'readme.md');
+    // Hovers work in this file: the ISBN's comes.
+    await hoverText(s.page, '978-0-13-110362-7', { contains: 'The C Programming Language', timeout: 30_000 });
+    await dismissHover(s.page);
+    // library.bib has lovelace, and notes.md (which cites) found it; here it must not be looked for.
+    const mention = await hoverText(s.page, '@lovelace', { contains: 'Cite key', timeout: 5000 }).catch(() => undefined);
+    t.diagnostic(`hover over the mention: ${JSON.stringify(mention ?? (await visibleHover(s.page)))}`);
+    assert.equal(mention, undefined, 'no citation hover for a mention in a document that does not cite');
+    await dismissHover(s.page);
   }),
 );
