@@ -24,6 +24,8 @@ export const vscodeFileAccess: BibliographyFileAccess<vscode.Uri> = {
   },
   realLocation,
   async readHead(uri, bytes) {
+    // workspace.fs reads files whole: only a local file's first bytes can be read alone; elsewhere
+    // (a virtual file system) the size cap is what bounds the read.
     if (uri.scheme !== 'file') return (await decodeUtf8(await vscode.workspace.fs.readFile(uri))).slice(0, bytes);
     const file = await open(uri.fsPath, 'r');
     try {
