@@ -51,7 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service, config);
-    const bibliographies = new BibliographyStore();
+    const bibliographies = new BibliographyStore(log);
     context.subscriptions.push(
       config,
       keys,
