@@ -54,6 +54,8 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
       return sqlColumnSaysIsbn(text, start, sql) ?? keyBeforeSaysIsbn(text, start);
+    case 'yaml':
+      return keyBeforeSaysIsbn(text, start) || yamlTitleKeySaysIsbn(text, start);
     default:
       return keyBeforeSaysIsbn(text, start);
   }
@@ -195,7 +197,33 @@ function valueKeySaysIsbn(text: string, start: number): boolean {
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
   const name = nameBefore(text, at, stop);
   if (ISBN_WORD.test(name)) return true;
+  if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
   return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+}
+
+/**
+ * MARC in JSON (`{"020": {"subfields": [{"i": "0061715743"}]}}`): a subfield
+ * code's value under field 020, or a linking entry's `z`, is an ISBN.
+ */
+function marcJsonTagSaysIsbn(text: string, stop: number, start: number, code: string): boolean {
+  const tag = lastCapture(/"([0-9]{3})"\s*:\s*\{/g, text.slice(stop, start));
+  if (tag === undefined) return GENERIC_KEY.test(code) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && code === 'z');
+}
+
+/** Keys that name a number of another kind, or a date: never a book's title. */
+const NUMBER_KEY = /\b(?:ids?|date|time|timestamp|stamp|created|updated|modified|number|no|nr|phone|tel|fax|mobile|count|total|size|views|version|year|zip|code|oclc|lccn|issn|doi|pmid|order|account|price)\b/i;
+
+/**
+ * A YAML list of titles and their ISBNs (`- Dune: 0441013597`): a key written
+ * as a title (a capital, then words) holding nothing but the number.
+ */
+function yamlTitleKeySaysIsbn(text: string, start: number): boolean {
+  const from = lineStart(text, start);
+  const key = /^\s*- +([A-Z][^:\n]*[a-z][^:\n]*):\s*["']?$/.exec(text.slice(from, start))?.[1];
+  if (key === undefined || NUMBER_KEY.test(key)) return false;
+  const eol = indexWithin(text, '\n', start, start + 40);
+  return /^[0-9Xx]*["']?\s*$/.test(text.slice(start, eol < 0 ? Math.min(text.length, start + 40) : eol));
 }
 
 /** The key name ending before the `:` or `=` at `at` (quotes and spaces skipped). */
@@ -222,7 +250,14 @@ export function keyedToOtherValue(text: string, start: number): boolean {
   let c = text.charCodeAt(k);
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
+  if (c === 63 /* ? */) return queryWithoutKey(text, k);
   return (c === 58 || c === 61) && keyNamesOther(text, start, k);
+}
+
+/** `cover.png?1700000004`: a URL's query that is a bare number (a cache-buster or a timestamp), not `?isbn=…`. */
+function queryWithoutKey(text: string, question: number): boolean {
+  const c = text.charCodeAt(question - 1);
+  return c > 32 && c !== 34 && c !== 39 && c !== 40; // not the start of a word, a quote or a bracket
 }
 
 /** keyedToOtherValue past the `:` or `=` at `k`. */
@@ -357,15 +392,35 @@ export function foreignLabelBefore(text: string, start: number): boolean {
     } else break;
   }
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
-  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
   const end = k + 1;
   let hash = 0;
   for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
-  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
+  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return labelPhraseForeign(text, start); // no word, or a longer one
   if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
   if (FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase())) return true;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
-  return text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k);
+  if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
+  return labelPhraseForeign(text, start);
+}
+
+// A label of several words before a colon: its first word names the kind
+// (WorldCat's "OCLC Number / Unique Identifier: …"), or, in Japanese, its last
+// word is "number" or "telephone" (学籍番号：…, 電話：…).
+const FOREIGN_PHRASE = /^[\s*_#>|-]*([A-Za-z]+)\b[^:\n\uff1a]{0,60}$/;
+const JAPANESE_NUMBER_WORD = /(?:番号|電話|コード|ＩＤ|ID)$/;
+
+/** The number follows `Label words:` (or a full-width colon) whose words name another kind of number. */
+function labelPhraseForeign(text: string, start: number): boolean {
+  let k = start - 1;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 0x3000) k--;
+  const colon = text.charCodeAt(k);
+  if (colon !== 58 && colon !== 0xff1a) return false;
+  const phrase = text.slice(Math.max(lineStart(text, k), k - 80), k);
+  if (/isbn/i.test(phrase)) return false;
+  if (JAPANESE_NUMBER_WORD.test(phrase.trimEnd())) return true;
+  const first = FOREIGN_PHRASE.exec(phrase)?.[1];
+  return first !== undefined && first.length >= 2 && FOREIGN_LABEL_SET.has(first.toLowerCase()) && !/^(?:number|no|nr|num)$/i.test(first);
 }
 
 /** The host ending at the `.` at `dot` has a foreign label among its parts (`lccn` of lccn.loc.gov). */

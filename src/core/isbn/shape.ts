@@ -74,8 +74,17 @@ const HTML_TAGS = new Set(
     .split(' '),
 );
 
+// Comments and a document type before the root element (a licence header): XML
+// unless the type is HTML's.
+const XML_PROLOGUE = /^(?:<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)+/;
+
 function kindFromText(head: string): TextShape['kind'] {
-  const start = head.trimStart();
+  let start = head.trimStart();
+  if (start.startsWith('<!--') || start.startsWith('<?xml')) {
+    const rest = start.replace(XML_PROLOGUE, '');
+    if (/^<!DOCTYPE\s+(?!html)\w/i.test(rest) || (rest.startsWith('<') && !rest.startsWith('<!') && start.startsWith('<?xml'))) return /<html[\s>]/i.test(rest) ? 'text' : 'xml';
+    if (rest.startsWith('<') && !rest.startsWith('<!')) start = rest;
+  }
   const first = start.charCodeAt(0);
   if (first === 60 /* < */) {
     // XHTML (an EPUB chapter, a saved page) is prose.
@@ -134,14 +143,16 @@ const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
  * CSV), in at least two rows. Prose with commas has no such header.
  */
 function csvShape(head: string, named: boolean): TextShape | undefined {
-  const lines = head.split(/\r?\n/, 12).filter((line) => line.trim() !== '');
+  const lines = records(head, 12);
   if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
   const rows = lines.slice(1);
   for (const delimiter of DELIMITERS) {
     const header = splitFields(lines[0], delimiter);
     if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
     if (!named) {
-      if (rows.length < 2 || !header.every(isColumnName)) continue;
+      // Most header cells are names (an open-data header may hold "No. of Stories"); none is a long number.
+      const names = header.filter(isColumnName).length;
+      if (rows.length < 2 || names < header.length * 0.8 || header.some((cell) => /[0-9]{5}/.test(cell))) continue;
       const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
       if (agreeing < Math.max(2, rows.length * 0.6)) continue;
     }
@@ -157,7 +168,24 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
 /** A header cell: a few words at most, not a sentence or a long number. */
 function isColumnName(field: string): boolean {
   const name = field.trim().replace(/^"|"$/g, '');
-  return name.length <= 40 && name.split(/\s+/).length <= 5 && !/[.!?]\s|[0-9]{5}/.test(name);
+  return name.length <= 60 && name.split(/\s+/).length <= 8 && !/[.!?]\s|[0-9]{5}/.test(name);
+}
+
+/**
+ * The first `max` non-empty records of a delimited text: lines, except that a
+ * quoted field may hold line breaks (a Calibre catalogue's comments).
+ */
+function records(head: string, max: number): string[] {
+  const out: string[] = [];
+  let record = '';
+  for (const line of head.split(/\r?\n/)) {
+    record = record === '' ? line : `${record}\n${line}`;
+    if (((record.match(/"/g)?.length ?? 0) & 1) === 1) continue; // a quoted field goes on
+    if (record.trim() !== '') out.push(record);
+    record = '';
+    if (out.length === max) break;
+  }
+  return out;
 }
 
 /** A CSV line's fields (quotes doubled inside quoted fields). */
