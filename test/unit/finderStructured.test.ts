@@ -7,29 +7,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
 import { findIsbns } from '../../src/core/isbn/find';
-import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
 import { sniffShape } from '../../src/core/isbn/shape';
 import { scanAll } from '../../src/core/scan/lineScan';
-import { REGISTRANTS } from '../helpers/plantedDocuments';
-
-// ISBN-10s exist for 978 registrants only.
-const REGISTRANTS_978: Array<[string, number]> = [...REGISTRANTS.filter(([prefix]) => prefix.startsWith('978')), ['978-84-7223', 3]];
-
-interface Book {
-  isbn10: string;
-  isbn13: string;
-}
-
-const book: fc.Arbitrary<Book> = fc
-  .constantFrom(...REGISTRANTS_978)
-  .chain(([prefix, length]) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => `${prefix}${d.join('')}`.replace(/-/g, '')))
-  .map((first12) => ({ isbn13: first12 + isbn13CheckDigit(first12), isbn10: first12.slice(3) + isbn10CheckDigit(first12.slice(3)) }));
-
-/** A 10-digit number (timestamp, phone, id) that passes the ISBN-10 check and has an isbn3 range by chance. */
-const chanceTen: fc.Arbitrary<string> = fc
-  .integer({ min: 1_000_000_000, max: 9_999_999_999 })
-  .map(String)
-  .filter((s) => parseIsbn(s) !== undefined);
+import { book, chanceTen } from '../helpers/isbnArbitraries';
 
 function validFound(text: string, name?: string): string[] {
   const options = name === undefined ? {} : { shape: sniffShape(text, name) };

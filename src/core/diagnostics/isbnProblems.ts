@@ -4,7 +4,7 @@
  * field: the finder reports no others); "not found" only when a look-up said
  * so, never from a spent quota or a failure, which the cache never holds.
  */
-import { type IsbnProblem, isIssn } from '../isbn/parse';
+import { type IsbnProblem, isIssn, normalizeIsbn, tenWith978 } from '../isbn/parse';
 import type { LineIsbn } from '../scan/lineScan';
 
 export type ProblemCode = 'checksum' | 'length' | 'range' | 'notFound';
@@ -36,8 +36,13 @@ export function whyNotValid(problem: IsbnProblem | undefined, text: string): str
       return `an ISBN has 10 or 13 digits, this one has ${text.replace(/[^0-9Xx]/g, '').length}`;
     case 'range':
       return 'the checksum is right, but no ISBN agency has assigned this group or publisher range';
-    default:
-      return 'the check digit does not match';
+    default: {
+      // `978-0-8053-7146-X`: 978 put before an ISBN-10, its check digit kept.
+      const ten = tenWith978(normalizeIsbn(text));
+      if (!ten) return 'the check digit does not match';
+      const separated = /[^0-9Xx]/.test(text);
+      return `this looks like the ISBN-10 ${separated ? ten.hyphenated10 : ten.isbn10} with 978 in front and its old check digit kept; its ISBN-13 is ${separated ? ten.hyphenated13 : ten.isbn13}`;
+    }
   }
 }
 

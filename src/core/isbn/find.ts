@@ -5,7 +5,7 @@
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
 import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
-import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache } from './parse';
+import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
@@ -493,13 +493,30 @@ class Scan {
       }
       return;
     }
-    if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
+    if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) {
+      if (d.count === 13) this.tenWith978(start, end);
+      return;
+    }
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
       this.out.addValid(start, end, false, id);
+    } else if (id < 0 && d.count === 13) {
+      this.tenWith978(start, end);
     }
+  }
+
+  /**
+   * An unlabelled 13 that is no ISBN-13, written as an ISBN (in groups, or
+   * ending in X): reported when it is 978 before a valid ISBN-10 whose check
+   * digit was kept, so that the editor says what it most likely is.
+   */
+  private tenWith978(start: number, end: number): void {
+    const text = this.text;
+    if (this.d.groups === 1 && (text.charCodeAt(end - 1) | 0x20) !== 0x78) return;
+    if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
+    if (tenWith978(text.slice(start, end).replace(STRIP, '').toUpperCase())) this.out.addInvalid(start, end, 'checksum', false);
   }
 
   /**

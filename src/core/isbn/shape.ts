@@ -150,9 +150,10 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
     const header = splitFields(lines[0], delimiter);
     if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
     if (!named) {
-      // Most header cells are names (an open-data header may hold "No. of Stories"); none is a long number.
-      const names = header.filter(isColumnName).length;
-      if (rows.length < 2 || names < header.length * 0.8 || header.some((cell) => /[0-9]{5}/.test(cell))) continue;
+      // Header cells are names, but for one in five at least (an open-data header may hold
+      // "No. of Stories"); none is a long number. Rows agreeing on the count are what tells data.
+      const others = header.length - header.filter(isColumnName).length;
+      if (rows.length < 2 || others > Math.max(1, header.length / 5) || header.some((cell) => /[0-9]{5}/.test(cell))) continue;
       const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
       if (agreeing < Math.max(2, rows.length * 0.6)) continue;
     }
