@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findIsbns } from '../../src/core/isbn/find';
-import { sniffShape } from '../../src/core/isbn/shape';
+import { documentShape } from '../../src/core/documentKind/documentKind';
 
 export const FIXTURE_DIR = join(__dirname, '..', 'fixtures', 'finder');
 
@@ -32,7 +32,7 @@ export function scoreFixtures(withName: boolean): { files: FileScore[]; precisio
   let fp = 0;
   let fn = 0;
   for (const { file, text, expected } of fixtureFiles()) {
-    const options = withName ? { shape: sniffShape(text, file) } : {};
+    const options = withName ? { shape: documentShape({ fileName: file }, text) } : {};
     const found = new Set(findIsbns(text, options).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])));
     const truth = new Set(expected);
     const score: FileScore = {

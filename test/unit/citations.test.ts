@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { citationAt, citationsIn, citationSyntaxOf } from '../../src/core/bibliography/citations';
+import { citationAt, citationsIn } from '../../src/core/bibliography/citations';
+import { citationSyntaxOf } from '../../src/core/documentKind/documentKind';
 import { bibliographiesInScope, namedBibliographies } from '../../src/core/bibliography/documentBibliographies';
 
 const keys = (text: string, syntax: 'latex' | 'pandoc') => citationsIn(text, syntax).map((c) => c.key);
@@ -58,9 +59,9 @@ test('a document that names no bibliography resolves through every workspace bib
 });
 
 test('the citation syntax of a document', () => {
-  assert.equal(citationSyntaxOf('latex'), 'latex');
-  assert.equal(citationSyntaxOf('plaintext', 'paper.tex'), 'latex');
-  assert.equal(citationSyntaxOf('markdown'), 'pandoc');
-  assert.equal(citationSyntaxOf('quarto', 'a.qmd'), 'pandoc');
-  assert.equal(citationSyntaxOf('bibtex', 'refs.bib'), undefined);
+  assert.equal(citationSyntaxOf({ languageId: 'latex' }), 'latex');
+  assert.equal(citationSyntaxOf({ languageId: 'plaintext', fileName: 'paper.tex' }), 'latex');
+  assert.equal(citationSyntaxOf({ languageId: 'markdown' }), 'pandoc');
+  assert.equal(citationSyntaxOf({ languageId: 'quarto', fileName: 'a.qmd' }), 'pandoc');
+  assert.equal(citationSyntaxOf({ languageId: 'bibtex', fileName: 'refs.bib' }), undefined);
 });

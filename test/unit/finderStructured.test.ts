@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
 import { findIsbns } from '../../src/core/isbn/find';
-import { sniffShape } from '../../src/core/isbn/shape';
+import { documentShape } from '../../src/core/documentKind/documentKind';
+import { sniffShape } from '../../src/core/documentKind/textShape';
 import { scanAll } from '../../src/core/scan/lineScan';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
 
 function validFound(text: string, name?: string): string[] {
-  const options = name === undefined ? {} : { shape: sniffShape(text, name) };
+  const options = name === undefined ? {} : { shape: documentShape({ fileName: name }, text) };
   return findIsbns(text, options).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : []));
 }
 
@@ -155,7 +156,7 @@ test('data: every ISBN-10 of a list in one ISBN value, and of an SQL `isbn IN (â
 test('RIS: SN holds ISBNs; a number under another tag (AN, M1, ID) that passes the check is no ISBN', () => {
   const ris = 'TY  - BOOK\nSN  - 0307277674 (pbk.)\nAN  - 1187654302\nER  - \n\nTY  - BOOK\nSN  - 0881792063 0306406152\nM1  - 1187654302\nER  - \n';
   assert.equal(sniffShape(ris).kind, 'ris');
-  assert.equal(sniffShape('anything', 'export.ris').kind, 'ris');
+  assert.equal(documentShape({ fileName: 'export.ris' }, 'anything').kind, 'ris');
   assert.deepEqual(validFound(ris), ['9780307277671', '9780881792065', '9780306406157']);
   assert.deepEqual(validFound(ris, 'export.ris'), ['9780307277671', '9780881792065', '9780306406157']);
 });

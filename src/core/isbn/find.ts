@@ -8,7 +8,7 @@ import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, Pr
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
-import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
+import { SNIFF_CHARS, sniffShape, type TextShape } from '../documentKind/textShape';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -18,7 +18,7 @@ export interface FindOptions {
   /** Stop after this many matches (the editor caps work on huge files). */
   maxMatches?: number;
   /**
-   * The shape of the whole document (see shape.ts), when `text` is a part of
+   * The shape of the whole document (see documentKind/), when `text` is a part of
    * it: structured data asks for context before taking a bare 10-digit number.
    * A function is called only when such a number turns up. Default: sniffed
    * from the start of `text`.

@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import type { CitationSyntax } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
-import { type BibliographyFormat, bibliographyFormatOf } from '../../core/bibliography/format';
+import { type BibliographyFormat, bibliographyFormatOf, looksLikeCsl } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 
 export interface FoundEntry {
@@ -27,11 +27,10 @@ const NOT_BIBLIOGRAPHIES = '{**/node_modules/**,**/.git/**,**/.vscode/**,**/dist
 const MAX_WORKSPACE_FILES = 1000;
 
 async function loadCore() {
-  const [index, named, yaml, format, lookup] = await Promise.all([
+  const [index, named, yaml, lookup] = await Promise.all([
     import('../../core/bibliography/bibliographyIndex'),
     import('../../core/bibliography/documentBibliographies'),
     import('../../core/bibliography/readCslYaml'),
-    import('../../core/bibliography/format'),
     import('../../core/bibliography/entryLookup'),
   ]);
   return {
@@ -39,7 +38,6 @@ async function loadCore() {
     namedBibliographies: named.namedBibliographies,
     bibliographiesInScope: named.bibliographiesInScope,
     readFrontMatterReferences: yaml.readFrontMatterReferences,
-    looksLikeCsl: format.looksLikeCsl,
     validIsbn13s: lookup.validIsbn13s,
   };
 }
@@ -121,7 +119,7 @@ export class BibliographyStore extends Disposable {
     this.stale.delete(name);
     let text = await readText(uri);
     // package.json, a CI file…: not bibliographies, so no keys.
-    if ((format === 'csl-json' || format === 'csl-yaml') && !core.looksLikeCsl(text, format)) text = '';
+    if ((format === 'csl-json' || format === 'csl-yaml') && !looksLikeCsl(text, format)) text = '';
     core.index.update(name, text, format);
   }
 }

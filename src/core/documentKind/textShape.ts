@@ -1,8 +1,10 @@
-// What kind of text the finder is reading: prose (Markdown, BibTeX, LaTeX,
-// HTML, plain text) or structured data (JSON, XML, CSV/TSV, SQL, YAML, MARC, RIS).
-// In data a bare 10-digit number is far more often an id, a timestamp or a
-// phone number than an ISBN, so there the finder asks for the context a reader
-// would use (see dataContext.ts). Pure: no `vscode` import.
+// What kind of text the finder is reading, told by the text itself: prose
+// (Markdown, BibTeX, LaTeX, HTML, plain text) or structured data (JSON, XML,
+// CSV/TSV, SQL, YAML, MARC, RIS). In data a bare 10-digit number is far more
+// often an id, a timestamp or a phone number than an ISBN, so there the finder
+// asks for the context a reader would use (see isbn/dataContext.ts). A file's
+// name and language id are read in documentKind.ts, which calls this when they
+// say nothing. Pure: no `vscode` import.
 
 export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc' | 'ris';
 
@@ -19,40 +21,21 @@ export const TEXT_SHAPE: TextShape = Object.freeze({ kind: 'text' });
 /** How much of the start of a document the sniff reads. */
 export const SNIFF_CHARS = 4096;
 
-// Language ids (VS Code's and common extensions') and file extensions that settle the kind.
-const KIND_BY_NAME: Record<string, TextShape['kind']> = {
-  json: 'json', jsonc: 'json', jsonl: 'json', ndjson: 'json', json5: 'json',
-  xml: 'xml', xsl: 'xml', rdf: 'xml', marcxml: 'xml', onix: 'xml', opf: 'xml',
-  csv: 'csv', tsv: 'csv', tab: 'csv', 'csv (semicolon)': 'csv', 'csv (pipe)': 'csv', psv: 'csv',
-  sql: 'sql', mysql: 'sql', pgsql: 'sql', postgres: 'sql', sqlite: 'sql',
-  yaml: 'yaml', yml: 'yaml',
-  mrk: 'marc', marc: 'marc', mrc: 'marc', marc21: 'marc',
-  ris: 'ris',
-  markdown: 'text', md: 'text', bibtex: 'text', biblatex: 'text', bib: 'text', latex: 'text', tex: 'text',
-  html: 'text', htm: 'text', restructuredtext: 'text', rst: 'text', asciidoc: 'text', adoc: 'text', org: 'text',
-};
-
 /**
- * The shape of a document from its start (`head`, the first SNIFF_CHARS or so)
- * and, when known, its language id or file name: a name that settles the kind
- * wins; otherwise (plain text, unknown) the text's own shape decides.
+ * The shape of a document from its start (`head`, the first SNIFF_CHARS or
+ * so) alone. `named`: the kind its name or language id says, if any: data
+ * kinds are taken as said (a CSV's header still read); prose may still turn
+ * out to be delimited data by its content.
  */
-export function sniffShape(head: string, languageOrFileName?: string): TextShape {
+export function sniffShape(head: string, named?: TextShape['kind']): TextShape {
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
   // The last line of a head that was cut may be cut short: left out below.
   if (head.length >= SNIFF_CHARS) head = head.slice(0, head.lastIndexOf('\n', SNIFF_CHARS) + 1);
-  const named = kindFromName(languageOrFileName);
+  if (named === 'text') return csvShape(head, false) ?? TEXT_SHAPE;
   const kind = named ?? kindFromText(head);
   if (kind === 'text') return TEXT_SHAPE;
   if (kind === 'csv') return csvShape(head, named === 'csv') ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
   return { kind };
-}
-
-function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
-  if (!name) return undefined;
-  const lower = name.toLowerCase();
-  const dot = lower.lastIndexOf('.');
-  return KIND_BY_NAME[lower] ?? (dot >= 0 ? KIND_BY_NAME[lower.slice(dot + 1)] : undefined);
 }
 
 // MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
@@ -63,8 +46,8 @@ const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+
 // (`SELECT … FROM`, `UPDATE … SET`); "Select ten books from the shelf." is prose.
 const SQL_FIRST_STATEMENT =
   /^(?:\s*--[^\n]*\n)*\s*(?:SELECT\s[\s\S]{0,400}?\sFROM\s|UPDATE\s+\S+\s+SET\s|DELETE\s+FROM\s|(?:DROP|ALTER)\s+TABLE\s|WITH\s+\w+\s+AS\s*\(|(?:BEGIN|USE\s+\S+)\s*;)/;
-// RIS records open with their type tag.
-const RIS_START = /^TY {1,2}- /;
+/** A RIS record's first line (its type tag), whatever the file is called. */
+export const RIS_START = /^\uFEFF?\s*TY {1,2}- /;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
 const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
 
