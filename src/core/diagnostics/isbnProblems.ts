@@ -36,19 +36,23 @@ export function whyNotValid(problem: IsbnProblem | undefined, text: string): str
       return `an ISBN has 10 or 13 digits, this one has ${text.replace(/[^0-9Xx]/g, '').length}`;
     case 'range':
       return 'the checksum is right, but no ISBN agency has assigned this group or publisher range';
-    default: {
-      // `978-0-8053-7146-X`: 978 put before an ISBN-10, its check digit kept.
-      const ten = tenWith978(normalizeIsbn(text));
-      if (!ten) return 'the check digit does not match';
-      const separated = /[^0-9Xx]/.test(text);
-      return `this looks like the ISBN-10 ${separated ? ten.hyphenated10 : ten.isbn10} with 978 in front and its old check digit kept; its ISBN-13 is ${separated ? ten.hyphenated13 : ten.isbn13}`;
-    }
+    default:
+      return 'the check digit does not match';
   }
 }
 
 export function problemMessage(item: LineIsbn): string {
   const quickFix = item.problem === 'checksum' || item.problem === undefined ? ' The quick fixes (Ctrl+.) offer the likely intended ISBN.' : '';
-  return `Not a valid ISBN: ${whyNotValid(item.problem, item.raw)}.${quickFix}`;
+  return `Not a valid ISBN: ${whyNotValid(item.problem, item.raw)}.${likelyMeant(item.raw)}${quickFix}`;
+}
+
+/** `978-0-8053-7146-X`: 978 put before an ISBN-10 whose check digit was kept. What it most likely is, or ''. */
+function likelyMeant(raw: string): string {
+  const ten = tenWith978(normalizeIsbn(raw));
+  if (!ten) return '';
+  const separated = /[^0-9Xx]/.test(raw);
+  const isbn10 = separated ? ten.hyphenated10 : ten.isbn10;
+  return ` It looks like the ISBN-10 ${isbn10} with 978 in front and its old check digit kept; its ISBN-13 is ${separated ? ten.hyphenated13 : ten.isbn13}.`;
 }
 
 /** `isNotFound(isbn13)` answers from the look-up cache only. */
