@@ -30,11 +30,13 @@ const COLUMN_NAMES = [
   'Borough', 'No. of Stories', 'Does the building have an elevator', 'Latitude', 'Longitude', 'Council District', 'Status',
 ];
 
-test('property: a CSV with a header row is data by its content: chance-valid ids in its rows are no ISBNs, an ISBN column is read', () => {
+test('property: a CSV with a header row is data by its content (quoted fields over lines too): chance-valid ids in its rows are no ISBNs, an ISBN column is read', () => {
   const cell = fc.oneof(
     chanceTen,
     fc.integer({ min: 0, max: 99_999 }).map(String),
     fc.constantFrom('01/23/2025 09:23:26 AM', '"Closed, no violation issued"', 'MANHATTAN', '"(40.75, -73.98)"', '', 'Y'),
+    // A quoted field over several lines (a Calibre catalogue's comments).
+    fc.constantFrom('"<div>\n<p>Set on a desert planet, 1965.</p>\n</div>"', '"Line one,\nline two"'),
   );
   const table = fc.record({
     names: fc.shuffledSubarray(COLUMN_NAMES, { minLength: 4, maxLength: COLUMN_NAMES.length }),

@@ -24,8 +24,16 @@ const MARC_ISBN_TAG = /^020$/;
 const RIS_ISBN_LINE = /^SN {1,2}- /;
 const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
 
-/** Memo of the SQL statement or COPY block last looked at, so that a long one is parsed once. */
-export class SqlMemo {
+/**
+ * Memo of a data file's structure as far as the finder has read it: the SQL
+ * statement or COPY block last looked at, so that a long one is parsed once,
+ * and where the CSV record being read starts (quoted fields may hold line
+ * breaks), found by reading on from the last number's place, not from the start.
+ */
+export class DataMemo {
+  csvAt = 0;
+  csvRecord = 0;
+  csvQuoted = false;
   from = -1;
   to = -1;
   columns: string[] | undefined;
@@ -39,21 +47,21 @@ export class SqlMemo {
  * an ISBN by its context in data of `shape`: its key, tag or column names
  * ISBNs, or the record holds its ISBN-13 too.
  */
-export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, sql: SqlMemo): boolean {
-  if (keySaysIsbn(text, start, shape, sql)) return true;
+export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, memo: DataMemo): boolean {
+  if (keySaysIsbn(text, start, shape, memo)) return true;
   return twinNearby(text, start, end, info);
 }
 
-function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo): boolean {
+function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
   switch (shape.kind) {
     case 'csv':
-      return csvColumnSaysIsbn(text, start, shape);
+      return csvColumnSaysIsbn(text, start, shape, memo);
     case 'marc':
       return marcTagSaysIsbn(text, start);
     case 'ris':
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
-      return sqlColumnSaysIsbn(text, start, sql) ?? keyBeforeSaysIsbn(text, start);
+      return sqlColumnSaysIsbn(text, start, memo) ?? keyBeforeSaysIsbn(text, start);
     case 'yaml':
       return keyBeforeSaysIsbn(text, start) || yamlTitleKeySaysIsbn(text, start);
     default:
@@ -73,10 +81,10 @@ export function dataMaySayIsbn(
   end: number,
   shape: TextShape,
   isbn13: string,
-  sql: SqlMemo,
+  memo: DataMemo,
   prefix: PrefixMemo,
 ): boolean {
-  if (keySaysIsbn(text, start, shape, sql)) return true;
+  if (keySaysIsbn(text, start, shape, memo)) return true;
   const from = Math.max(0, start - TWIN_REACH);
   // Both an ISBN-13 and `978-` hold a 978: none in reach, no twin.
   if (prefix.first978(text, from) + 3 > end + TWIN_REACH) return false;
@@ -135,11 +143,36 @@ function indexWithin(text: string, needle: string, from: number, before: number)
   return at < 0 ? -1 : from + at;
 }
 
-function csvColumnSaysIsbn(text: string, start: number, shape: TextShape): boolean {
+function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
   const columns = shape.isbnColumns;
   if (!columns || columns.length === 0) return false;
-  const column = splitFields(text.slice(lineStart(text, start), start), shape.delimiter ?? ',').length - 1;
-  return columns.includes(column);
+  const delimiter = shape.delimiter ?? ',';
+  const from = Math.max(csvRecordStart(text, start, memo), start - LINE_REACH);
+  return columns.includes(splitFields(text.slice(from, start), delimiter).length - 1);
+}
+
+const QUOTE_OR_LINE_BREAK = /["\n]/g;
+
+/**
+ * Where the CSV record holding `start` begins: after the last line break
+ * outside quotes (a Calibre catalogue's comments run over lines). Reads on
+ * from the memo's place, so a file is read once for all its numbers.
+ */
+function csvRecordStart(text: string, start: number, memo: DataMemo): number {
+  if (start < memo.csvAt) {
+    memo.csvAt = 0;
+    memo.csvRecord = 0;
+    memo.csvQuoted = false;
+  }
+  const re = QUOTE_OR_LINE_BREAK;
+  re.lastIndex = memo.csvAt;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null && m.index < start) {
+    if (text.charCodeAt(m.index) === 34) memo.csvQuoted = !memo.csvQuoted;
+    else if (!memo.csvQuoted) memo.csvRecord = m.index + 1;
+  }
+  memo.csvAt = start;
+  return memo.csvRecord;
 }
 
 /** MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented). */
@@ -504,7 +537,7 @@ function yamlListSaysIsbn(text: string, at: number): boolean {
  * statement's column list or the table's CREATE TABLE. Undefined when the
  * value is not in an INSERT's tuple (then the key-before rule applies: `isbn = '…'`).
  */
-function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean | undefined {
+function sqlColumnSaysIsbn(text: string, start: number, memo: DataMemo): boolean | undefined {
   const lineAt = lineStart(text, start);
   const line = text.slice(lineAt, start);
   if (line.includes('\t') || lineAt === start) {
@@ -542,7 +575,7 @@ const VALUES = /\bVALUES\b/gi;
 const COPY = /COPY\s+[\w."]+\s*\(([^)]*)\)\s+FROM\s+stdin;?[^\n]*\n/gi;
 
 /** pg_dump rows: tab-separated lines after `COPY t (cols) FROM stdin;`, up to `\.`. The columns, or undefined. */
-function copyColumns(text: string, lineAt: number, memo: SqlMemo): string[] | undefined {
+function copyColumns(text: string, lineAt: number, memo: DataMemo): string[] | undefined {
   if (lineAt > memo.copyFrom && lineAt < memo.copyTo) return memo.copyColumns;
   const from = Math.max(0, lineAt - SQL_LOOKBACK);
   const copyAt = Math.max(lastIndexWithin(text, 'COPY ', from, lineAt), lastIndexWithin(text, 'copy ', from, lineAt));
@@ -558,7 +591,7 @@ function copyColumns(text: string, lineAt: number, memo: SqlMemo): string[] | un
   return lineAt < memo.copyTo ? memo.copyColumns : undefined;
 }
 
-function statementColumns(text: string, tupleAt: number, memo: SqlMemo): string[] | undefined {
+function statementColumns(text: string, tupleAt: number, memo: DataMemo): string[] | undefined {
   if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;
   // The nearest VALUES before the tuple, looked for in slices going back.
   const from = Math.max(0, tupleAt - SQL_LOOKBACK);

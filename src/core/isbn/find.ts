@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
+import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, DataMemo } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -375,7 +375,7 @@ const TOKENS = new Tokens();
 class Scan {
   private readonly d = new Digits();
   private readonly t = TOKENS;
-  private sql: SqlMemo | undefined;
+  private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
   constructor(
     private readonly text: string,
@@ -426,9 +426,10 @@ class Scan {
   }
 
   /**
-   * `978.0.262.51111.7`: an ISBN-13 in five groups joined by dots (a label
-   * printer's, a spreadsheet's). Taken only whole and valid: a version
-   * number or an address goes on with more groups. Returns the groups' end.
+   * `978.0.262.51111.7`, `978.0826.497529`: an ISBN-13 in three to five groups
+   * joined by dots (a label printer's, a spreadsheet's). Taken only whole and
+   * valid: a decimal has two groups, a version number or an address goes on
+   * with more. Returns the groups' end.
    */
   private dotted(start: number, runEnd: number): number {
     const text = this.text;
@@ -439,9 +440,11 @@ class Scan {
       k++;
       while (isDigit(text.charCodeAt(k))) k++;
     }
-    if (groups === 5 && !(text.charCodeAt(k) === 46 && isDigit(text.charCodeAt(k + 1)))) {
-      this.d.read(text, start, k);
-      if (this.d.count === 13 && this.d.lastGroup === 1) this.single(start, k, false);
+    if (groups < 3 || groups > 5) return k;
+    const d = this.d.read(text, start, k);
+    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(start) && !this.gluedAfter(k, true) && !this.inDoi(start)) {
+      const id = this.lookup(start, k);
+      if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
     }
     return k;
   }
@@ -527,7 +530,7 @@ class Scan {
    */
   private bareTenWithoutContext(start: number, end: number, id: number): boolean {
     const shape = this.dataToAsk(start);
-    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.sql!);
+    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
   }
 
   /**
@@ -540,7 +543,7 @@ class Scan {
     if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start);
-    this.sql ??= new SqlMemo();
+    this.memo ??= new DataMemo();
     return this.shape;
   }
 
@@ -695,7 +698,7 @@ class Scan {
     if (typeof shape === 'boolean') return shape;
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
-    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.sql!, this.prefix);
+    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix);
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
