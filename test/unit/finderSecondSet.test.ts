@@ -61,6 +61,21 @@ test('property: a CSV with a header row is data by its content (quoted fields ov
   );
 });
 
+// ---- library and catalogue API JSON ------------------------------------------------
+
+test('property: long arrays of ISBNs in library API JSON, compact or pretty-printed, are read by their key; other arrays are not', () => {
+  fc.assert(
+    fc.property(fc.array(book, { minLength: 1, maxLength: 80 }), fc.array(chanceTen, { minLength: 1, maxLength: 20 }), fc.constantFrom(0, 2, 4), (books, oclcs, indent) => {
+      const doc = {
+        numFound: 1,
+        docs: [{ key: '/works/OL893415W', title: 'Dune', isbn: books.map((b) => b.isbn10), oclc: oclcs, last_modified_i: 1700000004 }],
+      };
+      const text = JSON.stringify(doc, null, indent);
+      assert.deepEqual(validFound(text), thirteens(books), text);
+    }),
+  );
+});
+
 // ---- 2. OpenURL / COinS ------------------------------------------------------------
 
 test('property: OpenURL in a COinS title: percent-encoded labels and separators, every ISBN found', () => {

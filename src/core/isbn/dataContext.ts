@@ -31,6 +31,9 @@ const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
  * breaks), found by reading on from the last number's place, not from the start.
  */
 export class DataMemo {
+  arrayOpen = -1;
+  arrayClose = -1;
+  arraySaysIsbn = false;
   csvAt = 0;
   csvRecord = 0;
   csvQuoted = false;
@@ -61,11 +64,11 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMe
     case 'ris':
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
-      return sqlColumnSaysIsbn(text, start, memo) ?? keyBeforeSaysIsbn(text, start);
+      return sqlColumnSaysIsbn(text, start, memo) ?? keyBeforeSaysIsbn(text, start, memo);
     case 'yaml':
-      return keyBeforeSaysIsbn(text, start) || yamlTitleKeySaysIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo) || yamlTitleKeySaysIsbn(text, start);
     default:
-      return keyBeforeSaysIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo);
   }
 }
 
@@ -199,8 +202,8 @@ const LIST_LOOKBACK = 120;
  * YAML list under `isbn:`; or, for a later number of a list in one value
  * (`ISBN: 0881792063 0306406152`, `"isbn": "…, …"`), the key before the list.
  */
-function keyBeforeSaysIsbn(text: string, start: number): boolean {
-  if (valueKeySaysIsbn(text, start)) return true;
+function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean {
+  if (valueKeySaysIsbn(text, start) || arrayKeySaysIsbn(text, start, memo)) return true;
   const stop = Math.max(0, start - LIST_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
@@ -224,6 +227,35 @@ function valueKeySaysIsbn(text: string, start: number): boolean {
   }
   if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k);
   return false;
+}
+
+/** How far back the `[` of an array of numbers may lie (Open Library's `isbn` arrays run to hundreds). */
+const ARRAY_LOOKBACK = 1 << 16;
+
+/**
+ * An element of an array of numbers, however long and however laid out
+ * (`"isbn": [\n    "0441013597",\n    …`), whose key names ISBNs. The array
+ * last found is remembered, so that each of its elements costs a comparison.
+ */
+function arrayKeySaysIsbn(text: string, start: number, memo: DataMemo): boolean {
+  if (start > memo.arrayOpen && start < memo.arrayClose) return memo.arraySaysIsbn;
+  const stop = Math.max(0, start - ARRAY_LOOKBACK);
+  let k = start - 1;
+  while (k >= stop && isListCharacter(text.charCodeAt(k))) k--;
+  if (text.charCodeAt(k) !== 91 /* [ */) return false;
+  let j = k - 1;
+  while (j >= 0 && /\s/.test(text[j])) j--;
+  const keyed = text[j] === ':' || text[j] === '=';
+  const close = indexWithin(text, ']', start, Math.min(text.length, start + ARRAY_LOOKBACK));
+  memo.arrayOpen = k;
+  memo.arrayClose = close < 0 ? start + 1 : close;
+  memo.arraySaysIsbn = keyed && ISBN_WORD.test(nameBefore(text, j, Math.max(0, j - KEY_LOOKBACK)));
+  return memo.arraySaysIsbn;
+}
+
+/** What an array of numbers holds between its elements: digits, X, quotes, commas, hyphens, white space. */
+function isListCharacter(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 88 || c === 120 || c === 34 || c === 39 || c === 44 || c === 45 || c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 /** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
