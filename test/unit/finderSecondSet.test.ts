@@ -178,6 +178,16 @@ test('property: minus signs, em and en dashes, dots and full-width digits separa
   );
 });
 
+test('property: in Chinese and Japanese text an ISBN sits right against words; a phone or number label before it still keeps it out', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('を参照。', 'です', '（講談社）', '号'), (b, n, after) => {
+      assert.deepEqual(validFound(`詳しくはISBN ${b.isbn13}${after}`), [b.isbn13]);
+      assert.deepEqual(validFound(`版元の在庫はISBN${b.isbn10}${after}`), [b.isbn13]);
+      for (const label of ['电话', '学籍番号', '電話：']) assert.deepEqual(validFound(`${label}${n}${after}`), [], label);
+    }),
+  );
+});
+
 test('property: two ISBNs joined by a slash, and YAML keys that are titles, are found', () => {
   fc.assert(
     fc.property(book, book, fc.array(fc.tuple(fc.constantFrom('Dune', 'Emma', 'The Road', 'War and Peace'), book), { minLength: 3, maxLength: 6 }), (a, b, shelf) => {

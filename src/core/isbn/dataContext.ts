@@ -470,20 +470,22 @@ export function foreignLabelBefore(text: string, start: number): boolean {
 }
 
 // A label of several words before a colon: its first word names the kind
-// (WorldCat's "OCLC Number / Unique Identifier: …"), or, in Japanese, its last
-// word is "number" or "telephone" (学籍番号：…, 電話：…).
+// (WorldCat's "OCLC Number / Unique Identifier: …"), or, in Chinese or
+// Japanese, its last word is "number" or "telephone" (学籍番号：…, 電話：…,
+// 电话0306406152, written without a colon or a space).
 const FOREIGN_PHRASE = /^[\s*_#>|-]*([A-Za-z]+)\b[^:\n\uff1a]{0,60}$/;
-const JAPANESE_NUMBER_WORD = /(?:番号|電話|コード|ＩＤ|ID)$/;
+const CJK_NUMBER_WORD = /(?:番号|番號|号码|號碼|電話|电话|コード|ＩＤ|ID)$/;
 
 /** The number follows `Label words:` (or a full-width colon) whose words name another kind of number. */
 function labelPhraseForeign(text: string, start: number): boolean {
   let k = start - 1;
   while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 0x3000) k--;
   const colon = text.charCodeAt(k);
+  if (colon > 0x2e7f && CJK_NUMBER_WORD.test(text.slice(Math.max(0, k - 2), k + 1))) return true;
   if (colon !== 58 && colon !== 0xff1a) return false;
   const phrase = text.slice(Math.max(lineStart(text, k), k - 80), k);
   if (/isbn/i.test(phrase)) return false;
-  if (JAPANESE_NUMBER_WORD.test(phrase.trimEnd())) return true;
+  if (CJK_NUMBER_WORD.test(phrase.trimEnd())) return true;
   const first = FOREIGN_PHRASE.exec(phrase)?.[1];
   return first !== undefined && first.length >= 2 && FOREIGN_LABEL_SET.has(first.toLowerCase()) && !/^(?:number|no|nr|num)$/i.test(first);
 }

@@ -77,7 +77,9 @@ const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
 
 const STRIP = /[ .\-\u2010-\u2014\u2212]/g;
 // A letter or digit of any script, made on first use (see lazy.ts): most documents never need it.
-const nonAsciiWord = lazy(() => new RegExp('[\\p{L}\\p{N}]', 'u'));
+// Not Chinese or Japanese: they write no spaces, so an ISBN sits right against
+// their words (`ISBN 978-4-06-159111-0を参照`).
+const nonAsciiWord = lazy(() => new RegExp('(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}]', 'u'));
 
 /** Labelled candidates shorter than this are prose ("ISBN 13 format"), not ISBNs. */
 const MIN_LABELLED_DIGITS = 9;
