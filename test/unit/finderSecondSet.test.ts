@@ -61,6 +61,23 @@ test('property: a CSV with a header row is data by its content (quoted fields ov
   );
 });
 
+// ---- tables in prose -----------------------------------------------------------------
+
+test('property: in HTML and Markdown tables, a bare number under a header naming another number (SKU, Order No., CRN) is no ISBN; under ISBN it is', () => {
+  const other = fc.constantFrom('SKU', 'Order No.', 'CRN', 'OCLC', 'Store SKU', 'Date');
+  fc.assert(
+    fc.property(fc.array(fc.tuple(book, chanceTen), { minLength: 1, maxLength: 30 }), other, (rows, header) => {
+      const html =
+        `<table>\n<tr><th>Title</th><th>ISBN</th><th>${header}</th></tr>\n` +
+        rows.map(([b, n]) => `<tr><td>A book</td><td>${b.isbn10}</td><td>${n}</td></tr>\n`).join('') +
+        '</table>\n';
+      assert.deepEqual(validFound(html), thirteens(rows.map(([b]) => b)), html);
+      const md = `| Title | ISBN | ${header} |\n|---|---|---:|\n` + rows.map(([b, n]) => `| A book | ${b.isbn10} | ${n} |\n`).join('');
+      assert.deepEqual(validFound(md), thirteens(rows.map(([b]) => b)), md);
+    }),
+  );
+});
+
 // ---- library and catalogue API JSON ------------------------------------------------
 
 test('property: long arrays of ISBNs in library API JSON, compact or pretty-printed, are read by their key; other arrays are not', () => {

@@ -31,6 +31,13 @@ const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
  * breaks), found by reading on from the last number's place, not from the start.
  */
 export class DataMemo {
+  /** Markdown: the delimiter row of the table last found, the last row read, its header cells. */
+  tableFrom = -1;
+  tableTo = -1;
+  tableHeader: string[] = [];
+  /** HTML: the `<table` last found and its header cells. */
+  htmlTable = -1;
+  htmlHeader: string[] = [];
   arrayOpen = -1;
   arrayClose = -1;
   arraySaysIsbn = false;
@@ -684,4 +691,72 @@ function createTableColumns(text: string, table: string): string[] | undefined {
     } else part += c;
   }
   return columns;
+}
+
+/** Words of a table's column header that name another kind of number (an order number, a SKU, a date). */
+const OTHER_NUMBER_HEADER = new RegExp(`\\b(?:${[...FOREIGN_LABELS, 'sku', 'crn', 'barcode', 'ids?', 'date', 'time', 'timestamp', 'created', 'updated', 'price', 'count', 'total', 'size', 'zip', 'code', 'key'].join('|')})\\b`, 'i');
+/** How far back a table's header may lie. */
+const TABLE_LOOKBACK = 1 << 20;
+
+/**
+ * A bare number that is a whole table cell (Markdown `| … |` or HTML
+ * `<td>…</td>`) in a column whose header names another kind of number
+ * (`Order No.`, `SKU`, `OCLC`) and not ISBNs: a textbook list's other columns.
+ * The table last found is remembered (`memo`), so a long one is read once.
+ */
+export function tableColumnNamesOther(text: string, start: number, end: number, memo: DataMemo): boolean {
+  let k = start - 1;
+  while (text.charCodeAt(k) === 32) k--;
+  const before = text.charCodeAt(k);
+  if (before === 124 /* | */) return markdownHeaderNamesOther(text, start, end, k, memo);
+  if (before === 62 /* > */) return htmlHeaderNamesOther(text, start, end, k, memo);
+  return false;
+}
+
+function markdownHeaderNamesOther(text: string, start: number, end: number, bar: number, memo: DataMemo): boolean {
+  let k = end;
+  while (text.charCodeAt(k) === 32) k++;
+  if (text.charCodeAt(k) !== 124) return false; // not the whole cell
+  const from = lineStart(text, start);
+  const column = (text.slice(from, bar + 1).match(/\|/g) ?? []).length;
+  // Up the table to its delimiter row (`|---|:--:|`), or to a row of the table last found.
+  let line = from;
+  for (;;) {
+    if (line > memo.tableFrom && line <= memo.tableTo) break; // a row of the table last found
+    if (line === 0 || line < from - TABLE_LOOKBACK) return false;
+    const above = lineStart(text, line - 1);
+    const row = text.slice(above, line - 1);
+    if (!/^\s*\|/.test(row)) return false;
+    if (/^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/.test(row)) {
+      if (above === 0) return false;
+      memo.tableFrom = above;
+      memo.tableHeader = text.slice(lineStart(text, above - 1), above - 1).split('|');
+      break;
+    }
+    line = above;
+  }
+  memo.tableTo = from;
+  return headerNamesOther(memo.tableHeader[column]);
+}
+
+function htmlHeaderNamesOther(text: string, start: number, end: number, gt: number, memo: DataMemo): boolean {
+  if (!/^\s*<\/t[dh]>/i.test(text.slice(end, end + 12))) return false; // not the whole cell
+  const lt = text.lastIndexOf('<', gt);
+  if (lt < 0 || !/^<t[dh][\s>]/i.test(text.slice(lt, lt + 4))) return false;
+  const row = Math.max(text.lastIndexOf('<tr', lt), text.lastIndexOf('<TR', lt));
+  if (row < 0 || row < start - TABLE_LOOKBACK) return false;
+  const column = (text.slice(row, lt).match(/<t[dh][\s>]/gi) ?? []).length;
+  const closed = Math.max(text.lastIndexOf('</table', row), text.lastIndexOf('</TABLE', row));
+  if (!(memo.htmlTable >= 0 && memo.htmlTable < row && closed < memo.htmlTable)) {
+    const table = Math.max(text.lastIndexOf('<table', row), text.lastIndexOf('<TABLE', row));
+    if (table < 0 || table < closed) return false;
+    const head = /<tr[^>]*>([\s\S]*?)<\/tr>/i.exec(text.slice(table, row));
+    memo.htmlTable = table;
+    memo.htmlHeader = head && /<th[\s>]/i.test(head[1]) ? [...head[1].matchAll(/<th[^>]*>([\s\S]*?)<\/th>/gi)].map((m) => m[1].replace(/<[^>]*>/g, '')) : [];
+  }
+  return headerNamesOther(memo.htmlHeader[column]);
+}
+
+function headerNamesOther(header: string | undefined): boolean {
+  return header !== undefined && !ISBN_WORD.test(header) && OTHER_NUMBER_HEADER.test(header);
 }

@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, DataMemo } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, tableColumnNamesOther } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -531,7 +531,7 @@ class Scan {
    * the same record (dataContext.ts). One in eleven numbers passes the check.
    */
   private bareTenWithoutContext(start: number, end: number, id: number): boolean {
-    const shape = this.dataToAsk(start);
+    const shape = this.dataToAsk(start, end);
     return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
   }
 
@@ -540,11 +540,11 @@ class Scan {
    * prose, a key such as `oldid=`) settles that it is no ISBN, false when its
    * context is not asked (not a bare 10, or prose), else the data shape to ask.
    */
-  private dataToAsk(start: number): TextShape | boolean {
+  private dataToAsk(start: number, end: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
     if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start);
+    if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start) || tableColumnNamesOther(this.text, start, end, (this.memo ??= new DataMemo()));
     this.memo ??= new DataMemo();
     return this.shape;
   }
@@ -696,7 +696,7 @@ class Scan {
    * would be true whatever isbn3 says (its ISBN-13 is computed, not parsed).
    */
   private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
-    const shape = this.dataToAsk(start);
+    const shape = this.dataToAsk(start, end);
     if (typeof shape === 'boolean') return shape;
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
