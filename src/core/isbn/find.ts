@@ -900,12 +900,25 @@ function prefixThenTen(t: Tokens, k: number): boolean {
 /**
  * Separated unlabelled numbers must be grouped like an ISBN: at most 4 groups
  * (5 for 13 digits) ending in a one-character check group, or only the 978/979
- * prefix split off. Rejects phone-like groupings such as 555-123-4567.
+ * prefix split off; or, with spaces only, as ISBN libraries and catalogues
+ * space them: a 13 in groups from its 978/9780 (`9780 8872 76743`), a 10 as
+ * 4 + 6 (`9814 253065`) or 1 + 9 (`0 000007005`). Rejects phone-like
+ * groupings such as 555-123-4567 and 03 1234 5678.
  */
 function plausibleGroups(d: Digits): boolean {
   if (d.groups > (d.count === 13 ? 5 : 4)) return false;
   if (d.lastGroup === 1) return true;
+  if (d.spaces === d.groups - 1) {
+    if (d.count === 13) return d.firstToken === 3 || d.firstToken === 4;
+    if (d.groups === 2) return d.firstToken === 1 || (d.firstToken === 4 && d.lastGroup === 6 && !yearFirst(d));
+  }
   return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
+}
+
+/** A 10 in 4 + 6 whose first group is a recent year (`2019 123456` copies): no ISBN. The key tells a closing X (see digitsKey). */
+function yearFirst(d: Digits): boolean {
+  const first = Math.floor((d.key > 2e10 ? d.value * 10 : d.value) / 1e6);
+  return first >= 1950 && first <= 2039;
 }
 
 /**
