@@ -93,6 +93,18 @@ test('property: long arrays of ISBNs in library API JSON, compact or pretty-prin
   );
 });
 
+test('property: a CSV without a header: a column of ISBN-10s is read by its values, a column of ids is not', () => {
+  const id = fc.integer({ min: 1_000_000_000, max: 9_999_999_999 }).map(String); // any id: one in eleven passes by chance
+  fc.assert(
+    fc.property(fc.array(fc.tuple(id, book, fc.integer({ min: 1, max: 999 })), { minLength: 12, maxLength: 30 }), fc.constantFrom(',', '\t'), (rows, d) => {
+      const text = rows.map(([n, b, pages]) => [n, b.isbn10, pages, '2024-01-02'].join(d)).join('\n') + '\n';
+      assert.deepEqual(validFound(text), thirteens(rows.map(([, b]) => b)), text);
+      const idsOnly = rows.map(([n, , pages]) => [pages, n, '2024-01-02'].join(d)).join('\n') + '\n';
+      assert.deepEqual(validFound(idsOnly), [], idsOnly);
+    }),
+  );
+});
+
 // ---- 2. OpenURL / COinS ------------------------------------------------------------
 
 test('property: OpenURL in a COinS title: percent-encoded labels and separators, every ISBN found', () => {

@@ -6,6 +6,8 @@
 // name and language id are read in documentKind.ts, which calls this when they
 // say nothing. Pure: no `vscode` import.
 
+import { hasValidChecksum } from '../isbn/parse';
+
 export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc' | 'ris';
 
 export interface TextShape {
@@ -121,32 +123,52 @@ const ISBN_COLUMN = /isbn|asin/i;
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 
 /**
- * A delimited table: a header of short column names, and rows that split into
- * as many fields (quote-aware): at least 3 (2 for tabs, or when the name says
- * CSV), in at least two rows. Prose with commas has no such header.
+ * A delimited table: rows that split into as many fields (quote-aware): at
+ * least 3 (2 for tabs, or when the name says CSV). Under a header of short
+ * column names, two rows are enough; without one (its first row holds a long
+ * number, which prose with commas does not), three. Columns of ISBNs are
+ * those the header names; without a header, those whose 10-digit values
+ * nearly all pass the ISBN-10 check (ids pass one time in eleven).
  */
 function csvShape(head: string, named: boolean): TextShape | undefined {
   const lines = records(head, 12);
   if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
-  const rows = lines.slice(1);
   for (const delimiter of DELIMITERS) {
-    const header = splitFields(lines[0], delimiter);
-    if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    const first = splitFields(lines[0], delimiter);
+    if (first.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    const headed = isHeader(first);
+    const rows = (headed ? lines.slice(1) : lines).map((line) => splitFields(line, delimiter));
     if (!named) {
-      // Header cells are names, but for one in five at least (an open-data header may hold
-      // "No. of Stories"); none is a long number. Rows agreeing on the count are what tells data.
-      const others = header.length - header.filter(isColumnName).length;
-      if (rows.length < 2 || others > Math.max(1, header.length / 5) || header.some((cell) => /[0-9]{5}/.test(cell))) continue;
-      const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
-      if (agreeing < Math.max(2, rows.length * 0.6)) continue;
+      if (!headed && !first.some((cell) => /[0-9]{5}/.test(cell))) continue;
+      const agreeing = rows.filter((row) => row.length === first.length).length;
+      if (rows.length < (headed ? 2 : 3) || agreeing < Math.max(headed ? 2 : 3, rows.length * (headed ? 0.6 : 0.8))) continue;
     }
     const isbnColumns: number[] = [];
-    header.forEach((name, k) => {
-      if (ISBN_COLUMN.test(name)) isbnColumns.push(k);
+    first.forEach((name, k) => {
+      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbn10s(rows.map((row) => row[k]))) isbnColumns.push(k);
     });
     return { kind: 'csv', delimiter, isbnColumns };
   }
   return undefined;
+}
+
+/** Header cells are names, but for one in five at least (an open-data header may hold "No. of Stories"); none is a long number. */
+function isHeader(cells: string[]): boolean {
+  const others = cells.length - cells.filter(isColumnName).length;
+  return others <= Math.max(1, cells.length / 5) && !cells.some((cell) => /[0-9]{5}/.test(cell));
+}
+
+/** At least three 10-digit values, nine in ten of them passing the ISBN-10 check. */
+function valuesAreIsbn10s(values: Array<string | undefined>): boolean {
+  let tens = 0;
+  let valid = 0;
+  for (const value of values) {
+    const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '');
+    if (digits === undefined || !/^[0-9]{9}[0-9Xx]$/.test(digits)) continue;
+    tens++;
+    if (hasValidChecksum(digits.toUpperCase())) valid++;
+  }
+  return tens >= 3 && valid >= tens * 0.9;
 }
 
 /** A header cell: a few words at most, not a sentence or a long number. */
