@@ -483,18 +483,36 @@ export function foreignLabelBefore(text: string, start: number): boolean {
 const FOREIGN_PHRASE = /^[\s*_#>|-]*([A-Za-z]+)\b[^:\n\uff1a]{0,60}$/;
 const CJK_NUMBER_WORD = /(?:番号|番號|号码|號碼|電話|电话|コード|ＩＤ|ID)$/;
 
-/** The number follows `Label words:` (or a full-width colon) whose words name another kind of number. */
+/**
+ * The number follows `Label words:` (or a full-width colon) whose words name
+ * another kind of number. Runs for most bare ISBN-10s in prose, so it reads
+ * character codes and slices only a short word or a phrase that may be one.
+ */
 function labelPhraseForeign(text: string, start: number): boolean {
   let k = start - 1;
   while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 0x3000) k--;
   const colon = text.charCodeAt(k);
   if (colon > 0x2e7f && CJK_NUMBER_WORD.test(text.slice(Math.max(0, k - 2), k + 1))) return true;
   if (colon !== 58 && colon !== 0xff1a) return false;
-  const phrase = text.slice(Math.max(lineStart(text, k), k - 80), k);
-  if (/isbn/i.test(phrase)) return false;
-  if (CJK_NUMBER_WORD.test(phrase.trimEnd())) return true;
-  const first = FOREIGN_PHRASE.exec(phrase)?.[1];
-  return first !== undefined && first.length >= 2 && FOREIGN_LABEL_SET.has(first.toLowerCase()) && !/^(?:number|no|nr|num)$/i.test(first);
+  // The phrase's first word, at the start of its line (past list marks and emphasis).
+  let from = k;
+  while (from > 0 && k - from < PHRASE_REACH && text.charCodeAt(from - 1) !== 10) from--;
+  let w = from;
+  while (w < k && /[\s*_#>|-]/.test(text[w])) w++;
+  let e = w;
+  while (e < k && isAsciiLetter(text.charCodeAt(e))) e++;
+  if (e - w < 2 || e - w > LONGEST_LABEL) return CJK_NUMBER_WORD.test(text.slice(Math.max(from, k - 4), k).trimEnd()) && !/isbn/i.test(text.slice(from, k));
+  const first = text.slice(w, e).toLowerCase();
+  if (!FOREIGN_LABEL_SET.has(first) || /^(?:number|no|nr|num)$/.test(first)) return false;
+  const phrase = text.slice(from, k);
+  return !/isbn/i.test(phrase) && FOREIGN_PHRASE.test(phrase);
+}
+
+/** How far back a label phrase may start. */
+const PHRASE_REACH = 80;
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 97 && (c | 0x20) <= 122;
 }
 
 /** The host ending at the `.` at `dot` has a foreign label among its parts (`lccn` of lccn.loc.gov). */
