@@ -47,6 +47,16 @@ test('delimited data is known by its content whatever the name: a .txt, an untit
   assert.equal(documentShape({ fileName: 'display.txt' }, '020    |a 0306406152\n245 10 |a Dune\n650  0 |a Sand\n').kind, 'marc');
 });
 
+test('prose lines that happen to hold as many commas, one with a long number, are no header-less CSV (a fuzz find)', () => {
+  const prose =
+    'p.. ISBN 978-0-8044-9445-8. vol. p.. (0804425086), 1612345678901. (979 8 3000 6927 8), chapter the book x.\n' +
+    'ISMN 979-0-2600-0043-8 printed, EAN 4006381333931 p.. (0-8044-3793-9), chapter Paris.\n' +
+    'EAN 4006381333931 in 3.14159, p. 978-2-07-787168-4, and. (978-0-8044-4548-1)\n';
+  assert.equal(documentShape({}, prose).kind, 'text');
+  const data = '5942859575,"Dune",0441013597,786\n1012866165,"Emma",0141439580,668\n5699252753,"The Road",0307277674,716\n';
+  assert.deepEqual(documentShape({}, data), { kind: 'csv', delimiter: ',', isbnColumns: [2] });
+});
+
 test('the finder and the bibliography formats agree on RIS, whatever the spacing of the type tag', () => {
   for (const text of [RIS, RIS_ONE_SPACE]) {
     const doc = { fileName: 'export.txt', languageId: 'plaintext' };

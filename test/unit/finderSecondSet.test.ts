@@ -181,7 +181,11 @@ test('property: example phone numbers in XML under a licence comment are no ISBN
       const text =
         `<!-- Copyright (C) 2009 The authors.\n     Licensed under the Apache License, Version 2.0. -->\n<!DOCTYPE phoneNumberMetadata>\n` +
         `<phoneNumberMetadata><territory id="AG">\n${phones.map((p) => `  <exampleNumber>${p}</exampleNumber>\n`).join('')}</territory>\n` +
-        `<record>\n${isbns.map(([b, code]) => `  <datafield tag="020" ind1=" " ind2=" "><subfield code="${code}">${b.isbn10}</subfield></datafield>\n`).join('')}</record>\n` +
+        `<record>\n${isbns.map(([b, code]) => `  <datafield tag="020" ind1=" " ind2=" "><subfield code="${code}">${b.isbn10}</subfield></datafield>\n`).join('')}` +
+        // A field of many long subfields: the ISBN's tag lies far above it.
+        `  <marc:datafield tag="020" ind1=" " ind2=" ">\n${'    <marc:subfield code="q">(qualifying information about the binding of this edition)</marc:subfield>\n'.repeat(8)}` +
+        `${isbns.map(([b, code]) => `    <marc:subfield code="${code}">${b.isbn10}</marc:subfield>\n`).join('')}  </marc:datafield>\n` +
+        `  <datafield tag="035"><subfield code="a">${phones[0]}</subfield></datafield>\n</record>\n` +
         `</phoneNumberMetadata>\n`;
       assert.deepEqual(validFound(text), thirteens(isbns.map(([b]) => b)), text);
     }),

@@ -126,7 +126,7 @@ const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
  * A delimited table: rows that split into as many fields (quote-aware): at
  * least 3 (2 for tabs, or when the name says CSV). Under a header of short
  * column names, two rows are enough; without one (its first row holds a long
- * number, which prose with commas does not), three. Columns of ISBNs are
+ * number, and a column holds bare numbers, which prose with commas does not), three. Columns of ISBNs are
  * those the header names; without a header, those whose 10-digit values
  * nearly all pass the ISBN-10 check (ids pass one time in eleven).
  */
@@ -139,7 +139,7 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
     const headed = isHeader(first);
     const rows = (headed ? lines.slice(1) : lines).map((line) => splitFields(line, delimiter));
     if (!named) {
-      if (!headed && !first.some((cell) => /[0-9]{5}/.test(cell))) continue;
+      if (!headed && !(first.some((cell) => /[0-9]{5}/.test(cell)) && hasNumberColumn(rows))) continue;
       const agreeing = rows.filter((row) => row.length === first.length).length;
       if (rows.length < (headed ? 2 : 3) || agreeing < Math.max(headed ? 2 : 3, rows.length * (headed ? 0.6 : 0.8))) continue;
     }
@@ -156,6 +156,15 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
 function isHeader(cells: string[]): boolean {
   const others = cells.length - cells.filter(isColumnName).length;
   return others <= Math.max(1, cells.length / 5) && !cells.some((cell) => /[0-9]{5}/.test(cell));
+}
+
+/** A column of bare numbers (ids, dates, pages) in four rows of five at least: data, not prose that happens to have as many commas per line. */
+function hasNumberColumn(rows: string[][]): boolean {
+  const width = Math.max(...rows.map((row) => row.length));
+  for (let k = 0; k < width; k++) {
+    if (rows.filter((row) => /^\s*=?"?[0-9][0-9 .,:/-]*"?\s*$/.test(row[k] ?? '')).length >= rows.length * 0.8) return true;
+  }
+  return false;
 }
 
 /** At least three 10-digit values, nine in ten of them passing the ISBN-10 check. */

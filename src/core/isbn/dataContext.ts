@@ -22,6 +22,8 @@ const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|
 const MARC_ISBN_TAG = /^020$/;
 /** RIS: SN holds ISBNs and ISSNs; other tags (AN accession, M1, ID…) hold other numbers. */
 const RIS_ISBN_LINE = /^SN {1,2}- /;
+/** How far back a MARCXML subfield's datafield may open (a field of many long subfields). */
+const MARC_FIELD_REACH = 4000;
 const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
 
 /**
@@ -373,7 +375,8 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
   if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$/i.test(name)) return false;
   const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
-  const tag = lastCapture(/tag=["']([0-9]{3})["']/g, before);
+  // A subfield's own field is the last tag before it, however many subfields lie between.
+  const tag = lastCapture(/tag=["']([0-9]{3})["']/g, /^(?:[\w.-]+:)?subfield$/i.test(name) ? text.slice(Math.max(0, lt - MARC_FIELD_REACH), lt) : before);
   if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
