@@ -15,6 +15,7 @@ import type { Book } from '../../core/model/book';
 import type { AuthorPage, RequestRecord } from '../../core/model/answers';
 import type { KeyInfo } from '../../core/model/quota';
 import { planOfHost } from '../../core/sources/isbndb/keyInfo';
+import { sourceTitle } from '../../core/sources/sourceNames';
 import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
 import type { Lookups } from '../../core/lookups/lookups';
@@ -58,6 +59,9 @@ export class LookupService extends Disposable {
     private readonly config: Config,
     private readonly keys: ApiKeyStore,
     private readonly log: Log,
+    private readonly googleKeys: ApiKeyStore,
+    /** The extension's version, which keyless requests name in their User-Agent. */
+    private readonly version: string,
     /** The extension's global storage folder, shared by every window. */
     private readonly storageDir: string,
   ) {
@@ -81,33 +85,60 @@ export class LookupService extends Disposable {
     return this.lookups?.connected ?? false;
   }
 
+  /** Whether any source can be asked: the book service with a key, or a keyless one (known once the look-ups are loaded). */
+  get anySource(): boolean {
+    return this.lookups?.answering ?? false;
+  }
+
+  /** The sources asked, in order (their `BookSource.name`): the settings' order until the look-ups are loaded. */
+  get sourceNames(): string[] {
+    return this.lookups?.sourceNames ?? [...this.config.sources];
+  }
+
+  /** Whether a source can be asked, once the stored keys are read. */
+  async canAnswer(): Promise<boolean> {
+    const lookups = await this.current();
+    return lookups.answering;
+  }
+
+  /** The source that answers Look Up Author, once the stored keys are read; undefined when none can. */
+  async authorSource(): Promise<string | undefined> {
+    return (await this.current()).authorSource;
+  }
+
+  /** How the user reads the source that answers Look Up Author ("Open Library"), when known. */
+  get authorSourceTitle(): string | undefined {
+    const name = this.lookups?.authorSource;
+    return name === 'isbndb' ? 'the book service' : name ? sourceTitle(name) : undefined;
+  }
+
   get problem(): string | undefined {
     return this.lookups?.problem;
   }
 
   /** Idle until the look-ups know better: whether a key is set is not known before the key is read. */
   get state(): BatcherState {
-    return this.lookups?.batcher.state ?? { kind: 'idle' };
+    return this.lookups?.chain.state ?? { kind: 'idle' };
   }
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
   async lookup(isbns: readonly string[], options?: LookupOptions): Promise<Map<string, LookupResult>> {
-    return (await this.answering(isbns)).batcher.lookup(isbns, options);
+    return (await this.answering(isbns)).chain.lookup(isbns, options);
   }
 
   async lookupOne(isbn: string, options?: LookupOptions): Promise<LookupResult> {
-    return (await this.answering([isbn])).batcher.lookupOne(isbn, options);
+    return (await this.answering([isbn])).chain.lookupOne(isbn, options);
   }
 
   /** Queues ISBNs without waiting for them (prefetch for later hovers). */
   prefetch(isbns: readonly string[], urgent = false): void {
-    if (this.lookups) this.lookups.batcher.prefetch(isbns, urgent);
-    else void this.answering(isbns).then((lookups) => lookups.batcher.prefetch(isbns, urgent), () => undefined);
+    if (this.lookups) this.lookups.chain.prefetch(isbns, urgent);
+    else void this.answering(isbns).then((lookups) => lookups.chain.prefetch(isbns, urgent), () => undefined);
   }
 
-  /** The cached or pending answer, without queueing anything. */
-  peek(isbn: string): LookupResult | 'pending' | undefined {
-    return this.lookups?.batcher.peek(isbn);
+  /** The cached or pending answer, without queueing anything; `hover`: complete only once the next source filled what the hover shows. */
+  peek(isbn: string, purpose?: 'bulk' | 'hover'): LookupResult | 'pending' | undefined {
+    return this.lookups?.chain.peek(isbn, purpose);
   }
 
   /** The answer in the cache, if any: for painting many at once (it does not touch the LRU order). */
@@ -117,7 +148,7 @@ export class LookupService extends Disposable {
 
   /** The user asks to try again now. */
   resume(): void {
-    this.lookups?.batcher.resume();
+    this.lookups?.resume();
   }
 
   /**
@@ -181,7 +212,7 @@ export class LookupService extends Disposable {
   private loaded(): Promise<Lookups> {
     this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../../core/host/node/nodeHost')]).then(([{ Lookups }, { nodeHost }]) => {
       const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges };
-      const lookups = new Lookups(this.config, this.keys, this.log, nodeHost(this.storageDir), emitters);
+      const lookups = new Lookups(this.config, this.keys, this.log, nodeHost(this.storageDir), emitters, { version: this.version, googleKeys: this.googleKeys });
       this.register(lookups);
       this.lookups = lookups;
       return lookups;
