@@ -16,6 +16,7 @@ import type { AuthorPage, RequestRecord } from '../../core/model/answers';
 import type { KeyInfo } from '../../core/model/quota';
 import { planOfHost } from '../../core/sources/isbndb/keyInfo';
 import { sourceTitle } from '../../core/sources/sourceNames';
+import { coverAddressAllowed } from '../../core/sources/keyless/images';
 import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
 import type { Lookups } from '../../core/lookups/lookups';
@@ -51,8 +52,13 @@ export class LookupService extends Disposable {
   readonly keyQuota = this.register(new KeyQuota(async (signal) => (await this.current()).keyDetails(signal), this.requests.event));
   readonly covers: Covers = {
     peek: (url) => this.lookups?.host.covers.peek(url),
-    // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
-    get: async (url) => (await this.loaded()).host.covers.get(url, this.config.baseUrl()?.hostname),
+    // Covers come from public addresses only, or from the configured services' own hosts (the
+    // sandbox on 127.0.0.1); Open Library's by cover id only (by ISBN they are limited to 100 per 5 minutes).
+    get: async (url) => {
+      if (!coverAddressAllowed(url, this.config.sourceUrl('openLibraryCovers'))) return undefined;
+      const hosts = [this.config.baseUrl(), this.config.sourceUrl('openLibraryCovers'), this.config.sourceUrl('googleBooks'), this.config.sourceUrl('openLibrary')];
+      return (await this.loaded()).host.covers.get(url, hosts.filter((u): u is URL => u !== undefined).map((u) => u.hostname));
+    },
   };
 
   constructor(
