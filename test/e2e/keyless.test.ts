@@ -74,7 +74,8 @@ test('a hover shows an Open Library book, its source named and its cover (by cov
     assert.ok(covers.length >= 1, 'no cover was fetched');
     for (const cover of covers) assert.match(cover.path, /^\/b\/id\/\d+-[SML]\.jpg$/, 'a cover asked by something else than its cover id');
     for (const r of keylessLog()) {
-      assert.match(r.headers['user-agent'] ?? '', /^ISBNLens\/\d+\.\d+\.\d+ \(https:\/\/\S+\)$/, `${r.host} ${r.path}: the User-Agent does not name ISBN Lens and a contact`);
+      // The APIs' requests name ISBN Lens (Open Library refuses contact-less agents); covers are plain image requests.
+      if (r.host === 'openLibrary' || r.host === 'googleBooks') assert.match(r.headers['user-agent'] ?? '', /^ISBNLens\/\d+\.\d+\.\d+ \(https:\/\/\S+\)$/, `${r.host} ${r.path}: the User-Agent does not name ISBN Lens and a contact`);
       assert.equal(r.headers.authorization, undefined, 'an Authorization header went to a keyless source');
       assert.equal(r.headers['x-goog-api-key'], undefined, 'a key went to a keyless source without one set');
       assert.equal(r.refused, undefined, `${r.host} ${r.path} was refused (${r.refused})`);

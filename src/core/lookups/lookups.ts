@@ -273,7 +273,10 @@ export class Lookups extends Disposable {
       // stopped. Unchanged key and settings keep the source and what its queue learned.
       if (previous?.signature === made.signature) continue;
       this.made.set(name, made);
-      this.batchers.get(name)!.setSource(made.rated);
+      const batcher = this.batchers.get(name)!;
+      // The book service's batch is the setting (its plan's maximum); a keyless source's is its own (Open Library 25, Google 1).
+      if (made.rated && name !== 'isbndb') batcher.setBatchSize(made.rated.source.maxBatch);
+      batcher.setSource(made.rated);
       if (name === 'isbndb') {
         this.source = made.rated;
         this.emitters.key.fire();
