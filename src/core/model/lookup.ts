@@ -44,3 +44,6 @@ export interface LookupOptions {
   urgent?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
+
+/** The longest a hover waits for the sources before it answers "looking up…". */
+export const HOVER_WAIT_MS = 1500;

@@ -8,7 +8,7 @@ import { whyNotValid } from '../../core/diagnostics/isbnProblems';
 import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LineIsbn } from '../../core/scan/lineScan';
-import type { LookupResult } from '../../core/model/lookup';
+import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
 import { formatTime } from '../../core/messages';
@@ -16,8 +16,7 @@ import { notFoundText, sourcesLine } from '../../core/sources/sourceText';
 import { sourceTitle } from '../../core/sources/sourceNames';
 import type { LookupService } from '../infrastructure/lookupService';
 
-/** The longest a hover waits for the service before it answers "looking up…". */
-export const HOVER_WAIT_MS = 1500;
+export { HOVER_WAIT_MS };
 
 export class IsbnHoverProvider implements vscode.HoverProvider {
   constructor(
