@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { KEYLESS_DEMO, type KeylessLoggedRequest } from '../sandbox/server';
 import { maxInWindow } from '../helpers/windows';
-import { clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, waitForNotification } from './harness';
+import { clearNotifications, dismissHover, hoverText, notifications, openFile, quickInput, runCommand, waitForNotification } from './harness';
 import { manyIsbnsMarkdown, type ManyIsbns } from './fixtures';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { hoverWithCover, waitForStatus } from './ui';
@@ -155,6 +155,41 @@ test('"Look Up All" on 120 ISBNs: Open Library in batches of ≤ 25 at ≤ 3/s, 
     const [, found, notFound] = /(\d+) found, (\d+) not found/.exec(summary) ?? [];
     assert.equal(Number(found) + Number(notFound), 120);
     await s.shot('keyless-look-up-all');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('Annotate without a key: Open Library\'s and Google\'s books are written into the Markdown file', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'keyless.md');
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000);
+    const annotated = await s.waitForDisk('keyless.md', (text) => text.includes(' — *'), 'the annotations never reached the file');
+    assert.match(annotated, new RegExp(`ISBN ${KEYLESS_DEMO.openLibraryOnly} — \\*The Open Shelf\\* \\(Ada Whitlock`));
+    assert.match(annotated, new RegExp(`ISBN ${KEYLESS_DEMO.googleBooksOnly} — \\*Searching the Stacks\\*`));
+    assert.match(annotated, new RegExp(`ISBN ${KEYLESS_DEMO.unknown}\n`), 'the book nobody knows is left as it is');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('Look Up Author without a key: Open Library\'s author search fills the quick pick', step, (t) =>
+  s.step(t, async () => {
+    const from = keylessLog().length;
+    await runCommand(s.page, 'ISBN Lens: Look Up Author');
+    const qi = quickInput(s.page);
+    await qi.waitPrompt('ISBN Lens: Look Up Author');
+    // The sandbox's Open Library lists "The Open Shelf" by Ada Whitlock (KEYLESS_DEMO.openLibraryOnly).
+    await qi.fill('Ada Whitlock');
+    await qi.accept();
+    await qi.pick('The Open Shelf', 20_000);
+    await qi.waitPrompt('What to do with this book');
+    await qi.pick(/Copy ISBN/);
+    await qi.waitClosed();
+    await waitForNotification(s.page, `ISBN Lens: copied ${KEYLESS_DEMO.openLibraryOnly}.`);
+    const search = keylessLog().slice(from).filter((r) => r.host === 'openLibrary' && r.path === '/search.json');
+    assert.equal(search.length, 1, 'one author search');
+    assert.match(decodeURIComponent(search[0]!.query), /author=Ada Whitlock/);
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
     await clearNotifications(s.page);
   }),
 );

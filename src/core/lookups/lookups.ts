@@ -72,6 +72,8 @@ export interface LookupEmitters {
   request: Emitter<RequestRecord>;
   /** Another key, plan or address: what was read of the key no longer holds. */
   key: Emitter<void>;
+  /** Something the user is told once (Google Books' daily quota is spent), with the command that helps. */
+  notice?: Emitter<{ message: string; command?: { title: string; id: string } }>;
 }
 
 /** What each source was made for (its key as a fingerprint, its address, the timeout), and its rated source. */
@@ -125,10 +127,11 @@ export class Lookups extends Disposable {
       this.batchers.get('googleBooks')!.onDidChangeState((state) => {
         if (state.kind !== 'stopped' || state.error.kind !== 'quota' || this.saidGoogleStop === (state.until ?? 0)) return;
         this.saidGoogleStop = state.until ?? 0;
-        this.log.warn(
+        const message =
           `Google Books' daily quota is spent: it is not asked again until ${state.until ? new Date(state.until).toISOString() : 'tomorrow'} (Pacific midnight); the other sources go on. ` +
-            'A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.',
-        );
+          'A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.';
+        this.log.warn(message);
+        emitters.notice?.fire({ message, command: { title: 'Set Google Books API Key', id: 'isbnLens.setGoogleBooksKey' } });
       }),
     );
     this.register(

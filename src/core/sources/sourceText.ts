@@ -29,3 +29,10 @@ export function notFoundText(result: Extract<LookupResult, { status: 'notFound' 
   if (!hasKey) parts.push('The book service (ISBNdb) may know more: it needs an API key.');
   return parts.join(' ');
 }
+
+/** "the book service knows no book with ISBN x" or, where other sources were asked, "no book with ISBN x in Open Library or Google Books". */
+export function noBookText(result: Extract<LookupResult, { status: 'notFound' }>, isbn: string): string {
+  const asked = result.asked ?? ['isbndb'];
+  if (asked.length === 1 && asked[0] === 'isbndb') return `the book service knows no book with ISBN ${isbn}`;
+  return `no book with ISBN ${isbn} in ${either(asked.map(sourceTitle))}`;
+}

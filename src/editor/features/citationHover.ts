@@ -5,6 +5,7 @@
  * entry's own author, title and year. An unknown key gets no hover.
  */
 import * as vscode from 'vscode';
+import { noBookText } from '../../core/sources/sourceText';
 import { citationAt, citationSyntaxOf } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { escapeMarkdown } from '../../core/format/markdown';
@@ -43,7 +44,10 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
     if (!isbn13) return undefined;
     if (!result) return 'Looking the book up… hover again in a moment.';
-    if (result.status === 'notFound') return `The book service knows no book with ISBN ${isbn13}.`;
+    if (result.status === 'notFound') {
+      const text = noBookText(result, isbn13);
+      return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+    }
     if (result.status === 'failed') return `The book could not be looked up: ${this.service.describe(result.error)}`;
     return undefined;
   }

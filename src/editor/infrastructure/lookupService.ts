@@ -48,6 +48,9 @@ export class LookupService extends Disposable {
   readonly onDidChangeState = this.states.event;
   private readonly requests = this.register(new Emitter<RequestRecord>());
   private readonly keyChanges = this.register(new Emitter<void>());
+  private readonly notices = this.register(new Emitter<{ message: string; command?: { title: string; id: string } }>());
+  /** Something to tell the user once (a later source's daily quota spent), with the command that helps. */
+  readonly onNotice = this.notices.event;
   /** The key's plan host and today's quota, from `GET /key` where the service has it. */
   readonly keyQuota = this.register(new KeyQuota(async (signal) => (await this.current()).keyDetails(signal), this.requests.event));
   readonly covers: Covers = {
@@ -217,7 +220,7 @@ export class LookupService extends Disposable {
   /** The look-ups, loading them on first call. */
   private loaded(): Promise<Lookups> {
     this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../../core/host/node/nodeHost')]).then(([{ Lookups }, { nodeHost }]) => {
-      const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges };
+      const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges, notice: this.notices };
       const lookups = new Lookups(this.config, this.keys, this.log, nodeHost(this.storageDir), emitters, { version: this.version, googleKeys: this.googleKeys });
       this.register(lookups);
       this.lookups = lookups;

@@ -7,6 +7,7 @@
  * elsewhere. Also the shared steps of "Insert Bibliography Entry for ISBN".
  */
 import * as vscode from 'vscode';
+import { noBookText } from '../../../core/sources/sourceText';
 import { annotationFormat } from '../../../core/annotate/annotationStyle';
 import type { BibliographyFormat } from '../../../core/bibliography/format';
 import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
@@ -36,7 +37,7 @@ export async function bookForCommand(editor: vscode.TextEditor | undefined, isbn
   const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`);
   if (!result) return undefined;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}; no entry was made.`);
+    void vscode.window.showInformationMessage(`ISBN Lens: ${noBookText(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)}; no entry was made.`);
     return undefined;
   }
   if (result.status === 'failed') {
