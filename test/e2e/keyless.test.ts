@@ -31,6 +31,9 @@ const DEMO_FILE = [
   '',
 ].join('\n');
 
+const BIBTEX = `@book{shelf,\n  isbn = {${KEYLESS_DEMO.openLibraryOnly}},\n}\n`;
+const PAPER = ['\\documentclass{article}', '\\begin{document}', 'As shown in \\cite{shelf}.', '\\bibliography{refs}', '\\end{document}', ''].join('\n');
+
 before(async () => {
   s = await E2eSession.start('keyless', {
     open: 'keyless.md',
@@ -41,7 +44,7 @@ before(async () => {
     viewport: { width: 1400, height: 1200 },
     files: (sandbox) => {
       many = manyIsbnsMarkdown(sandbox.catalogue, { found: 120, notFound: 0, invalid: 0 });
-      return { 'keyless.md': DEMO_FILE, 'many.md': many.text };
+      return { 'keyless.md': DEMO_FILE, 'many.md': many.text, 'refs.bib': BIBTEX, 'paper.tex': PAPER };
     },
   });
 }, { timeout: SESSION_TIMEOUT_MS });
@@ -101,6 +104,29 @@ test('a merged book: Open Library\'s record, Google Books\' description, each na
     assert.match(text, /Source: Open Library; Google Books · [^\n]*description/);
     await s.shot('keyless-merged');
     await dismissHover(s.page);
+  }),
+);
+
+test('a citation key shows its keyless book, with its source', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'paper.tex');
+    const hover = await hoverText(s.page, '{shelf}', { contains: 'The Open Shelf', timeout: 30_000 });
+    assert.match(hover, /Ada Whitlock/);
+    assert.match(hover, /Source: Open Library/);
+    assert.match(hover, /Cite key shelf in refs\.bib:1/);
+    await dismissHover(s.page);
+  }),
+);
+
+test('Annotate a BibTeX file without a key: the entry gets the fields it lacks', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'refs.bib');
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await waitForNotification(s.page, /ISBN Lens: /, 30_000);
+    const filled = await s.waitForDisk('refs.bib', (text) => text.includes('The Open Shelf'), 'the entry was not filled');
+    assert.match(filled, /title\s*=\s*\{The Open Shelf\}/);
+    assert.match(filled, /author\s*=\s*\{Whitlock, Ada\}|author\s*=\s*\{Ada Whitlock\}/);
+    await clearNotifications(s.page);
   }),
 );
 

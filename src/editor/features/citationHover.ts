@@ -5,7 +5,7 @@
  * entry's own author, title and year. An unknown key gets no hover.
  */
 import * as vscode from 'vscode';
-import { noBookText } from '../../core/sources/sourceText';
+import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import { citationAt, citationSyntaxOf } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { escapeMarkdown } from '../../core/format/markdown';
@@ -34,7 +34,9 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
     if (token.isCancellationRequested) return undefined;
     const { bookHoverMarkdown } = await import('../../core/format/bookText');
-    const body = result?.status === 'found' ? bookHoverMarkdown(result.book) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
+    const sources = result?.status === 'found' ? sourcesLine(result) : undefined;
+    const body =
+      result?.status === 'found' ? bookHoverMarkdown(result.book) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : '') : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
     return new vscode.Hover(markdown, range);
