@@ -122,6 +122,7 @@ test('Annotate a BibTeX file without a key: the entry gets the fields it lacks',
   s.step(t, async () => {
     await openFile(s.page, 'refs.bib');
     await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await quickInput(s.page).pick('Fill missing fields');
     await waitForNotification(s.page, /ISBN Lens: /, 30_000);
     const filled = await s.waitForDisk('refs.bib', (text) => text.includes('The Open Shelf'), 'the entry was not filled');
     assert.match(filled, /title\s*=\s*\{The Open Shelf\}/);
