@@ -133,6 +133,7 @@ test('Annotate a BibTeX file without a key: the entry gets the fields it lacks',
 
 test('a book nobody knows names the sources asked, and says the book service may know more', step, (t) =>
   s.step(t, async () => {
+    await openFile(s.page, 'keyless.md');
     const text = await hoverText(s.page, KEYLESS_DEMO.unknown, { contains: 'not in', timeout: 30_000 });
     assert.match(text, /not in Open Library or Google Books\./);
     assert.match(text, /The book service \(ISBNdb\) may know more: it needs an API key\./);
