@@ -15,7 +15,7 @@ import { maxInWindow } from '../helpers/windows';
 import { clearNotifications, dismissHover, hoverText, notifications, openFile, quickInput, runCommand, waitForNotification } from './harness';
 import { manyIsbnsMarkdown, type ManyIsbns } from './fixtures';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { hoverWithCover, waitForStatus } from './ui';
+import { hoverWithCover, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -219,6 +219,19 @@ test('Look Up Author without a key: Open Library\'s author search fills the quic
     assert.match(decodeURIComponent(search[0]!.query), /author=Ada Whitlock/);
     assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
     await clearNotifications(s.page);
+  }),
+);
+
+test('Look Up ISBN without a key: a book only Google Books knows, in the details dialog', step, (t) =>
+  s.step(t, async () => {
+    await runCommand(s.page, 'ISBN Lens: Look Up ISBN');
+    const qi = quickInput(s.page);
+    await qi.waitPrompt('ISBN Lens: Look Up ISBN');
+    await qi.fill(KEYLESS_DEMO.googleBooksOnly);
+    await qi.accept();
+    const details = await waitForDialog(s.page, 'Searching the Stacks', 20_000);
+    assert.match(details, /Ada Whitlock/);
+    await s.page.keyboard.press('Escape');
   }),
 );
 
