@@ -184,7 +184,8 @@ function resultOf(isbn: string, gathered: Gathered): LookupResult {
   if (gathered.asked.length > 0) {
     return gathered.unanswered.length > 0 ? { status: 'notFound', asked: gathered.asked, unanswered: gathered.unanswered } : { status: 'notFound', asked: gathered.asked };
   }
-  return { status: 'failed', error: gathered.unanswered[0]?.error ?? noKey() };
+  const first = gathered.unanswered[0];
+  return first ? { status: 'failed', error: first.error, source: first.source } : { status: 'failed', error: noKey() };
 }
 
 function cancelled(): ServiceError {

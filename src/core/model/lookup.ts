@@ -22,7 +22,7 @@ export type LookupResult =
       /** Sources that could not answer (a spent quota, out of reach), with why. */
       unanswered?: Array<{ source: string; error: ServiceError }>;
     }
-  | { status: 'failed'; error: ServiceError };
+  | { status: 'failed'; error: ServiceError; /** The source that failed, when several were asked. */ source?: string };
 
 export type BatcherState =
   | { kind: 'noKey' }

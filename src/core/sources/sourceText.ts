@@ -21,11 +21,15 @@ function either(titles: readonly string[]): string {
  * "not in Open Library or Google Books" and why a source could not be asked; `hasKey`: whether
  * the book service was among the sources (without a key, it may know more).
  */
-export function notFoundText(result: Extract<LookupResult, { status: 'notFound' }>, hasKey: boolean, describe: (error: NonNullable<typeof result.unanswered>[number]['error']) => string): string {
+export function notFoundText(
+  result: Extract<LookupResult, { status: 'notFound' }>,
+  hasKey: boolean,
+  describe: (error: NonNullable<typeof result.unanswered>[number]['error'], source: string) => string,
+): string {
   const asked = result.asked ?? ['isbndb'];
   if (asked.length === 1 && asked[0] === 'isbndb' && !result.unanswered?.length) return 'the book service knows no book with this ISBN.';
   const parts = [`not in ${either(asked.map(sourceTitle))}.`];
-  for (const { source, error } of result.unanswered ?? []) parts.push(`${sourceTitle(source)} could not be asked: ${describe(error)}`);
+  for (const { source, error } of result.unanswered ?? []) parts.push(`${sourceTitle(source)} could not be asked: ${describe(error, source)}`);
   if (!hasKey) parts.push('The book service (ISBNdb) may know more: it needs an API key.');
   return parts.join(' ');
 }

@@ -50,7 +50,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       const text = noBookText(result, isbn13);
       return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
     }
-    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describe(result.error)}`;
+    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describeFrom(result.source, result.error)}`;
     return undefined;
   }
 

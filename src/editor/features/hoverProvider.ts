@@ -84,7 +84,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     }
     if (result.status === 'notFound') {
       const hasKey = this.service.connected;
-      const text = notFoundText(result, hasKey, (error) => this.service.describe(error));
+      const text = notFoundText(result, hasKey, (error, source) => this.service.describeFrom(source, error));
       const markdown = new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(text)}${hasKey || !result.asked ? '' : '  \n[Set an API key](command:isbnLens.setApiKey)'}`);
       if (!hasKey) markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
@@ -95,7 +95,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
       markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
     }
-    const text = `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}`;
+    const text = `ISBN ${isbn}: ${escapeMarkdown(this.service.describeFrom(result.source, error))}`;
     if (error.kind === 'quota' && error.details.daily) {
       const markdown = new vscode.MarkdownString(`${text}  \n[Retry now](command:isbnLens.retryNow)`);
       markdown.isTrusted = { enabledCommands: ['isbnLens.retryNow'] };

@@ -115,9 +115,14 @@ export class LookupService extends Disposable {
     return (await this.current()).authorSource;
   }
 
+  /** The source that answers Look Up Author (its `BookSource.name`), once known. */
+  get authorSourceName(): string | undefined {
+    return this.lookups?.authorSource;
+  }
+
   /** How the user reads the source that answers Look Up Author ("Open Library"), when known. */
   get authorSourceTitle(): string | undefined {
-    const name = this.lookups?.authorSource;
+    const name = this.authorSourceName;
     return name === 'isbndb' ? 'the book service' : name ? sourceTitle(name) : undefined;
   }
 
@@ -197,6 +202,14 @@ export class LookupService extends Disposable {
 
   async reconnect(): Promise<void> {
     await (await this.loaded()).reconnect();
+  }
+
+  /**
+   * The user's words for a failure of `source`: the book service's with its plan and host, a
+   * keyless source's as it said it (its messages name the service and what to do).
+   */
+  describeFrom(source: string | undefined, error: ServiceError): string {
+    return source === undefined || source === 'isbndb' || error.kind === 'cancelled' ? this.describe(error) : error.message;
   }
 
   /** The user's words for a failure, with the plan and host filled in. */

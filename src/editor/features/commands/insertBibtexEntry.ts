@@ -41,7 +41,7 @@ export async function bookForCommand(editor: vscode.TextEditor | undefined, isbn
     return undefined;
   }
   if (result.status === 'failed') {
-    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
+    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
     return undefined;
   }
   return result.book;

@@ -120,7 +120,7 @@ function showFailure(service: LookupService, e: unknown, name?: string): void {
     return;
   }
   const actions = e.kind === 'auth' ? ['Set API Key'] : [];
-  void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(e)}`, ...actions).then((choice) => {
+  void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(service.authorSourceName, e)}`, ...actions).then((choice) => {
     if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
   });
 }

@@ -21,7 +21,7 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, c
     return;
   }
   if (result.status === 'failed') {
-    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
+    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
     return;
   }
   await offerBookActions(result.book, editor, config, info.isbn13);
