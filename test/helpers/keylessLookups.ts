@@ -18,6 +18,8 @@ export interface TestLookups {
   lookups: Lookups;
   logLines: string[];
   requests: RequestRecord[];
+  /** The global storage folder the Node host keeps its records in. */
+  dir: string;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function keylessLookups(sandbox: Sandbox, options: { sources?: unkn
     lookups,
     logLines,
     requests,
+    dir,
     close: async () => {
       await lookups.close();
       lookups.dispose();

@@ -8,6 +8,8 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, KEYLESS_DEMO, type Sandbox } from '../sandbox/server';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { keylessLookups } from '../helpers/keylessLookups';
 
 let sb: Sandbox;
@@ -42,6 +44,13 @@ test('no key: 60 ISBNs go to Open Library in ⌈60/25⌉ requests, Google only f
     assert.deepEqual(askedGoogle.sort(), olMissed.sort(), 'Google asked exactly for what Open Library lacked');
     assert.ok(sb.log.length === 0, 'the book service was asked without a key');
     assert.ok(t.requests.every((r) => r.source === 'Open Library' || r.source === 'Google Books'), 'a request without its source');
+    // Each source's answers in its own record, with their time; nothing for the book service without a key.
+    await t.lookups.flush();
+    const kept = JSON.parse(readFileSync(join(t.dir, 'book-cache-openLibrary.json'), 'utf8')) as { entries: Array<[string, { status: string; storedAt: number }]> };
+    assert.equal(kept.entries.length, 60, 'Open Library answered each ISBN, found or not');
+    assert.ok(kept.entries.every(([, e]) => typeof e.storedAt === 'number'));
+    assert.ok(existsSync(join(t.dir, 'book-cache-googleBooks.json')));
+    assert.equal(existsSync(join(t.dir, 'book-cache.json')), false, 'a record for the book service that was never asked');
   } finally {
     await t.close();
   }

@@ -92,6 +92,8 @@ export class Lookups extends Disposable {
   /** The book service, while a key is set (its key checks and quota). */
   private source: RatedSource | undefined;
   private readonly made = new Map<SourceName, Made>();
+  /** The sources whose cache changed since it was last saved: only their records are written. */
+  private readonly unsaved = new Set<SourceName>();
   /** Google's daily quota stop, said once per stop. */
   private saidGoogleStop: number | undefined;
   /** Why there is no source although a key is set (a setting that is not a URL). */
@@ -148,9 +150,10 @@ export class Lookups extends Disposable {
     );
     this.register(keys.onDidChange(() => void this.reconnect()));
     this.register(keyless.googleKeys.onDidChange(() => void this.reconnect()));
-    for (const cache of this.caches.values()) {
+    for (const [name, cache] of this.caches) {
       this.register(
         cache.onDidChange(() => {
+          this.unsaved.add(name);
           this.scheduleSave();
           clearTimeout(this.booksTimer);
           this.booksTimer = setTimeout(() => emitters.books.fire(), BOOKS_SETTLE_MS);
@@ -245,11 +248,15 @@ export class Lookups extends Disposable {
   async flush(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    const names = [...this.unsaved];
+    this.unsaved.clear();
     try {
       let merged = 0;
-      for (const [name, cache] of this.caches) merged += await saveCacheMerged(this.host.records, cache, cacheRecordOf(name));
+      for (const name of names) merged += await saveCacheMerged(this.host.records, this.caches.get(name)!, cacheRecordOf(name));
       if (merged > 0) this.log.info(`Took in ${merged} look-ups saved by other windows.`);
     } catch (e) {
+      // Tried again at the next save.
+      for (const name of names) this.unsaved.add(name);
       this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
     }
   }
