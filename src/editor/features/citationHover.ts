@@ -5,11 +5,11 @@
  * entry's own author, title and year. An unknown key gets no hover.
  */
 import * as vscode from 'vscode';
-import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import { citationAt, citationSyntaxOf } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
+import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, delay } from './hoverProvider';

@@ -7,11 +7,11 @@
  * elsewhere. Also the shared steps of "Insert Bibliography Entry for ISBN".
  */
 import * as vscode from 'vscode';
-import { noBookText } from '../../../core/sources/sourceText';
 import { annotationFormat } from '../../../core/annotate/annotationStyle';
 import type { BibliographyFormat } from '../../../core/bibliography/format';
 import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
 import { parseIsbn } from '../../../core/isbn/parse';
+import { noBookText } from '../../../core/sources/sourceText';
 import type { Book } from '../../../core/model/book';
 import { workspaceLoadsBiblatex } from '../../infrastructure/biblatexHint';
 import type { Config } from '../../infrastructure/config';
