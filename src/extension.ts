@@ -2,7 +2,7 @@
 // First, so that it is evaluated first.
 import { loadStartedAt } from './loadStarted';
 import * as vscode from 'vscode';
-import { ApiKeyStore } from './editor/infrastructure/apiKeyStore';
+import { ApiKeyStore, GOOGLE_SECRET_NAME } from './editor/infrastructure/apiKeyStore';
 import { BibliographyStore } from './editor/infrastructure/bibliographyStore';
 import { CITING_DOCUMENTS, CitationDefinitionProvider, CitationHoverProvider } from './editor/features/citationHover';
 import { IsbnCodeActions } from './editor/features/codeActions';
@@ -47,7 +47,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   try {
     const config = new Config();
     const keys = new ApiKeyStore(context.secrets);
-    service = new LookupService(config, keys, log, context.globalStorageUri.fsPath);
+    const googleKeys = new ApiKeyStore(context.secrets, GOOGLE_SECRET_NAME);
+    const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+    service = new LookupService(config, keys, log, googleKeys, version, context.globalStorageUri.fsPath);
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service, config);
@@ -55,6 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     context.subscriptions.push(
       config,
       keys,
+      googleKeys,
       service,
       new StatusBar(service),
       new StateNotifier(service),
@@ -69,7 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
       new DuplicateDiagnostics(config),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
-      ...registerCommands({ config, keys, service, isbns, log }),
+      ...registerCommands({ config, keys, googleKeys, service, isbns, log }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
     // come a moment after activate() has returned: loading them holds the extension host's one

@@ -1,8 +1,10 @@
 /**
  * Cover images for hovers, fetched once and kept as data URIs. VS Code's hovers load only
  * https and data images, and a cover host may be plain http; inlining also shows a cover
- * again without the network. Never sends the API key and never follows a redirect: covers
- * are public images, fetched only from public addresses (or the configured plan's own host).
+ * again without the network. Never sends a key. Covers are public images, fetched only from
+ * public addresses (or the configured services' own hosts: the sandbox on 127.0.0.1 in tests);
+ * one redirect is followed, to another https address (Open Library sends newer covers on to
+ * archive.org), and the target is checked as the first address was.
  */
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher, getGlobalDispatcher, request } from 'undici';
@@ -10,6 +12,7 @@ import { MAX_HOVER_COVER_CHARS } from '../../model/book';
 import { isPublicAddress, publicOnlyLookup } from './publicAddress';
 import { readBodyCapped } from './readBody';
 import { Lru } from '../../cache/lru';
+import { coverRedirectTarget } from '../../sources/keyless/images';
 
 export interface CoverOptions {
   /** The largest image downloaded. */
@@ -67,9 +70,9 @@ export class CoverImages {
 
   /**
    * The cover as a data URI, or undefined if it is not an image, too large, or out of reach.
-   * `planHost`: the hostname of the configured plan address, the one non-public host allowed.
+   * `planHost`: the hostnames of the configured services (the plan's, the keyless sources'), the non-public hosts allowed.
    */
-  get(url: string, planHost?: string): Promise<string | undefined> {
+  get(url: string, planHost?: string | readonly string[]): Promise<string | undefined> {
     const cached = this.cache.get(url);
     if (cached !== undefined) {
       this.remember(url, cached); // now the latest used
@@ -99,7 +102,7 @@ export class CoverImages {
     void this.publicAgent?.close();
   }
 
-  private dispatcherFor(url: string, planHost: string | undefined): Dispatcher | undefined {
+  private dispatcherFor(url: string, planHost: string | readonly string[] | undefined): Dispatcher | undefined {
     let host: string;
     try {
       const parsed = new URL(url);
@@ -108,7 +111,8 @@ export class CoverImages {
     } catch {
       return undefined;
     }
-    if (planHost !== undefined && host.toLowerCase() === planHost.toLowerCase()) return this.options.dispatcher ?? getGlobalDispatcher();
+    const trusted = planHost === undefined ? [] : typeof planHost === 'string' ? [planHost] : planHost;
+    if (trusted.some((h) => host.toLowerCase() === h.toLowerCase())) return this.options.dispatcher ?? getGlobalDispatcher();
     // A literal address is never looked up, so the public-only lookup would not see it.
     if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return isPublicAddress(host) ? this.publicOnlyAgent() : undefined;
     return this.publicOnlyAgent();
@@ -119,17 +123,23 @@ export class CoverImages {
     return this.publicAgent;
   }
 
-  private async fetch(url: string, planHost: string | undefined): Promise<string | undefined> {
+  private async fetch(url: string, planHost: string | readonly string[] | undefined, redirected = false): Promise<string | undefined> {
     const dispatcher = this.dispatcherFor(url, planHost);
     if (!dispatcher) return undefined;
     try {
-      // No redirect is followed: undici's request() follows none unless told to.
+      // undici's request() follows no redirect unless told to: the one allowed is followed here.
       const response = await request(url, {
         method: 'GET',
         headers: { accept: 'image/*' },
         signal: AbortSignal.timeout(this.timeoutMs),
         dispatcher,
       });
+      if (response.statusCode >= 300 && response.statusCode < 400 && !redirected) {
+        await response.body.dump();
+        const location = response.headers.location;
+        const target = coverRedirectTarget(url, Array.isArray(location) ? location[0] : location);
+        return target === undefined ? undefined : await this.fetch(target, planHost, true);
+      }
       const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (response.statusCode !== 200 || !/^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(type)) {
         await response.body.dump();
