@@ -822,11 +822,11 @@ function labelBefore(text: string, at: number): number {
   const stop = at > LABEL_LOOKBACK ? at - LABEL_LOOKBACK : 0;
   let k = at - 1;
   let seen = 0;
-  for (;;) {
-    for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
-    // A percent-encoded separator (`isbn%3A…`, `%20`) is part of the gap.
-    if (k - 2 < stop || !percentEncodedAt(text, k - 2)) break;
+  for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+  // A percent-encoded separator (`isbn%3A…`, `%20`) is part of the gap.
+  while (k - 2 >= stop && percentEncodedAt(text, k - 2)) {
     k -= 3;
+    for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
   }
   const gapStart = k + 1;
   // Fast exit: a label ends in n, s (ISBNs), 0 or 3 (ISBN-10, isbn13).
