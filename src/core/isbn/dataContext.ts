@@ -770,22 +770,25 @@ function markdownHeaderNamesOther(text: string, start: number, end: number, bar:
   const from = lineStart(text, start);
   // Up the table to its delimiter row (`|---|:--:|`), or to a row of the table last found.
   let line = from;
+  let whole = isLineStart(text, from); // every row read so far is a whole line (none longer than LINE_REACH)
   for (;;) {
     if (line > memo.tableFrom && line <= memo.tableTo) break; // a row of the table last found
-    if (line === 0 || line < from - TABLE_LOOKBACK) return headerless(memo, line, from);
+    if (line === 0 || line < from - TABLE_LOOKBACK) return headerless(memo, line, from, whole);
     const above = lineStart(text, line - 1);
     const row = text.slice(above, line - 1);
-    if (!/^\s*\|/.test(row)) return headerless(memo, line, from);
+    if (!/^\s*\|/.test(row)) return headerless(memo, line, from, whole);
     if (/^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/.test(row)) {
-      if (above === 0) return headerless(memo, line, from);
+      if (above === 0) return headerless(memo, line, from, whole);
       memo.tableFrom = above;
       memo.tableHeader = text.slice(lineStart(text, above - 1), above - 1).split('|');
       break;
     }
     line = above;
+    whole &&= isLineStart(text, line);
   }
+  // A row of a table remembered headerless: it grows by the rows walked up to it.
+  if (memo.tableHeader.length === 0) return headerless(memo, memo.tableFrom + 1, from, whole);
   memo.tableTo = from;
-  if (memo.tableHeader.length === 0) return false;
   let column = 0;
   for (let j = from; j <= bar; j++) if (text.charCodeAt(j) === 124) column++;
   return headerNamesOther(memo.tableHeader[column]);
@@ -795,12 +798,20 @@ function markdownHeaderNamesOther(text: string, start: number, end: number, bar:
  * Remembers rows `line` to `from` as a table without a header (each is a
  * row, and none above them is a delimiter row): the next rows of a list
  * laid out as a table then cost a comparison, not a walk up to its top.
+ * Only rows that are `whole` lines: a walk from a later row meets the same
+ * ones (a longer line is read in pieces that depend on where the walk began).
  */
-function headerless(memo: DataMemo, line: number, from: number): false {
+function headerless(memo: DataMemo, line: number, from: number, whole: boolean): false {
+  if (!whole) return false;
   memo.tableFrom = line - 1;
   memo.tableTo = from;
   memo.tableHeader = [];
   return false;
+}
+
+/** Is `at` the start of a line (not a cut made by lineStart's reach)? */
+function isLineStart(text: string, at: number): boolean {
+  return at === 0 || text.charCodeAt(at - 1) === 10;
 }
 
 function htmlHeaderNamesOther(text: string, start: number, end: number, gt: number, memo: DataMemo): boolean {
