@@ -501,14 +501,43 @@ function labelPhraseForeign(text: string, start: number): boolean {
   let from = k;
   while (from > 0 && k - from < PHRASE_REACH && text.charCodeAt(from - 1) !== 10) from--;
   let w = from;
-  while (w < k && /[\s*_#>|-]/.test(text[w])) w++;
+  while (w < k && isPhraseLead(text.charCodeAt(w))) w++;
   let e = w;
   while (e < k && isAsciiLetter(text.charCodeAt(e))) e++;
-  if (e - w < 2 || e - w > LONGEST_LABEL) return CJK_NUMBER_WORD.test(text.slice(Math.max(from, k - 4), k).trimEnd()) && !/isbn/i.test(text.slice(from, k));
+  if (e - w < 2 || e - w > LONGEST_LABEL) return cjkNumberWordBefore(text, Math.max(from, k - 4), k) && !/isbn/i.test(text.slice(from, k));
+  // The word's hash as foreignLabelBefore reads it (backwards): most first words are no label and are never sliced.
+  let hash = 0;
+  for (let j = e - 1; j >= w; j--) hash = hashStep(hash, text.charCodeAt(j));
+  if (!FOREIGN_LABEL_HASHES.has(hash)) return false;
   const first = text.slice(w, e).toLowerCase();
   if (!FOREIGN_LABEL_SET.has(first) || /^(?:number|no|nr|num)$/.test(first)) return false;
   const phrase = text.slice(from, k);
   return !/isbn/i.test(phrase) && FOREIGN_PHRASE.test(phrase);
+}
+
+/**
+ * CJK_NUMBER_WORD ends text[from, to) but for white space. Every word it
+ * names ends in `D` or in a character from U+3000 on: a window (four
+ * characters) without one is ruled out without slicing it.
+ */
+function cjkNumberWordBefore(text: string, from: number, to: number): boolean {
+  let mayEnd = false;
+  for (let j = from; j < to && !mayEnd; j++) {
+    const c = text.charCodeAt(j);
+    mayEnd = c === 68 || c >= 0x3000;
+  }
+  return mayEnd && CJK_NUMBER_WORD.test(text.slice(from, to).trimEnd());
+}
+
+/** What may open a label phrase's line before its first word, as `[\s*_#>|-]`: white space, `*`, `_`, `#`, `>`, `|`, `-`. */
+function isPhraseLead(c: number): boolean {
+  return c === 42 || c === 95 || c === 35 || c === 62 || c === 124 || c === 45 || isJsWhiteSpace(c);
+}
+
+/** The characters of a regular expression's `\s`. */
+function isJsWhiteSpace(c: number): boolean {
+  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** How far back a label phrase may start. */
@@ -739,25 +768,50 @@ function markdownHeaderNamesOther(text: string, start: number, end: number, bar:
   while (text.charCodeAt(k) === 32) k++;
   if (text.charCodeAt(k) !== 124) return false; // not the whole cell
   const from = lineStart(text, start);
-  const column = (text.slice(from, bar + 1).match(/\|/g) ?? []).length;
   // Up the table to its delimiter row (`|---|:--:|`), or to a row of the table last found.
   let line = from;
+  let whole = isLineStart(text, from); // every row read so far is a whole line (none longer than LINE_REACH)
   for (;;) {
     if (line > memo.tableFrom && line <= memo.tableTo) break; // a row of the table last found
-    if (line === 0 || line < from - TABLE_LOOKBACK) return false;
+    if (line === 0 || line < from - TABLE_LOOKBACK) return headerless(memo, line, from, whole);
     const above = lineStart(text, line - 1);
     const row = text.slice(above, line - 1);
-    if (!/^\s*\|/.test(row)) return false;
+    if (!/^\s*\|/.test(row)) return headerless(memo, line, from, whole);
     if (/^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/.test(row)) {
-      if (above === 0) return false;
+      if (above === 0) return headerless(memo, line, from, whole);
       memo.tableFrom = above;
       memo.tableHeader = text.slice(lineStart(text, above - 1), above - 1).split('|');
       break;
     }
     line = above;
+    whole &&= isLineStart(text, line);
   }
+  // A row of a table remembered headerless: it grows by the rows walked up to it.
+  if (memo.tableHeader.length === 0) return headerless(memo, memo.tableFrom + 1, from, whole);
   memo.tableTo = from;
+  let column = 0;
+  for (let j = from; j <= bar; j++) if (text.charCodeAt(j) === 124) column++;
   return headerNamesOther(memo.tableHeader[column]);
+}
+
+/**
+ * Remembers rows `line` to `from` as a table without a header (each is a
+ * row, and none above them is a delimiter row): the next rows of a list
+ * laid out as a table then cost a comparison, not a walk up to its top.
+ * Only rows that are `whole` lines: a walk from a later row meets the same
+ * ones (a longer line is read in pieces that depend on where the walk began).
+ */
+function headerless(memo: DataMemo, line: number, from: number, whole: boolean): false {
+  if (!whole) return false;
+  memo.tableFrom = line - 1;
+  memo.tableTo = from;
+  memo.tableHeader = [];
+  return false;
+}
+
+/** Is `at` the start of a line (not a cut made by lineStart's reach)? */
+function isLineStart(text: string, at: number): boolean {
+  return at === 0 || text.charCodeAt(at - 1) === 10;
 }
 
 function htmlHeaderNamesOther(text: string, start: number, end: number, gt: number, memo: DataMemo): boolean {

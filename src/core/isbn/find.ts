@@ -44,8 +44,13 @@ const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
 // An ISSN opening a field body, `isbn = {0022-0000}`: too short for a run, but reported (see isIssn).
 const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${SEP}])`;
 
-/** At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted). */
-const NINE_DIGITS_AHEAD = `(?=(?:[ ${SEP}]?[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
+/**
+ * At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted).
+ * `(?:[0-9Xx]|[ SEP][0-9Xx]){8}` is `(?:[ SEP]?[0-9Xx]){8}` with the digit tried first: most characters
+ * after a run's first digit are digits, and the optional separator tested before each cost this regex
+ * (the finder's scan) 6-9% of its time.
+ */
+const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
 /**
  * Where candidate runs start: maximal runs (never the inside of a longer run
@@ -822,11 +827,11 @@ function labelBefore(text: string, at: number): number {
   const stop = at > LABEL_LOOKBACK ? at - LABEL_LOOKBACK : 0;
   let k = at - 1;
   let seen = 0;
-  for (;;) {
-    for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
-    // A percent-encoded separator (`isbn%3A…`, `%20`) is part of the gap.
-    if (k - 2 < stop || !percentEncodedAt(text, k - 2)) break;
+  for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+  // A percent-encoded separator (`isbn%3A…`, `%20`) is part of the gap.
+  while (k - 2 >= stop && percentEncodedAt(text, k - 2)) {
     k -= 3;
+    for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
   }
   const gapStart = k + 1;
   // Fast exit: a label ends in n, s (ISBNs), 0 or 3 (ISBN-10, isbn13).
