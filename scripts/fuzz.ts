@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { disagreements, oddText, plantedDocument } from '../test/helpers/plantedDocuments';
 
 const runs = Number(process.argv[2] ?? 1_000_000);
+// Printed, so that a disagreement can be run again: FUZZ_SEED=<seed> npm run fuzz.
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 let crashes = 0;
 let disagreeing = 0;
 const examples: string[] = [];
@@ -27,10 +29,10 @@ fc.assert(
     }
     return true;
   }),
-  { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+  { numRuns: runs, seed },
 );
 
 const seconds = (performance.now() - began) / 1000;
-console.table({ inputs: runs, crashes, disagreements: disagreeing, seconds: Math.round(seconds), 'inputs per second': Math.round(runs / seconds) });
+console.table({ seed, inputs: runs, crashes, disagreements: disagreeing, seconds: Math.round(seconds), 'inputs per second': Math.round(runs / seconds) });
 for (const example of examples) console.log(`- ${example}`);
 process.exit(crashes + disagreeing > 0 ? 1 : 0);
