@@ -38,7 +38,12 @@ export interface SandboxOptions {
   extraKeys?: Record<string, PlanName>; // more keys
   catalogueSize?: number; // default 600
   seed?: number;
+  // Cross-origin permission for browsers (VS Code for the Web): 'none' (default; whether the real
+  // service sends any is not documented) or 'allow' (Access-Control-Allow-Origin: * and preflights).
+  cors?: CorsMode;
 }
+
+export type CorsMode = 'none' | 'allow';
 
 export interface LoggedRequest {
   plan: PlanName;
@@ -101,5 +106,7 @@ export interface Sandbox {
   /** The next day: spent back to 0, for one key or every key. */
   resetQuotas(key?: string): void;
   quotaOf(key: string): PlanLimit | undefined;
+  /** Whether the plan servers give browsers cross-origin permission (see `SandboxOptions.cors`). */
+  setCors(mode: CorsMode): void;
   close(): Promise<void>;
 }

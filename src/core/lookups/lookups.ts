@@ -144,9 +144,9 @@ export class Lookups extends Disposable {
     if (!ofAnotherPlan) this.batcher.resume();
   }
 
-  /** A key the service refused, or one of another plan, stops the queue: nothing it sends could succeed. */
+  /** A key the service refused, one of another plan, or a service the browser refuses stops the queue: nothing it sends could succeed. */
   stopIfRefused(e: unknown): void {
-    if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan')) this.batcher.stopFor(e);
+    if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan') || isServiceError(e, 'blocked')) this.batcher.stopFor(e);
   }
 
   /** What the source says of the key: undefined where it says nothing. */
@@ -194,7 +194,7 @@ export class Lookups extends Disposable {
     const key = await this.keys.get();
     const plan = this.settings.plan;
     const baseUrl = this.settings.baseUrl(plan);
-    const keyId = key ? this.host.keyFingerprint(key) : undefined;
+    const keyId = key ? await this.host.keyFingerprint(key) : undefined;
     // "Set API Key" reconnects, and so does the key's own change event a moment later: a second
     // source for the same key would resend a batch the first one saw refused and forget why it
     // stopped. Unchanged key and settings keep the source and what its queue learned.

@@ -265,6 +265,8 @@ function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceErr
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
   if (e instanceof HttpTimeoutError) return new ServiceError('network', `The service did not answer within ${Math.round(e.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
+  // In a browser a service without cross-origin permission looks like this; it will not change by retrying.
+  if (code === 'FETCH_FAILED') return new ServiceError('blocked', 'The browser refused the request to the book service (no cross-origin permission), or could not reach it.');
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'
     : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'

@@ -1,0 +1,128 @@
+/**
+ * Issue 22 in a real VS Code for the Web: the same .vsix, its browser build (package.json's
+ * "browser") run in code-server's web-worker extension host, as on vscode.dev and github.dev.
+ * It proves where it runs (the workbench's `=> LocalWebWorker` line), then: a book service that
+ * refuses browsers (no cross-origin permission) is said once in plain words and never retried in
+ * a loop; once the service allows browsers, hovers (book and inlined cover), a cite key through
+ * the workspace's .bib (read through workspace.fs), Annotate on Markdown and Look Up All within
+ * the plan's rate.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DEMO_BOOKS } from '../sandbox/server';
+import { clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, sleep, waitForNotification } from './harness';
+import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
+import { manyIsbnsMarkdown } from './fixtures';
+import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { enterApiKey, hoverImages, hoverWithCover, waitForStatus } from './ui';
+
+const step = { timeout: STEP_TIMEOUT_MS };
+const MANY = { found: 190, notFound: 10, invalid: 0 };
+let s: E2eSession;
+
+const BLOCKED = 'The book service does not accept requests from VS Code for the Web; the desktop app can use it.';
+const PAPER = ['# Paper', '', 'As [@kr, p. 3] shows.', ''].join('\n');
+const LIBRARY = ['@book{kr,', '  title = {The C Programming Language},', '  isbn  = {0-13-110362-8},', '}', ''].join('\n');
+const TO_READ = ['# To read', '', `- ISBN ${DEMO_BOOKS.cProgramming}`, '- ISBN 978-2-07-036002-4 and a typo: ISBN 978-0-13-110362-8', ''].join('\n');
+
+before(async () => {
+  s = await E2eSession.start('browser', {
+    web: true,
+    open: 'reading-list.md',
+    viewport: { width: 1400, height: 1400 },
+    files: (sandbox) => ({ 'paper.md': PAPER, 'library.bib': LIBRARY, 'to-read.md': TO_READ, 'many.md': manyIsbnsMarkdown(sandbox.catalogue, MANY).text }),
+  });
+}, { timeout: SESSION_TIMEOUT_MS });
+
+after(async () => {
+  await s?.close();
+});
+
+test('runs in the browser\'s web-worker extension host, from the browser build', step, (t) =>
+  s.step(t, async () => {
+    const where = s.vscode.workerConsole().find((l) => l.includes(`pickRunningLocation for ${EXTENSION_ID}`));
+    t.diagnostic(`workbench: ${where}`);
+    assert.match(where ?? '', /=> LocalWebWorker/, 'the workbench did not put ISBN Lens in the web worker');
+    // The Node extension host never activated it: its log names no activation of ours.
+    assert.doesNotMatch(s.vscode.exthostLog(), new RegExp(`_doActivateExtension ${EXTENSION_ID}`, 'i'));
+    assert.ok(s.activationMs >= 0, 'the "Activated" line came from the worker\'s console');
+    assert.match(await waitForStatus(s.page, /^ISBN: no key$/), /no key/);
+  }),
+);
+
+test('a book service that refuses browsers: one plain message, and no retry in a loop', step, (t) =>
+  s.step(t, async () => {
+    const from = mark(s.sandbox);
+    await enterApiKey(s.page, s.sandbox.keys.default, new RegExp(BLOCKED.replace(/[.;]/g, '\\$&')), { viaPalette: true });
+    const hover = await hoverText(s.page, '978-0-13-110362-7', { contains: 'VS Code for the Web' });
+    assert.ok(hover.includes(BLOCKED), hover);
+    await s.shot('service-refused');
+    // What reached the service: preflights only (the browser sent no request with the key), a few, not a stream.
+    await sleep(5000);
+    const reached = since(s.sandbox, from);
+    t.diagnostic(`the service saw: ${reached.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    assert.ok(reached.length > 0 && reached.every((r) => r.method === 'OPTIONS'), 'only preflights reach a service without cross-origin permission');
+    assert.ok(reached.length <= 3, `${reached.length} preflights: the extension retried`);
+    const said = (await notifications(s.page)).filter((n) => n.includes(BLOCKED));
+    assert.equal(said.length, 1, `said ${said.length} times`);
+    await clearNotifications(s.page);
+    await dismissHover(s.page);
+  }),
+);
+
+test('once the service allows browsers: the hover shows the book and its cover, inlined', step, (t) =>
+  s.step(t, async () => {
+    s.sandbox.setCors('allow');
+    const from = mark(s.sandbox);
+    await runCommand(s.page, 'ISBN Lens: Retry Now');
+    const text = await hoverWithCover(s.page, '978-0-13-110362-7', 'The C Programming Language');
+    t.diagnostic(`hover: ${text}`);
+    assert.match(text, /Brian W\. Kernighan/);
+    const images = await hoverImages(s.page);
+    assert.ok(images.some((i) => i.shown && i.src.startsWith('data:image/')), `no inlined cover: ${JSON.stringify(images.map((i) => i.src.slice(0, 40)))}`);
+    await s.shot('hover-in-browser');
+    const sent = since(s.sandbox, from);
+    const posts = batchCalls(sent);
+    assert.ok(posts.length >= 1, `no POST /books:\n${describeRequests(sent)}`);
+    for (const p of posts) assert.equal(p.headers.authorization, s.sandbox.keys.default, 'the key goes in Authorization');
+    for (const c of sent.filter(isCover)) assert.equal(c.headers.authorization, undefined, 'a cover is fetched without the key');
+    for (const r of sent) assert.ok(!r.query.includes(s.sandbox.keys.default), 'the key is never in an address');
+    await dismissHover(s.page);
+  }),
+);
+
+test('a cite key in Markdown shows the book of its entry in the workspace\'s .bib', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'paper.md');
+    const hover = await hoverText(s.page, '@kr', { contains: 'Kernighan', timeout: 30_000 });
+    t.diagnostic(`hover: ${hover}`);
+    assert.match(hover, /Cite key kr in library\.bib:1/);
+    await dismissHover(s.page);
+  }),
+);
+
+test('Annotate on a Markdown file writes each book after its ISBN', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'to-read.md');
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000);
+    const annotated = await s.waitForDisk('to-read.md', (text) => text.includes('— *L'), 'the annotations never reached the file');
+    assert.match(annotated, /ISBN 9780131103627 — \*The C Programming Language\*/);
+    assert.match(annotated, /978-2-07-036002-4 — \*L'Étranger\*/);
+    assert.match(annotated, /ISBN 978-0-13-110362-8\n/, 'the invalid ISBN is left untouched');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('Look Up All keeps to the plan\'s rate (one tab, its own count)', step, (t) =>
+  s.step(t, async () => {
+    const from = mark(s.sandbox);
+    await openFile(s.page, 'many.md');
+    await runCommand(s.page, 'ISBN Lens: Look Up All ISBNs in File');
+    const note = await waitForNotification(s.page, /190 found, 10 not found/, 60_000);
+    t.diagnostic(`summary: ${note}`);
+    const sent = await waitForRequests(s.sandbox, from, (r) => batchCalls(r).reduce((n, b) => n + (b.isbnCount ?? 0), 0) >= MANY.found + MANY.notFound, 'the batches of 200 ISBNs', 30_000);
+    assertWithinRate(apiRequests(sent).filter((r) => r.method !== 'OPTIONS'), 1);
+    assert.ok(sent.every((r) => !r.limited), 'a request was over the limit');
+  }),
+);
