@@ -300,7 +300,7 @@ async function main() {
   await ctx.watch();
 }
 
-module.exports = { build, browserBuild, buildAll };
+module.exports = { build, browserBuild, buildAll, noNodeInBrowserPlugin };
 
 if (require.main === module) {
   main().catch((e) => {
