@@ -18,7 +18,7 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(g) Real service: the same file, default plan (1 request/s) at its batch maximum 100 (ideal 25 requests)', () => benchRealServicePlan('default')],
   ['(i) Cite-key pattern check: n `[[` then `x]` (a workspace can set isbnLens.citeKey.pattern), against one bare regex pass', benchCiteKeyPattern],
   ['(h) BibTeX library (issue 23): a generated Zotero/Better BibTeX export of 10,000 and 50,000 entries; first read vs one bare regex pass, memory, an edit, the longest hold of the host', benchBibtex],
-  ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
+  ['(e) Activation: bundle sizes (the browser entry too); load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 
 async function main(): Promise<void> {
