@@ -26,7 +26,7 @@ const request = (over: Partial<HttpRequest> = {}): HttpRequest => ({
   ...over,
 });
 
-type Init = RequestInit & { signal?: AbortSignal };
+type Init = RequestInit;
 
 function fakeFetch(answer: (url: string, init: Init) => Response | Promise<Response>): { fetch: typeof fetch; calls: Array<{ url: string; init: Init }> } {
   const calls: Array<{ url: string; init: Init }> = [];
@@ -88,7 +88,7 @@ test('an answer over the cap is refused unread, whether it says its length or st
 });
 
 test('the timeout is an HttpTimeoutError; the caller\'s cancel stays a cancel', async () => {
-  const hang = fakeFetch((_, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
+  const hang = fakeFetch((_, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))));
   await assert.rejects(new FetchTransport(hang.fetch).request(request({ timeoutMs: 30 })), (e) => e instanceof HttpTimeoutError);
   const controller = new AbortController();
   const pending = new FetchTransport(hang.fetch).request(request({ signal: controller.signal }));
@@ -154,4 +154,15 @@ test('base64 and isPrivateLiteral', () => {
 
 test('the browser names a key as the Node host does', async () => {
   assert.equal(await browserFingerprint('51827_0c3f9a7e2b6d48158e4a1f0d9c7b3e62'), nodeFingerprint('51827_0c3f9a7e2b6d48158e4a1f0d9c7b3e62'));
+});
+
+test('a failed fetch from a service that answered this tab before is read as a limit (slow down), not as a refusal', async () => {
+  let fail = false;
+  const { fetch } = fakeFetch(() => (fail ? Promise.reject(new TypeError('Failed to fetch')) : new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } })));
+  const transport = new FetchTransport(fetch);
+  const client = new BookServiceClient({ baseUrl: new URL('https://books.example'), plan: 'default', apiKey: 'k', keyId: 'id' });
+  await client.books(['9780131103627'], { http: transport });
+  fail = true;
+  const error = await client.books(['9780131103627'], { http: transport }).catch((e: unknown) => e);
+  assert.ok(isServiceError(error, 'quota'), String(error));
 });

@@ -14,10 +14,17 @@
  */
 import { type HttpRequest, type HttpResponse, HttpTimeoutError, type HttpTransport } from '../http';
 
-/** The browser gave no answer: refused by its cross-origin rules, or the host is out of reach (it does not tell which). */
+/**
+ * The browser gave no answer: refused by its cross-origin rules, or the host is out of reach (it
+ * does not tell which). `answeredBefore`: the origin did answer this tab earlier, so it allows
+ * browsers, and this is most likely an error answer sent without the permission (a limit: 429 or 403).
+ */
 export class BrowserFetchError extends Error {
   readonly code = 'FETCH_FAILED';
-  constructor(readonly origin: string) {
+  constructor(
+    readonly origin: string,
+    readonly answeredBefore: boolean,
+  ) {
     super(`The browser could not fetch from ${origin}: the service sent no cross-origin permission, or it is out of reach.`);
     this.name = 'BrowserFetchError';
   }
@@ -29,6 +36,9 @@ export const HIDDEN_REDIRECT_STATUS = 302;
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 
 export class FetchTransport implements HttpTransport {
+  /** Origins that gave this tab a readable answer. */
+  private readonly answered = new Set<string>();
+
   constructor(private readonly fetchFn: typeof fetch = (input, init) => fetch(input, init)) {}
 
   async request(request: HttpRequest): Promise<HttpResponse> {
@@ -50,8 +60,9 @@ export class FetchTransport implements HttpTransport {
       });
     } catch (e) {
       if (signal.aborted) throw timedOut(e);
-      throw new BrowserFetchError(request.origin);
+      throw new BrowserFetchError(request.origin, this.answered.has(request.origin));
     }
+    this.answered.add(request.origin);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
     return {
