@@ -260,7 +260,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   infoOf.set(sandbox, info);
 
-  const admin = http.createServer(adminHandler(sandbox, info));
+  const handleAdmin = adminHandler(sandbox, info);
+  // The in-host suite in a browser's web worker reads the log too (simple requests: no preflight).
+  const admin = http.createServer((req, res) => {
+    if (cors === 'allow') res.setHeader('Access-Control-Allow-Origin', '*');
+    return handleAdmin(req, res);
+  });
   allServers.push(admin);
   try {
     sandbox.adminUrl = `http://${urlHost}:${await listen(admin, options.adminPort ?? 0, host)}`;

@@ -87,7 +87,10 @@ test('an answer over the cap is refused unread, whether it says its length or st
   assert.ok(pulled <= 6, `read ${pulled} chunks of an endless body`);
 });
 
-test('the timeout is an HttpTimeoutError; the caller\'s cancel stays a cancel', async () => {
+test('the timeout is an HttpTimeoutError; the caller\'s cancel stays a cancel', async (t) => {
+  // Node's AbortSignal.timeout does not keep the process alive; this test must, until it fires.
+  const keepAlive = setTimeout(() => undefined, 5000);
+  t.after(() => clearTimeout(keepAlive));
   const hang = fakeFetch((_, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))));
   await assert.rejects(new FetchTransport(hang.fetch).request(request({ timeoutMs: 30 })), (e) => e instanceof HttpTimeoutError);
   const controller = new AbortController();
@@ -165,4 +168,24 @@ test('a failed fetch from a service that answered this tab before is read as a l
   fail = true;
   const error = await client.books(['9780131103627'], { http: transport }).catch((e: unknown) => e);
   assert.ok(isServiceError(error, 'quota'), String(error));
+});
+
+test('without setImmediate (a browser worker), the next turn comes by a message to itself, in order, after queued microtasks', async (t) => {
+  const { nextTurn } = await import('../../src/core/nextTurn');
+  // The port does not keep Node's process alive (nextTurn unrefs it): this test does, meanwhile.
+  const keepAlive = setTimeout(() => undefined, 5000);
+  t.after(() => clearTimeout(keepAlive));
+  const saved = globalThis.setImmediate;
+  (globalThis as { setImmediate?: unknown }).setImmediate = undefined;
+  try {
+    const order: number[] = [];
+    let microtaskRan = false;
+    const turns = [1, 2, 3].map((n) => nextTurn().then(() => order.push(n)));
+    void Promise.resolve().then(() => (microtaskRan = true));
+    await Promise.all(turns);
+    assert.deepEqual(order, [1, 2, 3]);
+    assert.ok(microtaskRan, 'what was already queued ran first');
+  } finally {
+    globalThis.setImmediate = saved;
+  }
 });
