@@ -39,12 +39,12 @@ function fakeFetch(answer: (url: string, init: Init) => Response | Promise<Respo
 
 test('the transport sends the request as asked: no redirect followed, no cookies, the body read whole', async () => {
   const { fetch, calls } = fakeFetch(() => new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json', 'Retry-After': '3' } }));
-  const response = await new FetchTransport(fetch).request(request({ method: 'POST', path: '/books', body: 'isbns=1', headers: { authorization: 'k' } }));
+  const response = await new FetchTransport(fetch).request(request({ method: 'POST', path: '/books', body: 'isbns=1', headers: { authorization: 'k', 'User-Agent': 'ISBN Lens' } }));
   assert.equal(calls[0]!.url, 'https://books.example/books');
   assert.equal(calls[0]!.init.redirect, 'manual');
   assert.equal(calls[0]!.init.credentials, 'omit');
   assert.equal(calls[0]!.init.body, 'isbns=1');
-  assert.deepEqual(calls[0]!.init.headers, { authorization: 'k' });
+  assert.deepEqual(calls[0]!.init.headers, { authorization: 'k' }, 'a User-Agent is never sent from a browser');
   assert.equal(response.status, 200);
   assert.equal(response.headers['retry-after'], '3', 'header names in lower case');
   assert.equal(new TextDecoder().decode(await response.read()), '{"ok":true}');

@@ -8,7 +8,8 @@
  *   take requests from the browser).
  * - A redirect is never followed (`redirect: 'manual'`): the browser then hides where it
  *   pointed, and the answer stands for a redirect (status 302) that the source refuses.
- * - No cookies go (`credentials: 'omit'`), and `User-Agent` cannot be set (the browser drops it).
+ * - No cookies go (`credentials: 'omit'`). `User-Agent` is never sent: Chromium drops it silently,
+ *   and a browser that kept it would first send a preflight, which a keyless service may refuse.
  * - The address is the URL parser's: a path segment that it would read as `.` or `..` would
  *   reach another path than the one asked, so such a request is refused here.
  */
@@ -51,7 +52,7 @@ export class FetchTransport implements HttpTransport {
     try {
       response = await this.fetchFn(request.origin + request.path, {
         method: request.method,
-        headers: request.headers,
+        headers: withoutUserAgent(request.headers),
         body: request.body,
         signal,
         redirect: 'manual',
@@ -72,6 +73,10 @@ export class FetchTransport implements HttpTransport {
       read: () => readCapped(response, request.maxBodyBytes).catch((e: unknown) => Promise.reject(timedOut(e))),
     };
   }
+}
+
+function withoutUserAgent(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'user-agent'));
 }
 
 /** The whole body, or undefined (the rest not read) once it passes `maxBytes`. */
