@@ -217,6 +217,7 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
 /** Modules the browser bundle takes in place of Node-only ones, by path from the project root. */
 const BROWSER_TWINS = {
   'src/editor/infrastructure/decodeUtf8.ts': 'src/editor/infrastructure/decodeUtf8.browser.ts',
+  'src/editor/infrastructure/localFiles.ts': 'src/editor/infrastructure/localFiles.browser.ts',
 };
 
 /** Puts each module's browser twin in its place (see BROWSER_TWINS). */

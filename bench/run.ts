@@ -1,6 +1,7 @@
 /** `npm run bench`: every figure the issues ask for, in one run. */
 import { benchActivation } from './activation';
 import { benchAnnotate } from './annotate';
+import { benchBatchMatching } from './batchMatching';
 import { benchBibtex } from './bibtex';
 import { benchCiteKeyPattern } from './citeKeyPattern';
 import { benchLoad } from './load';
@@ -18,6 +19,7 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(g) Real service: the same file, default plan (1 request/s) at its batch maximum 100 (ideal 25 requests)', () => benchRealServicePlan('default')],
   ['(i) Cite-key pattern check: n `[[` then `x]` (a workspace can set isbnLens.citeKey.pattern), against one bare regex pass', benchCiteKeyPattern],
   ['(h) BibTeX library (issue 23): a generated Zotero/Better BibTeX export of 10,000 and 50,000 entries; first read vs one bare regex pass, memory, an edit, the longest hold of the host', benchBibtex],
+  ['(j) Batch matching (issue 24): a 1,000-ISBN batch answered with 20,000 and 100,000 unrelated records, against one JSON.parse of the answer', benchBatchMatching],
   ['(e) Activation: bundle sizes (the browser entry too); load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 

@@ -21,6 +21,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../test/sandbox/server';
+import { keylessLines } from '../test/sandbox/keyless/banner';
 import { codeServerHost, prepareCodeServer, QUIET_SETTINGS, REPO_ROOT, startCodeServer, stopCodeServer, tail } from '../test/e2e/harness';
 import { sandboxSettings } from '../test/e2e/session';
 
@@ -90,6 +91,8 @@ function printNextSteps(sandbox: Sandbox, open: string): void {
       '  Then open reading-list.md and hover an ISBN.',
       '',
       `  Sandbox: ${sandbox.urls.default} (default plan, 1 request/s). Press Ctrl+C to stop.`,
+      '  Keyless services beside it (no key needed):',
+      ...keylessLines(sandbox.keyless.info()),
       '',
     ].join('\n'),
   );

@@ -65,7 +65,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service, config);
-    const bibliographies = new BibliographyStore();
+    const bibliographies = new BibliographyStore(log);
     context.subscriptions.push(
       config,
       keys,

@@ -34,6 +34,7 @@ export const LAZY_MODULES: readonly string[] = [
   'src/core/bibliography/newEntry.ts',
   'src/core/bibliography/readBibliography.ts',
   'src/core/bibliography/readCslYaml.ts',
+  'src/core/bibliography/readPolicy.ts',
   'src/core/bibtex/bookEntry.ts',
   'src/core/bibtex/parse.ts',
   'src/core/bibtex/citeKeyPattern.ts',

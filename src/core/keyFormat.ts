@@ -1,23 +1,67 @@
 /**
- * What an API key may look like before it is stored. The key travels in an HTTP header, so only
- * visible ASCII can be sent; undici refuses anything else, and the user would read a network
- * failure instead of "this key has a stray character". Said while the key is typed.
+ * What an API key may look like. The key travels in an HTTP header, so only visible ASCII can be
+ * sent; undici refuses anything else, and the user would read a network failure instead of "this
+ * key has a stray character". Said while the key is typed, and again when a key already stored
+ * (set before this check, or by another tool) is about to be sent.
  */
 const MAX_KEY_LENGTH = 512;
 
-/** Why the typed text cannot be a key, in the user's words; `undefined` when it can. */
-export function apiKeyProblem(typed: string): string | undefined {
-  const key = typed.trim();
-  if (key === '') return 'Enter the key (it is kept in VS Code’s secret storage, never in settings).';
-  if (key.length > MAX_KEY_LENGTH) return `That is ${key.length} characters; a key is far shorter. Paste only the key.`;
+type Fault = { kind: 'empty' } | { kind: 'tooLong'; length: number } | { kind: 'space' | 'lineBreak' | 'control' | 'nonAscii'; position: number; shown: string };
+
+function faultOf(key: string): Fault | undefined {
+  if (key === '') return { kind: 'empty' };
+  if (key.length > MAX_KEY_LENGTH) return { kind: 'tooLong', length: key.length };
   for (let i = 0; i < key.length; i++) {
     const code = key.charCodeAt(i);
     if (code >= 0x21 && code <= 0x7e) continue;
-    const where = `at position ${i + 1}`;
-    if (code === 0x20 || code === 0x09) return `The key has a space ${where}. Paste the key alone, without spaces.`;
-    if (code < 0x20 || code === 0x7f) return `The key has an invisible control character ${where}. Paste the key again.`;
+    const position = i + 1;
     const shown = String.fromCodePoint(key.codePointAt(i)!);
-    return `The key has the character “${shown}” ${where}: a key has only letters, digits and ASCII signs. Paste it again from your account page.`;
+    if (code === 0x20 || code === 0x09) return { kind: 'space', position, shown };
+    if (code === 0x0a || code === 0x0d) return { kind: 'lineBreak', position, shown };
+    if (code < 0x20 || code === 0x7f) return { kind: 'control', position, shown };
+    return { kind: 'nonAscii', position, shown };
   }
   return undefined;
+}
+
+/** Why the typed text cannot be a key, in the user's words; `undefined` when it can. */
+export function apiKeyProblem(typed: string): string | undefined {
+  const fault = faultOf(typed.trim());
+  if (!fault) return undefined;
+  switch (fault.kind) {
+    case 'empty':
+      return 'Enter the key (it is kept in VS Code’s secret storage, never in settings).';
+    case 'tooLong':
+      return `That is ${fault.length} characters; a key is far shorter. Paste only the key.`;
+    case 'space':
+      return `The key has a space at position ${fault.position}. Paste the key alone, without spaces.`;
+    case 'lineBreak':
+    case 'control':
+      return `The key has an invisible control character at position ${fault.position}. Paste the key again.`;
+    case 'nonAscii':
+      return `The key has the character “${fault.shown}” at position ${fault.position}: a key has only letters, digits and ASCII signs. Paste it again from your account page.`;
+  }
+}
+
+/**
+ * Why a stored key cannot be sent, in a few words that show none of it (they may reach the log);
+ * `undefined` when it can.
+ */
+export function storedKeyFault(key: string): string | undefined {
+  const fault = faultOf(key);
+  if (!fault) return undefined;
+  switch (fault.kind) {
+    case 'empty':
+      return 'it is empty';
+    case 'tooLong':
+      return `it is ${fault.length} characters long`;
+    case 'space':
+      return `it has a space at position ${fault.position}`;
+    case 'lineBreak':
+      return `it has a line break at position ${fault.position}`;
+    case 'control':
+      return `it has an invisible control character at position ${fault.position}`;
+    case 'nonAscii':
+      return `it has a character that is not ASCII at position ${fault.position}`;
+  }
 }

@@ -33,6 +33,7 @@ export function describeError(error: ServiceError, context: MessageContext): str
   const time = context.formatTime ?? ((t: number) => formatTime(t));
   switch (error.kind) {
     case 'auth':
+      if (error.details.malformedKey) return `${error.message.replace(/\.$/, '')}: set it again with ${SET_KEY}.`;
       return error.details.status === undefined
         ? `No API key is set. Run ${SET_KEY} to enter your key.`
         : `The book service refused the API key on the ${context.plan} plan. Check the key and run ${SET_KEY} again.`;

@@ -4,14 +4,18 @@
  * or the entry's own fields when it has no ISBN; Go to Definition opens the entry; "Insert
  * Bibliography Entry for ISBN" writes a CSL-JSON item in the file's style; a duplicate in a .bib is
  * flagged "also at line 1" with a quick fix that goes there; Annotate puts a linked ISBN's note
- * after the whole link, and refuses a CSL-JSON file nested 10,000 deep with a clear message.
+ * after the whole link, and refuses a CSL-JSON file nested 10,000 deep with a clear message; a FIFO,
+ * /dev/zero, /etc/passwd and //host/share named by a .tex are not read while its other bibliography
+ * resolves, and a .bibtex edited on disk is read again; a README's `@lovelace` mention searches no
+ * bibliography (issue 24).
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
-import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { activeTab, clearNotifications, dismissHover, focusEditor, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, visibleHover, waitFor, waitForNotification } from './harness';
 import { apiRequests, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey } from './ui';
@@ -44,13 +48,19 @@ const NEW_ITEMS = ['[', '  {', '    "id": "existing",', '    "type": "book",', '
 const RECORDS = ['TY  - BOOK', `SN  - ${DEMO_BOOKS.stranger}`, 'ER  - ', ''].join('\n');
 const DATA = JSON.stringify({ shelf: 'ISBN 978-0-13-110362-7' }, null, 2) + '\n';
 const DEEP = `[{"id": "deep", "type": "book", "ISBN": "${DEMO_BOOKS.cProgramming}", "note": ${'['.repeat(10_000)}${']'.repeat(10_000)}}]\n`;
-const NOTES = ['# Notes', '', 'As @lovelace wrote; and later @hypatia.', ''].join('\n');
+// A Markdown document that names no bibliography searches the workspace only when it cites in Pandoc's bracketed form (issue 24).
+const NOTES = ['# Notes', '', 'As @lovelace wrote; and later [see @hypatia, p. 2].', ''].join('\n');
+// Issue 24 (7, 9): names that must not be read beside one that must, and a .bibtex file edited on disk.
+const HOSTILE = ['\\documentclass{article}', '\\addbibresource{/dev/zero}', '\\addbibresource{/etc/passwd}', '\\addbibresource{pipe.bib}', '\\addbibresource{//host/share/refs.bib}', '\\addbibresource{kept.bibtex}', '\\begin{document}', 'As \\cite{babbage} wrote.', '\\end{document}', ''].join('\n');
+const KEPT = (title: string) => `@book{babbage,\n  author = {Babbage, Charles},\n  title  = {${title}},\n  year   = {1864},\n}\n`;
+// Issue 24 (8): a README's mention is not a citation: no bibliography of the workspace is read for it.
+const README = ['# Project', '', 'Thanks to @lovelace for the review, and to ISBN 978-0-13-110362-7 for the examples.', ''].join('\n');
 const LINKS = ['# Linked', '', '- [ISBN 0-13-110362-8](https://example.org/kr)', '- plain: ISBN 978-2-07-036002-4', ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('bibliographies', {
     open: 'paper.tex',
-    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA, 'deep.json': DEEP }),
+    files: () => ({ 'paper.tex': PAPER, 'library.bib': LIBRARY, 'essay.md': ESSAY, 'sources.json': SOURCES, 'new-items.json': NEW_ITEMS, 'links.md': LINKS, 'notes.md': NOTES, 'records.ris': RECORDS, 'data.json': DATA, 'deep.json': DEEP, 'hostile.tex': HOSTILE, 'readme.md': README, 'kept.bibtex': KEPT('Passages from the Life of a Philosopher') }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
   await clearNotifications(s.page);
@@ -215,5 +225,47 @@ test('Annotate refuses a CSL-JSON file nested 10,000 deep with a clear message, 
     assert.doesNotMatch(message, /something went wrong/);
     assert.equal(s.onDisk('deep.json'), DEEP, 'the file is left as it is');
     assert.deepEqual(apiRequests(since(s.sandbox, from)), [], 'a file refused costs no look-up');
+  }),
+);
+
+test('a FIFO, /dev/zero, /etc/passwd and //host/share are not read, the other bibliography still resolves, and a .bibtex edited on disk is read again', step, (t) =>
+  s.step(t, async () => {
+    // Read, the FIFO would never answer, and every hover of the document would wait on it.
+    execFileSync('mkfifo', [path.join(s.workspace, 'pipe.bib')]);
+    try {
+      await openFile(s.page, 'hostile.tex');
+      const hover = await hoverText(s.page, '{babbage}', { contains: 'Passages from the Life of a Philosopher', timeout: 30_000 });
+      t.diagnostic(`hover: ${hover}`);
+      assert.match(hover, /kept\.bibtex:1/);
+      await dismissHover(s.page);
+      for (const line of [
+        /Bibliography \/\/host\/share\/refs\.bib is skipped: it cannot be made into a file address/,
+        /Bibliography \/dev\/zero is not read: its name has no bibliography extension/,
+        /Bibliography \/etc\/passwd is not read: its name has no bibliography extension/,
+        /Bibliography \S*pipe\.bib is not read: it is not a regular file/,
+      ]) {
+        t.diagnostic(await s.vscode.waitForOutput(line, 15_000));
+      }
+      fs.writeFileSync(path.join(s.workspace, 'kept.bibtex'), KEPT('Passages, as edited on disk'));
+      const again = await hoverText(s.page, '{babbage}', { contains: 'Passages, as edited on disk', timeout: 30_000 });
+      t.diagnostic(`hover after the edit: ${again}`);
+      await dismissHover(s.page);
+    } finally {
+      fs.rmSync(path.join(s.workspace, 'pipe.bib'), { force: true });
+    }
+  }),
+);
+
+test('a README mention (@lovelace; no front matter, no bracketed citation) searches no bibliography of the workspace', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'readme.md');
+    // Hovers work in this file: the ISBN's comes.
+    await hoverText(s.page, '978-0-13-110362-7', { contains: 'The C Programming Language', timeout: 30_000 });
+    await dismissHover(s.page);
+    // library.bib has lovelace, and notes.md (which cites) found it; here it must not be looked for.
+    const mention = await hoverText(s.page, '@lovelace', { contains: 'Cite key', timeout: 5000 }).catch(() => undefined);
+    t.diagnostic(`hover over the mention: ${JSON.stringify(mention ?? (await visibleHover(s.page)))}`);
+    assert.equal(mention, undefined, 'no citation hover for a mention in a document that does not cite');
+    await dismissHover(s.page);
   }),
 );

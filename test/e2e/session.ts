@@ -46,7 +46,13 @@ export const EXTENSION_ID = 'isbnlens.isbn-lens';
 
 /** User settings that send the extension's requests to the sandbox. */
 export function sandboxSettings(sandbox: Sandbox): Record<string, unknown> {
-  return { 'isbnLens.baseUrls': { ...sandbox.urls }, 'isbnLens.plan': 'default' };
+  const keyless = sandbox.keyless.urls;
+  return {
+    'isbnLens.baseUrls': { ...sandbox.urls },
+    'isbnLens.plan': 'default',
+    // The keyless sources' addresses (the setting of issue 21; ignored until the extension reads it).
+    'isbnLens.sourceUrls': { openLibrary: keyless.openLibrary, openLibraryCovers: keyless.openLibraryCovers, googleBooks: keyless.googleBooks },
+  };
 }
 
 /** Hovers open below the line, the same way in every run (and in the screenshots). */

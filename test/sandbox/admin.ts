@@ -3,7 +3,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, splitUrl } from './http-util';
-import { PLANS, SERVICE_MODES, type Fault, type LimitMode, type PlanLimit, type PlanName, type Sandbox, type ServiceMode } from './types';
+import { BadRequest, faultFromJson, num } from './adminInput';
+import { keylessAdmin } from './keyless/admin';
+import type { KeylessInfo } from './keyless/types';
+import { PLANS, SERVICE_MODES, type LimitMode, type PlanLimit, type PlanName, type Sandbox, type ServiceMode } from './types';
 
 export interface SandboxInfo {
   urls: Record<PlanName, string>;
@@ -19,26 +22,10 @@ export interface SandboxInfo {
   planMaxBatch: Record<PlanName, number>; // real mode
   maxResponseBytes: number; // real mode
   quotas: Record<string, PlanLimit>; // real mode: each key's daily quota today
+  keyless: KeylessInfo; // Open Library and Google Books emulations
 }
-
-class BadRequest extends Error {}
 
 const LIMIT_MODES: readonly string[] = ['429', '404', 'alternate'];
-
-/** JSON cannot carry Infinity: `"times": null` (what JSON.stringify(Infinity) gives) or "Infinity" mean forever. */
-function faultFromJson(raw: unknown): Fault {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new BadRequest('fault must be an object');
-  const fault = { ...(raw as Record<string, unknown>) };
-  if (fault.times === null || fault.times === 'Infinity') fault.times = Infinity;
-  if (fault.times !== undefined && typeof fault.times !== 'number') throw new BadRequest('times must be a number');
-  return fault as Fault;
-}
-
-function num(value: unknown, name: string): number {
-  if (value === null || value === 'Infinity') return Infinity; // same JSON/Infinity rule as faults
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new BadRequest(`${name} must be a number`);
-  return value;
-}
 
 function plan(value: unknown): PlanName {
   if (!PLANS.includes(value as PlanName)) throw new BadRequest('plan must be default, premium or pro');
@@ -101,8 +88,11 @@ export function adminHandler(sb: Sandbox, info: () => SandboxInfo) {
         case 'POST /quota/reset':
           sb.resetQuotas(body.key === undefined ? undefined : knownKey(body.key));
           break;
-        default:
-          return sendJson(res, 404, { errorMessage: 'Not Found' });
+        default: {
+          const answered = keylessAdmin(sb.keyless, route, body);
+          if (answered === undefined) return sendJson(res, 404, { errorMessage: 'Not Found' });
+          if (answered !== null) return sendJson(res, 200, answered);
+        }
       }
       sendJson(res, 200, { ok: true });
     } catch (err) {

@@ -3,6 +3,7 @@
 // so a script can poll for the file) and removed on exit.
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { keylessLines } from './keyless/banner';
 import { DEMO_BOOKS, PLANS, SERVICE_MODES, sandboxInfo, startSandbox, type LimitMode, type PlanName, type SandboxOptions, type ServiceMode } from './server';
 
 const HELP = `usage: tsx test/sandbox/cli.ts [options]   (npm run sandbox -- [options])
@@ -12,8 +13,9 @@ its demo key, and an admin server (GET /info, GET /log, POST /faults, POST /mode
 Faults (POST /faults, see test/sandbox/types.ts) include "kind": "stray-record" and
 "other-edition" (in any mode) and "retryAfter": seconds, for a 503 or 429 with Retry-After.
 
-  --port-base N          default plan on N, premium on N+1, pro on N+2, admin on N+3
-                         (else ephemeral ports)
+  --port-base N          default plan on N, premium on N+1, pro on N+2, admin on N+3,
+                         then Open Library N+4, its covers N+5, archive N+6,
+                         Google Books N+7, its images N+8 (else ephemeral ports)
   --info-file PATH       write the GET /info JSON there once listening; removed on exit
   --limit 429|404|alternate
                          what an over-rate request gets (default 429 {"message":"Limit Exceeded"})
@@ -40,7 +42,19 @@ Faults (POST /faults, see test/sandbox/types.ts) include "kind": "stray-record" 
   --plan-max-batch-default N, --plan-max-batch-premium N, --plan-max-batch-pro N
                          real mode: most ISBNs per POST /books (default 100, 1000, 1000)
   --max-response-bytes N real mode: larger answers are a 500 (default 6 MB)
+  --google-keyless-quota N
+                         Google Books queries a day without a key (default 1000; 0: the
+                         shared pool is empty, every keyless query gets 429 RESOURCE_EXHAUSTED)
   -h, --help             this text
+
+Keyless services (test/sandbox/keyless/): Open Library (GET /api/books?bibkeys=ISBN:a,ISBN:b
+&format=json&jscmd=data, /search.json?author=, /search/authors.json?q=; a User-Agent with a
+contact, else 403; 3 requests/s identified, 1/s for browsers and curl, then 429), its covers
+(/b/id/<id>-S|M|L.jpg; ids from 8,000,000 redirect to the archive host; by ISBN at most 100 per
+5 minutes, then 403; ?default=false: 404 for none) and Google Books (/books/v1/volumes?q=isbn:X,
+the key in X-Goog-Api-Key; a daily quota, then 429). Admin API under /keyless/: GET info, log;
+POST log/clear, faults, faults/clear, open-library-rates, cover-isbn-limit, google-quota
+{"which":"keyless"|"key","total","spent"?}, google-quota/reset, google-rate, imports/reset.
 `;
 
 function usage(message: string): never {
@@ -85,6 +99,10 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
         const base = needNumber();
         options.ports = { default: base, premium: base + 1, pro: base + 2 };
         options.adminPort = base + 3;
+        options.keyless = {
+          ...options.keyless,
+          ports: { openLibrary: base + 4, openLibraryCovers: base + 5, archive: base + 6, googleBooks: base + 7, googleImages: base + 8 },
+        };
         break;
       }
       case '--limit':
@@ -103,6 +121,9 @@ function parseArgs(argv: string[]): { options: SandboxOptions; infoFile?: string
       case '--mode':
         if (!SERVICE_MODES.includes(value as ServiceMode)) usage('--mode must be spec or real');
         options.mode = value as ServiceMode;
+        break;
+      case '--google-keyless-quota':
+        options.keyless = { ...options.keyless, googleKeylessQuota: needNumber() };
         break;
       case '--max-response-bytes':
         options.maxResponseBytes = needNumber();
@@ -132,6 +153,10 @@ async function main(): Promise<void> {
             ` max batch ${PLANS.map((p) => `${p} ${info.planMaxBatch[p]}`).join(', ')}; 500 over ${info.maxResponseBytes} bytes`,
         ]
       : []),
+    '',
+    'Keyless services (no key needed):',
+    ...keylessLines(info.keyless),
+    '',
     '  demo ISBNs:',
     ...Object.entries(DEMO_BOOKS).map(([name, isbn]) => `    ${isbn}  ${name}`),
     '',

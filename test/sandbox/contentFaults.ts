@@ -8,7 +8,7 @@ import type { Answer } from './limits';
 import { parseBatchBody } from './routes';
 import type { Fault } from './types';
 
-export function isContentFault(fault: Fault): boolean {
+export function isContentFault(fault: Pick<Fault, 'kind'>): boolean {
   return fault.kind === 'stray-record' || fault.kind === 'other-edition';
 }
 

@@ -4,10 +4,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isContentFault } from './contentFaults';
 import type { Fault, LoggedRequest, PlanName } from './types';
 
-export class FaultQueue {
-  private items: Array<{ fault: Fault; remaining: number }> = [];
+/** What a queue needs of a fault: where it applies and how often (the book service's, or a keyless host's). */
+interface QueuedFault {
+  match?: { method?: string; pathPrefix?: string };
+  times?: number;
+  retryAfter?: number | string;
+  headers?: Record<string, string>;
+}
 
-  add(fault: Fault): void {
+/** `serverOf`: the server a fault is limited to (a plan, a keyless host), if any. */
+export class FaultQueue<F extends QueuedFault = Fault> {
+  private items: Array<{ fault: F; remaining: number }> = [];
+
+  constructor(private readonly serverOf: (fault: F) => string | undefined = (fault) => (fault as Fault).match?.plan) {}
+
+  add(fault: F): void {
     const times = fault.times ?? 1;
     if (times <= 0) return;
     const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
@@ -23,12 +34,14 @@ export class FaultQueue {
   }
 
   /** The first fault (in injection order) matching this request, consuming one of its uses. */
-  take(plan: PlanName, method: string, path: string): Fault | undefined {
-    const item = this.items.find(({ fault: { match } }) =>
-      (!match?.plan || match.plan === plan) &&
+  take(server: PlanName | string, method: string, path: string): F | undefined {
+    const item = this.items.find(({ fault }) => {
+      const { match } = fault;
+      const only = this.serverOf(fault);
+      return (!only || only === server) &&
       (!match?.method || match.method.toUpperCase() === method) &&
-      (!match?.pathPrefix || path.startsWith(match.pathPrefix)),
-    );
+      (!match?.pathPrefix || path.startsWith(match.pathPrefix));
+    });
     if (!item) return undefined;
     if (--item.remaining <= 0) this.items.splice(this.items.indexOf(item), 1);
     return item.fault;
@@ -39,7 +52,7 @@ export class FaultQueue {
  * A fault with neither kind nor status only delays, and a content fault alters the normal
  * answer: with either, the request then proceeds normally.
  */
-export function faultAnswers(fault: Fault): boolean {
+export function faultAnswers(fault: Pick<Fault, 'kind' | 'status'>): boolean {
   return !isContentFault(fault) && (fault.kind !== undefined || fault.status !== undefined);
 }
 
@@ -51,10 +64,13 @@ const HTML_502 =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
   '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
+/** The fields of a fault that shape its answer. */
+export type AnsweringFault = Pick<Fault, 'kind' | 'status' | 'body' | 'headers' | 'redirectTo'>;
+
 export interface FaultContext {
   req: IncomingMessage;
   res: ServerResponse;
-  entry: LoggedRequest;
+  entry: Pick<LoggedRequest, 'status' | 'path'>;
   /** JSON the request would normally get (a 200 body), used by truncation and padding. */
   normalBody: unknown;
   /** Where a 'redirect' without redirectTo points. */
@@ -62,7 +78,7 @@ export interface FaultContext {
 }
 
 /** Answer the request as the fault says. Sets entry.status before anything is written. */
-export async function answerWithFault(fault: Fault, ctx: FaultContext): Promise<void> {
+export async function answerWithFault(fault: AnsweringFault, ctx: FaultContext): Promise<void> {
   const { req, res, entry } = ctx;
   const send = (status: number, body: string, headers: Record<string, string>) => {
     entry.status = status;

@@ -1,6 +1,7 @@
 // Small helpers around node:http shared by the plan servers and the admin server.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 /** Wall-clock ms with sub-ms precision, comparable across processes on one machine. */
@@ -51,4 +52,42 @@ export function sendRaw(res: ServerResponse, status: number, body: string | Buff
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   sendRaw(res, status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+}
+
+/** Listens on `port` (0: any free one) and gives the port it got. */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections(); // keep-alive sockets would otherwise hold close() open
+  });
+}
+
+/** Delays of pending faults, cleared on close so a long delayMs cannot keep the process alive. */
+export class FaultDelays {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  wait(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        resolve();
+      }, ms);
+      this.timers.add(t);
+    });
+  }
+
+  clear(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
 }

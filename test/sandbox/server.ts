@@ -10,15 +10,15 @@
 // of each served request taken from the key's quota.
 
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { adminHandler, type SandboxInfo } from './admin';
 import { DEFAULT_CATALOGUE_SIZE, DEMO_BOOKS, DEMO_ISBNS, generateCatalogue, type Catalogue } from './catalogue';
 import { alterAnswer } from './contentFaults';
 import { FaultQueue, answerWithFault, faultAnswers } from './faults';
-import { flatHeaders, now, readBody, sendJson, sendRaw, splitUrl } from './http-util';
+import { closeServer, FaultDelays, flatHeaders, listen, now, readBody, sendJson, sendRaw, splitUrl } from './http-util';
 import { Limits, type Answer } from './limits';
 import { DEFAULT_DAILY_QUOTA, DailyQuotas } from './quotas';
 import * as real from './realService';
+import { startKeyless } from './keyless/server';
 import { coverAnswer, isCoverPath, parseBatchBody, route } from './routes';
 import { PLANS, type Fault, type LimitMode, type LoggedRequest, type PlanName, type Sandbox, type SandboxOptions, type ServiceMode } from './types';
 
@@ -28,6 +28,9 @@ export { DEMO_BOOKS, DEMO_ISBNS } from './catalogue';
 export type { SandboxInfo } from './admin';
 export { DEFAULT_DAILY_QUOTA } from './quotas';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PLAN_MAX_BATCH } from './realService';
+export * from './keyless/types';
+export { KEYLESS_DEMO, GOOGLE_OTHER_EDITION_ISBN } from './keyless/catalogue';
+export { GOOGLE_DEMO_KEY } from './keyless/server';
 
 /** Fixed demo keys, one per plan. Each only works on its own plan's server. */
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
@@ -59,23 +62,6 @@ export function sandboxInfo(sb: Sandbox): SandboxInfo {
   return info();
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections(); // keep-alive sockets would otherwise hold close() open
-  });
-}
-
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -93,16 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let cors = options.cors ?? 'none';
   const quotas = new DailyQuotas((key) => keyPlans.get(key), { ...DEFAULT_DAILY_QUOTA, ...options.dailyQuota }, options.quotas);
   const log: LoggedRequest[] = [];
-  // Delays of pending faults; cleared on close() so a long delayMs cannot keep the process alive.
-  const timers = new Set<NodeJS.Timeout>();
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
+  const delays = new FaultDelays();
 
   // The catalogue's cover URLs need the default plan's address, known only once it
   // listens; requests arriving before then wait for it.
@@ -132,7 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const serviceReq = { method, path, query, contentType: req.headers['content-type'], body: entry.body };
     const fault = faults.take(plan, method, path);
-    if (fault?.delayMs) await delay(fault.delayMs);
+    if (fault?.delayMs) await delays.wait(fault.delayMs);
     if (res.destroyed) return; // client gave up, or the sandbox closed, during the delay
     if (fault && faultAnswers(fault)) {
       const normal = route(catalogue, mode === 'real' ? planMaxBatch[plan] : maxBatch, serviceReq);
@@ -200,6 +177,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   catalogue = generateCatalogue({ size: options.catalogueSize ?? DEFAULT_CATALOGUE_SIZE, seed: options.seed, coverBase: urls.default });
   markReady();
 
+  // The keyless services beside it (Open Library, Google Books), with catalogues overlapping this one.
+  let keyless: Awaited<ReturnType<typeof startKeyless>>;
+  try {
+    keyless = await startKeyless({ host, seed: options.seed, serviceCatalogueSize: options.catalogueSize, ...options.keyless });
+  } catch (err) {
+    await Promise.all(allServers.map(closeServer));
+    throw err;
+  }
+
   const sandbox: Sandbox = {
     urls,
     adminUrl: '', // set below, once the admin server listens
@@ -236,10 +222,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setQuota: (key, total, spent) => quotas.set(key, total, spent),
     resetQuotas: (key) => quotas.reset(key),
     quotaOf: (key) => quotas.of(key),
+    keyless,
     close: async () => {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      await Promise.all(allServers.map(closeServer));
+      delays.clear();
+      await Promise.all([...allServers.map(closeServer), keyless.close()]);
     },
   };
 
@@ -257,6 +243,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     planMaxBatch: { ...planMaxBatch },
     maxResponseBytes,
     quotas: quotas.snapshot(keyPlans.keys()),
+    keyless: keyless.info(),
   });
   infoOf.set(sandbox, info);
 

@@ -1,6 +1,7 @@
 // Public types of the sandbox's in-process API (re-exported by server.ts).
 
 import type { Catalogue } from './catalogue';
+import type { KeylessOptions, KeylessSandbox } from './keyless/types';
 
 export type PlanName = 'default' | 'premium' | 'pro';
 export const PLANS: readonly PlanName[] = ['default', 'premium', 'pro'];
@@ -41,6 +42,8 @@ export interface SandboxOptions {
   // Cross-origin permission for browsers (VS Code for the Web): 'none' (default; whether the real
   // service sends any is not documented) or 'allow' (Access-Control-Allow-Origin: * and preflights).
   cors?: CorsMode;
+  /** The keyless services' options (ports, rates, quotas); host, seed and catalogue size follow the above. */
+  keyless?: Omit<KeylessOptions, 'host'>;
 }
 
 export type CorsMode = 'none' | 'allow';
@@ -108,5 +111,7 @@ export interface Sandbox {
   quotaOf(key: string): PlanLimit | undefined;
   /** Whether the plan servers give browsers cross-origin permission (see `SandboxOptions.cors`). */
   setCors(mode: CorsMode): void;
+  /** Open Library and Google Books emulations, each with its own log and faults. */
+  keyless: KeylessSandbox;
   close(): Promise<void>;
 }

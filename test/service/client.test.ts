@@ -5,6 +5,7 @@ import { Batcher } from '../../src/core/lookups/batcher';
 import { BookCache } from '../../src/core/cache/cache';
 import { BookServiceClient, pathSegment } from '../../src/core/sources/isbndb/client';
 import { ServiceError } from '../../src/core/model/errors';
+import { describeError } from '../../src/core/messages';
 import { type PlanName, PLAN_RATES } from '../../src/core/model/plans';
 import { Throttle, ThrottleRegistry } from '../../src/core/rate/throttle';
 import { RatedSource } from '../../src/core/lookups/ratedSource';
@@ -72,6 +73,23 @@ test('POST /books sends exactly the spec body and headers, and matches results b
   assert.equal(entry!.query, '');
   for (const book of wanted) assert.equal(answer.found.get(book.isbn13)?.title, book.title);
   assert.deepEqual(answer.notFound, ['9780306406157'.slice(0)].filter((i) => !sandbox.catalogue.byIsbn.has(i)));
+});
+
+test('issue 24 (13): a stored key with CR, LF, NUL or non-ASCII is "malformed: set it again", never "the network failed", and is never sent', async () => {
+  for (const [key, fault] of [
+    ['abc\r\ndef', 'a line break at position 4'],
+    ['abc\ndef', 'a line break at position 4'],
+    ['abc\u0000def', 'an invisible control character at position 4'],
+    ['clé-secrète', 'a character that is not ASCII at position 3'],
+  ] as const) {
+    sandbox.clearLog();
+    const error = await expectError(client('pro', { key, rate: 100 }).books([books()[0]!.isbn13]), 'auth');
+    assert.equal(error.details.malformedKey, true);
+    const said = describeError(error, { plan: 'pro' });
+    assert.equal(said, `This key is malformed (it has ${fault}): set it again with “ISBN Lens: Set API Key”.`);
+    assert.ok(!said.includes('é') && !said.includes('def'), 'the message shows nothing of the key');
+    assert.equal(sandbox.log.length, 0, 'nothing was sent');
+  }
 });
 
 test('ISBN-10s in a batch are matched to their books', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { citationAt, citationsIn, citationSyntaxOf } from '../../src/core/bibliography/citations';
-import { bibliographiesInScope, namedBibliographies } from '../../src/core/bibliography/documentBibliographies';
+import { namedBibliographies, searchesTheWorkspace } from '../../src/core/bibliography/documentBibliographies';
 
 const keys = (text: string, syntax: 'latex' | 'pandoc') => citationsIn(text, syntax).map((c) => c.key);
 
@@ -52,9 +52,30 @@ test('bibliographies named by YAML front matter: one file, a list, CSL formats, 
 });
 
 test('a document that names no bibliography resolves through every workspace bibliography', () => {
-  assert.deepEqual(bibliographiesInScope([], false, ['a.bib', 'b.json']), ['a.bib', 'b.json']);
-  assert.deepEqual(bibliographiesInScope(['x.bib'], false, ['a.bib']), ['x.bib']);
-  assert.deepEqual(bibliographiesInScope([], true, ['a.bib']), [], 'inline references are its own bibliography');
+  const none = { files: [], inlineReferences: false };
+  assert.equal(searchesTheWorkspace(none, 'As \\cite{x}', 'latex', 'latex', 'paper.tex'), true);
+  assert.equal(searchesTheWorkspace(namedBibliographies('\\bibliography{x}', 'latex'), 'x', 'latex', 'latex', 'paper.tex'), false, 'the named ones only');
+  assert.equal(searchesTheWorkspace({ files: [], inlineReferences: true }, '', 'pandoc', 'markdown', 'a.md'), false, 'inline references are its own bibliography');
+});
+
+test('issue 24 (8): only a document that cites searches the workspace; a README mention reads nothing', () => {
+  const none = { files: [], inlineReferences: false };
+  const md = (text: string, languageId = 'markdown', fileName = 'README.md') => searchesTheWorkspace(none, text, 'pandoc', languageId, fileName);
+  assert.equal(md('Thanks to @octocat and @hubot for the review.'), false);
+  assert.equal(md('Follow [@octocat](https://github.com/octocat) or [@hubot][gh].\n\n[@gh]: https://github.com'), false, 'a link is not a citation');
+  assert.equal(md('Mail [me](mailto:a@b.org) [a@b.org]'), false);
+  assert.equal(md('As @lovelace wrote [see @lovelace, p. 3].'), true, 'a bracketed citation');
+  assert.equal(md('As [-@lovelace] wrote.'), true);
+  assert.equal(md('---\ntitle: Notes\n---\nAs @lovelace wrote.'), true, 'a Pandoc front matter');
+  assert.equal(md('@knuth says', 'quarto', 'a.qmd'), true, 'Quarto documents cite');
+  assert.equal(md('@knuth says', 'markdown', 'report.Rmd'), true, 'R Markdown documents cite');
+  // Hostile text, scanned once (a quadratic scan of these 1.4 MB would take minutes).
+  assert.equal(md('[-@a '.repeat(200_000) + '\n' + '[x'.repeat(200_000)), false);
+});
+
+test('issue 24 (9): a name without a bibliography extension has no format (never read); \\bibliography adds .bib', () => {
+  const named = namedBibliographies('\\addbibresource{/etc/passwd}\n\\addbibresource{refs.bib}\n\\bibliography{../shared/library}', 'latex');
+  assert.deepEqual(named.files.map((f) => [f.path, f.format]), [['/etc/passwd', undefined], ['refs.bib', 'bibtex'], ['../shared/library.bib', 'bibtex']]);
 });
 
 test('the citation syntax of a document', () => {

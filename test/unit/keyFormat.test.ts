@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiKeyProblem } from '../../src/core/keyFormat';
+import { apiKeyProblem, storedKeyFault } from '../../src/core/keyFormat';
 
 test('an ordinary key passes, surrounding spaces are trimmed', () => {
   assert.equal(apiKeyProblem('54321_0123456789abcdef0123456789abcdef'), undefined);
@@ -22,4 +22,12 @@ test('every accepted key can be sent as an HTTP header value', () => {
     assert.equal(apiKeyProblem(key), undefined);
     assert.doesNotThrow(() => validateHeaderValue('authorization', key));
   }
+});
+
+test('issue 24 (13): a stored key that cannot be sent is named by its fault, showing none of its characters', () => {
+  assert.equal(storedKeyFault('demo-default-key'), undefined);
+  assert.equal(storedKeyFault('abc\r\ndef'), 'it has a line break at position 4');
+  assert.equal(storedKeyFault('abc\u0000def'), 'it has an invisible control character at position 4');
+  assert.equal(storedKeyFault('sécret'), 'it has a character that is not ASCII at position 2');
+  assert.equal(storedKeyFault('a b'), 'it has a space at position 2');
 });

@@ -17,6 +17,23 @@ test('GET /key: the host and the quota as published; odd shapes are read or refu
   for (const body of [undefined, null, [], 'text', {}, { api_host: '' }, { plan_limit: 'lots' }]) assert.equal(parseKeyInfo(body), undefined);
 });
 
+test('issue 24 (11): a quota of 1e308 is no quota; more left than the total is the total less what was spent; the pre-look-up check still asks', () => {
+  for (const plan_limit of [{ total: 1e308, spent: 0, left: 1e308 }, { total: '1e308', left: 5 }, { total: Number.MAX_SAFE_INTEGER * 4, spent: 1, left: 2 }]) {
+    assert.deepEqual(parseKeyInfo({ api_host: 'h', plan_limit }), { apiHost: 'h' }, JSON.stringify(plan_limit));
+  }
+  const over = parseKeyInfo({ plan_limit: { total: 1000, spent: 100, left: 1e308 } })!.quota!;
+  assert.deepEqual(over, { total: 1000, spent: 100, left: 900 });
+  assert.equal(quotaText(over), '900 of 1,000 calls left today (100 spent)');
+  assert.deepEqual(quotaShortfall(2500, over), { left: 900, unlooked: 1600 }, 'the check before a look-up asks');
+  assert.deepEqual(parseKeyInfo({ plan_limit: { total: 1000, left: 5000 } })!.quota, { total: 1000, spent: 0, left: 1000 });
+  assert.deepEqual(parseKeyInfo({ plan_limit: { total: 1000, spent: 4000 } })!.quota, { total: 1000, spent: 1000, left: 0 });
+  // Whatever the answer, the quota's text stays a sentence.
+  for (const plan_limit of [{ total: 1e308, left: 1e308 }, { total: 9_999_999, spent: 0, left: 9_999_999 }]) {
+    const quota = parseKeyInfo({ plan_limit })?.quota;
+    assert.ok(!quota || quotaText(quota).length < 80, JSON.stringify(plan_limit));
+  }
+});
+
 test('the key\'s host is matched to one of the configured plan addresses only', () => {
   const urls = { default: new URL('https://api2.isbndb.com/'), premium: new URL('https://api.premium.isbndb.com/'), pro: new URL('http://127.0.0.1:4003/') };
   assert.equal(planOfHost('api.premium.isbndb.com', urls), 'premium', 'a bare host');

@@ -8,9 +8,10 @@ import { parseDocument, isSeq, isScalar } from 'yaml';
 import { bibliographyFormatOf, type BibliographyFormat } from './format';
 
 export interface NamedBibliography {
-  /** As written; `\bibliography{refs}` names `refs.bib`. */
+  /** As written; `\bibliography{refs}` names `refs.bib`, as BibTeX reads it. */
   path: string;
-  format: BibliographyFormat;
+  /** Undefined for a name without a bibliography extension (`\addbibresource{/etc/passwd}`): never read. */
+  format: BibliographyFormat | undefined;
   /** Offsets of the name in the document, for links and messages. */
   start: number;
   end: number;
@@ -42,7 +43,7 @@ function latexBibliographies(text: string): DocumentBibliographies {
       if (!written) continue;
       const path = m[1] === 'bibliography' && !/\.bib$/i.test(written) ? `${written}.bib` : written;
       const start = argStart + k.index + (k[0].length - k[0].trimStart().length);
-      files.push({ path, format: bibliographyFormatOf(path) ?? 'bibtex', start, end: start + written.length });
+      files.push({ path, format: bibliographyFormatOf(path), start, end: start + written.length });
     }
   }
   return { files, inlineReferences: false };
@@ -69,7 +70,6 @@ function frontMatterBibliographies(text: string): DocumentBibliographies {
   for (const node of isSeq(value) ? value.items : [value]) {
     if (!isScalar(node) || typeof node.value !== 'string' || !node.range) continue;
     const format = bibliographyFormatOf(node.value);
-    if (!format) continue;
     // The name's own offsets: inside quotes when it is quoted.
     const written = front.yaml.slice(node.range[0], node.range[1]);
     const inner = written.indexOf(node.value);
@@ -80,11 +80,25 @@ function frontMatterBibliographies(text: string): DocumentBibliographies {
 }
 
 /**
- * The bibliographies a document's keys resolve through: those it names, or,
- * when it names none and has no inline references, every bibliography file of
- * the workspace (as the editor lists them).
+ * Whether a document's keys are looked for in every bibliography file of the workspace: only
+ * when it names none and has no inline references, and only when it cites. LaTeX, Quarto and
+ * R Markdown documents cite; a Markdown document cites when it shows itself a Pandoc document,
+ * with a YAML front matter or a bracketed citation (`[@key]`, `[see @key, p. 3]`, `[-@key]`),
+ * so that a mention such as `@octocat` in a README reads no file.
  */
-export function bibliographiesInScope<T>(named: readonly T[], hasInlineReferences: boolean, workspaceFiles: readonly T[]): readonly T[] {
-  if (named.length > 0 || hasInlineReferences) return named;
-  return workspaceFiles;
+export function searchesTheWorkspace(named: DocumentBibliographies, text: string, syntax: 'latex' | 'pandoc', languageId: string, fileName: string): boolean {
+  if (named.files.length > 0 || named.inlineReferences) return false;
+  if (syntax === 'latex' || ['quarto', 'rmd', 'rmarkdown'].includes(languageId) || /\.(?:qmd|rmd)$/i.test(fileName)) return true;
+  return frontMatter(text) !== undefined || hasBracketedCitation(text);
+}
+
+/** `[…@key…]` not followed by `(`, `[` or `:` (a link `[@name](url)` is not a citation). Linear: brackets do not nest here. */
+function hasBracketedCitation(text: string): boolean {
+  const bracket = /\[([^[\]\n]*)\]/g;
+  for (let m; (m = bracket.exec(text)) !== null; ) {
+    const next = text[bracket.lastIndex];
+    if (next === '(' || next === '[' || next === ':') continue;
+    if (/(?:^|[\s;])-?@[\p{L}\p{N}_{]/u.test(m[1])) return true;
+  }
+  return false;
 }

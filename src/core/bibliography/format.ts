@@ -2,6 +2,12 @@
 
 export type BibliographyFormat = 'bibtex' | 'csl-json' | 'csl-yaml' | 'ris';
 
+/** The names bibliographyFormatOf knows; nothing else is read as a bibliography (see readPolicy). */
+export const BIBLIOGRAPHY_EXTENSIONS = ['bib', 'bibtex', 'json', 'yaml', 'yml', 'ris'] as const;
+
+/** Every bibliography file of a workspace, for VS Code's search and file watcher. */
+export const BIBLIOGRAPHY_GLOB = `**/*.{${BIBLIOGRAPHY_EXTENSIONS.join(',')}}`;
+
 /** The format a bibliography file's name says, or undefined for names no bibliography has. */
 export function bibliographyFormatOf(fileName: string): BibliographyFormat | undefined {
   const lower = fileName.toLowerCase();

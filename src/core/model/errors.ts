@@ -26,6 +26,8 @@ export class ServiceError extends Error {
       retryAt?: number;
       /** The limit answer looks like a daily quota rather than the per-second rate. */
       daily?: boolean;
+      /** An `auth` error before any request: the stored key has characters no header can carry. */
+      malformedKey?: boolean;
     } = {},
   ) {
     super(message);

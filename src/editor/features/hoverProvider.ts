@@ -74,7 +74,8 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (result.status === 'notFound') return new vscode.MarkdownString(`ISBN ${isbn}: the book service knows no book with this ISBN.`);
     const error = result.error;
     if (error.kind === 'auth' && error.details.status === undefined) {
-      const markdown = new vscode.MarkdownString(`ISBN ${isbn}: [Set an API key](command:isbnLens.setApiKey) to see this book.`);
+      const text = error.details.malformedKey ? `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}  \n[Set the API key again](command:isbnLens.setApiKey)` : `ISBN ${isbn}: [Set an API key](command:isbnLens.setApiKey) to see this book.`;
+      const markdown = new vscode.MarkdownString(text);
       markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
     }

@@ -3,17 +3,18 @@
  * and again only after it changed (an open document was edited or closed, the
  * file watcher saw a change), never on every hover. A document's keys go
  * through the files it names (`\bibliography`, `\addbibresource`, front matter
- * `bibliography:`) and its inline `references:`; when it names none, through
- * every bibliography file of the workspace. Nothing is loaded, listed or
- * watched until the first citation is looked up, and the parsers load then.
+ * `bibliography:`) and its inline `references:`; when it names none and cites,
+ * through every bibliography file of the workspace. What may be read at all is
+ * decided by the read policy (core/bibliography/readPolicy). Nothing is loaded,
+ * listed or watched until the first citation is looked up, and the parsers load then.
  */
 import * as vscode from 'vscode';
 import type { CitationSyntax } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
-import { type BibliographyFormat, bibliographyFormatOf } from '../../core/bibliography/format';
+import { BIBLIOGRAPHY_GLOB, bibliographyFormatOf } from '../../core/bibliography/format';
 import { Disposable } from '../../core/disposable';
+import { currentScope, vscodeFileAccess } from './bibliographyFiles';
 import { type Pause, readAheadInSteps, yieldToHost } from './bibtexReading';
-import { decodeUtf8 } from './decodeUtf8';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */
@@ -23,25 +24,29 @@ export interface FoundEntry {
   isbn13?: string;
 }
 
-const BIBLIOGRAPHY_GLOB = '**/*.{bib,json,yaml,yml,ris}';
+/** Where the store says which files it did not read, and why. */
+export interface BibliographyLog {
+  info(message: string): void;
+}
+
 const NOT_BIBLIOGRAPHIES = '{**/node_modules/**,**/.git/**,**/.vscode/**,**/dist/**,**/out/**}';
 /** Enough for any real workspace's bibliographies; a monorepo's JSON files stop here. */
 const MAX_WORKSPACE_FILES = 1000;
 
 async function loadCore() {
-  const [index, named, yaml, format, lookup] = await Promise.all([
+  const [index, named, yaml, policy, lookup] = await Promise.all([
     import('../../core/bibliography/bibliographyIndex'),
     import('../../core/bibliography/documentBibliographies'),
     import('../../core/bibliography/readCslYaml'),
-    import('../../core/bibliography/format'),
+    import('../../core/bibliography/readPolicy'),
     import('../../core/bibliography/entryLookup'),
   ]);
   return {
     index: new index.BibliographyIndex(),
     namedBibliographies: named.namedBibliographies,
-    bibliographiesInScope: named.bibliographiesInScope,
+    searchesTheWorkspace: named.searchesTheWorkspace,
     readFrontMatterReferences: yaml.readFrontMatterReferences,
-    looksLikeCsl: format.looksLikeCsl,
+    readBibliographyFile: policy.readBibliographyFile,
     validIsbn13s: lookup.validIsbn13s,
   };
 }
@@ -51,11 +56,18 @@ export class BibliographyStore extends Disposable {
   private core: Promise<Core> | undefined;
   /** Files whose indexed text may be stale: read again at the next look-up. */
   private readonly stale = new Set<string>();
+  /** Files the policy did not read (indexed as empty): read again when trust is granted. */
+  private readonly refused = new Set<string>();
+  /** Names already logged as skipped, so that each is logged once, not at every hover. */
+  private readonly logged = new Set<string>();
   private workspaceFiles: Promise<Map<string, vscode.Uri>> | undefined;
   /** Files being read: a second look-up meanwhile waits for the same reading. */
   private readonly loading = new Map<string, Promise<void>>();
 
-  constructor(private readonly pause: Pause = yieldToHost) {
+  constructor(
+    private readonly log: BibliographyLog,
+    private readonly pause: Pause = yieldToHost,
+  ) {
     super();
   }
 
@@ -68,19 +80,35 @@ export class BibliographyStore extends Disposable {
       const entry = core.readFrontMatterReferences(text).find((e) => e.key === key);
       if (entry) return { uri: document.uri, entry, isbn13: core.validIsbn13s(entry.isbns)[0] };
     }
-    const base = vscode.Uri.joinPath(document.uri, '..');
-    const namedFiles = named.files.map((file) => ({ uri: resolve(base, file.path), format: file.format }));
-    const workspace = namedFiles.length > 0 || named.inlineReferences ? [] : [...(await this.listWorkspace()).values()].map((uri) => ({ uri, format: bibliographyFormatOf(uri.path) }));
-    const files = core.bibliographiesInScope(namedFiles, named.inlineReferences, workspace);
+    const files = named.files.flatMap((file) => this.resolveNamed(document.uri, file.path) ?? []);
+    if (core.searchesTheWorkspace(named, text, syntax, document.languageId, document.fileName)) files.push(...(await this.listWorkspace()).values());
+    const scope = await currentScope();
     const names: string[] = [];
-    for (const file of files) {
-      if (!file.format) continue;
-      await this.ensure(core, file.uri, file.format);
-      names.push(file.uri.toString());
+    for (const uri of files) {
+      await this.ensure(core, uri, scope);
+      names.push(uri.toString());
     }
     const found = core.index.find(key, names);
     if (!found) return undefined;
     return { uri: vscode.Uri.parse(found.file), entry: found.entry, isbn13: core.validIsbn13s(found.entry.isbns)[0] };
+  }
+
+  /** A named path: absolute as written, else relative to the citing document's folder; undefined (and logged) where no URI can be made. */
+  private resolveNamed(document: vscode.Uri, path: string): vscode.Uri | undefined {
+    try {
+      const base = vscode.Uri.joinPath(document, '..');
+      if (/^(?:[\\/]|[A-Za-z]:[\\/])/.test(path)) return base.with({ path: path.replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/') });
+      return vscode.Uri.joinPath(base, path);
+    } catch (e) {
+      this.logOnce(path, `Bibliography ${path} is skipped: it cannot be made into a file address (${e instanceof Error ? e.message : String(e)}).`);
+      return undefined;
+    }
+  }
+
+  private logOnce(name: string, message: string): void {
+    if (this.logged.has(name)) return;
+    this.logged.add(name);
+    this.log.info(message);
   }
 
   private loaded(): Promise<Core> {
@@ -91,13 +119,20 @@ export class BibliographyStore extends Disposable {
     return this.core;
   }
 
-  /** From the first look-up on: edits, closes and changes on disk make a file stale. */
+  /** From the first look-up on: edits, closes and changes on disk make a file stale; so does trust for what it refused. */
   private watch(): void {
     const markStale = (uri: vscode.Uri) => {
       if (bibliographyFormatOf(uri.path)) this.stale.add(uri.toString());
     };
     this.register(vscode.workspace.onDidChangeTextDocument((e) => markStale(e.document.uri)));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => markStale(document.uri)));
+    this.register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        for (const name of this.refused) this.stale.add(name);
+        this.refused.clear();
+        this.logged.clear();
+      }),
+    );
     const watcher = this.register(vscode.workspace.createFileSystemWatcher(BIBLIOGRAPHY_GLOB));
     this.register(watcher.onDidChange(markStale));
     this.register(
@@ -123,40 +158,30 @@ export class BibliographyStore extends Disposable {
   }
 
   /** Indexes the file unless its indexed text is current: from the open document, else from disk. */
-  private async ensure(core: Core, uri: vscode.Uri, format: BibliographyFormat): Promise<void> {
+  private async ensure(core: Core, uri: vscode.Uri, scope: Awaited<ReturnType<typeof currentScope>>): Promise<void> {
     const name = uri.toString();
     const loading = this.loading.get(name);
     if (loading) return loading;
     if (core.index.has(name) && !this.stale.has(name)) return;
     this.stale.delete(name);
-    const done = this.load(core, uri, name, format).finally(() => this.loading.delete(name));
+    const done = this.load(core, uri, name, scope).finally(() => this.loading.delete(name));
     this.loading.set(name, done);
     return done;
   }
 
-  private async load(core: Core, uri: vscode.Uri, name: string, format: BibliographyFormat): Promise<void> {
-    let text = await readText(uri);
-    // package.json, a CI file…: not bibliographies, so no keys.
-    if ((format === 'csl-json' || format === 'csl-yaml') && !core.looksLikeCsl(text, format)) text = '';
+  private async load(core: Core, uri: vscode.Uri, name: string, scope: Awaited<ReturnType<typeof currentScope>>): Promise<void> {
+    const reading = await core.readBibliographyFile(uri, scope, vscodeFileAccess);
+    if ('refused' in reading) {
+      // Indexed as empty (no keys) until the file changes or trust is granted. A missing file or
+      // a .json that is not CSL is ordinary; the rest is said once in the log.
+      this.refused.add(name);
+      if (reading.refused !== 'missing' && reading.refused !== 'notCsl') this.logOnce(name, `Bibliography ${uri.scheme === 'file' ? uri.fsPath : name} is not read: ${reading.why}.`);
+      core.index.update(name, '', 'bibtex');
+      return;
+    }
+    this.refused.delete(name);
     // A large library is read in slices, the host let go between them; the index then takes that reading.
-    await readAheadInSteps(text, format, this.pause);
-    core.index.update(name, text, format);
-  }
-}
-
-/** A named path: absolute as written, else relative to the citing document's folder. */
-function resolve(base: vscode.Uri, path: string): vscode.Uri {
-  if (/^(?:\/|[A-Za-z]:[\\/])/.test(path)) return base.with({ path: path.replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/') });
-  return vscode.Uri.joinPath(base, path);
-}
-
-/** The open document's text, else the file's; a missing or unreadable file reads as empty (no keys). */
-async function readText(uri: vscode.Uri): Promise<string> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return open.getText();
-  try {
-    return await decodeUtf8(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return '';
+    await readAheadInSteps(reading.text, reading.format, this.pause);
+    core.index.update(name, reading.text, reading.format);
   }
 }

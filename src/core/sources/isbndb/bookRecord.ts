@@ -28,8 +28,10 @@ export function normalizeBook(raw: unknown): Book | undefined {
   const record = isObject(raw) && isObject(raw.book) ? raw.book : raw;
   if (!isObject(record)) return undefined;
 
-  const isbn10 = [record.isbn10, record.isbn].map(isbnDigits).find((d) => d?.length === 10);
-  const isbn13 = [record.isbn13, record.isbn].map(isbnDigits).find((d) => d?.length === 13) ?? (isbn10 && toIsbn13(isbn10));
+  const sent10 = [record.isbn10, record.isbn].map(isbnDigits).find((d) => d?.length === 10);
+  const isbn13 = [record.isbn13, record.isbn].map(isbnDigits).find((d) => d?.length === 13) ?? (sent10 && toIsbn13(sent10));
+  // An ISBN-10 that is not the ISBN-13's is another book's: the record is not that ISBN-10's answer.
+  const isbn10 = sent10 && toIsbn13(sent10) === isbn13 ? sent10 : undefined;
   const title = text(record.title, 1000) ?? text(record.title_long, 1000);
   if (!isbn13 || !title) return undefined;
 

@@ -7,9 +7,16 @@ import { isObject } from '../../model/book';
 import type { KeyInfo, Quota } from '../../model/quota';
 import type { PlanName } from '../../model/plans';
 
+/**
+ * No plan counts this many calls a day (the largest published plan has 15,000): a number above
+ * it (`1e308`) is not a quota, and read as one it made an 853-character tooltip and a pre-look-up
+ * check that never asked.
+ */
+export const MAX_DAILY_CALLS = 10_000_000;
+
 function count(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= MAX_DAILY_CALLS ? Math.floor(n) : undefined;
 }
 
 /** The answer of `GET /key`; undefined when it holds neither a host nor a quota. */
@@ -19,9 +26,12 @@ export function parseKeyInfo(body: unknown): KeyInfo | undefined {
   let quota: Quota | undefined;
   if (isObject(body.plan_limit)) {
     const total = count(body.plan_limit.total);
-    const spent = count(body.plan_limit.spent);
-    const left = count(body.plan_limit.left) ?? (total !== undefined && spent !== undefined ? Math.max(0, total - spent) : undefined);
-    if (total !== undefined && left !== undefined) quota = { total, spent: spent ?? Math.max(0, total - left), left };
+    const sentSpent = count(body.plan_limit.spent);
+    const spent = total !== undefined && sentSpent !== undefined ? Math.min(sentSpent, total) : undefined;
+    const sentLeft = count(body.plan_limit.left) ?? (total !== undefined && spent !== undefined ? total - spent : undefined);
+    // More left than the day's total cannot be: what is left is at most the total less what was spent.
+    const left = total !== undefined && sentLeft !== undefined ? Math.min(sentLeft, total - (spent ?? 0)) : undefined;
+    if (total !== undefined && left !== undefined) quota = { total, spent: spent ?? total - left, left };
   }
   if (!apiHost && !quota) return undefined;
   return { ...(apiHost && { apiHost }), ...(quota && { quota }) };

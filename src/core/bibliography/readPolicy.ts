@@ -1,0 +1,90 @@
+/**
+ * What ISBN Lens reads as a bibliography, decided here and nowhere else:
+ * - only names with a bibliography extension (.bib, .bibtex, .json, .yaml, .yml, .ris);
+ * - in Restricted Mode only files inside a workspace folder, symbolic links resolved where the
+ *   file system can say where they lead (a trusted workspace may name a central library anywhere);
+ * - only regular files (never a FIFO, a device or a directory), asked before anything is read,
+ *   and at most MAX_BIBLIOGRAPHY_BYTES;
+ * - a .json or .yaml file only when its first bytes look like CSL data.
+ * The sequence runs over injected file access: the editor gives it VS Code's file system, the
+ * tests a real folder with FIFOs and symbolic links. No `vscode` import.
+ */
+import { type BibliographyFormat, bibliographyFormatOf, looksLikeCsl } from './format';
+
+/**
+ * 128 MiB: more than twice the largest real libraries (a 50,000-entry Zotero export is ~50 MB),
+ * and low enough that the file's text and its index (several times the text) fit in the
+ * extension host's memory; a file larger than this is not a library someone edits by hand.
+ */
+export const MAX_BIBLIOGRAPHY_BYTES = 128 * 1024 * 1024;
+
+/** How much of a .json or .yaml file is read to tell CSL data from package.json or a CI file. */
+export const CSL_HEAD_BYTES = 16 * 1024;
+
+export interface FileFacts {
+  kind: 'file' | 'directory' | 'other';
+  size: number;
+}
+
+/** How the policy reaches files; `F` is the caller's name for a file (a URI in the editor). */
+export interface BibliographyFileAccess<F> {
+  /** Where the file is, comparable with the scope's folders (`scheme://authority/path`). */
+  location(file: F): string;
+  /** The text of the file open in the editor, if it is open. */
+  openText(file: F): string | undefined;
+  /** Kind and size, following symbolic links; undefined when the file does not exist. */
+  stat(file: F): Promise<FileFacts | undefined>;
+  /** The location with every symbolic link resolved, or undefined where the file system cannot say. */
+  realLocation(file: F): Promise<string | undefined>;
+  /** The first bytes of the file, as text. */
+  readHead(file: F, bytes: number): Promise<string>;
+  readText(file: F): Promise<string>;
+}
+
+export interface ReadScope {
+  /** A trusted workspace: named files may lie anywhere. */
+  trusted: boolean;
+  /** The workspace folders' locations, as written and with symbolic links resolved. */
+  folders: readonly string[];
+  realFolders: readonly string[];
+}
+
+export type Refusal = 'notABibliographyName' | 'outsideTheWorkspace' | 'missing' | 'notARegularFile' | 'tooLarge' | 'notCsl' | 'unreadable';
+
+export type Reading = { text: string; format: BibliographyFormat } | { refused: Refusal; why: string };
+
+export function isInside(location: string, folders: readonly string[]): boolean {
+  return folders.some((folder) => location === folder || location.startsWith(folder.endsWith('/') ? folder : `${folder}/`));
+}
+
+/** The text of a bibliography file and its format (by its name), or why the policy does not read it. Never throws. */
+export async function readBibliographyFile<F>(file: F, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<Reading> {
+  const location = access.location(file);
+  const format = bibliographyFormatOf(location);
+  if (!format) return refuse('notABibliographyName', 'its name has no bibliography extension (.bib, .bibtex, .json, .yaml, .yml, .ris)');
+  try {
+    if (!scope.trusted) {
+      if (!isInside(location, scope.folders)) return refuse('outsideTheWorkspace', 'Restricted Mode reads nothing outside the workspace folder');
+      const real = await access.realLocation(file);
+      if (real !== undefined && !isInside(real, scope.realFolders)) return refuse('outsideTheWorkspace', 'it leads out of the workspace folder, which Restricted Mode does not read');
+    }
+    const open = access.openText(file);
+    if (open !== undefined) return isCsl(format) && !looksLikeCsl(open, format) ? refuse('notCsl', 'it does not look like CSL data') : { text: open, format };
+    const facts = await access.stat(file);
+    if (!facts) return refuse('missing', 'there is no such file');
+    if (facts.kind !== 'file') return refuse('notARegularFile', `it is ${facts.kind === 'directory' ? 'a folder' : 'not a regular file (a pipe or a device)'}`);
+    if (facts.size > MAX_BIBLIOGRAPHY_BYTES) return refuse('tooLarge', `it is larger than ${MAX_BIBLIOGRAPHY_BYTES / 1024 / 1024} MB`);
+    if (isCsl(format) && !looksLikeCsl(await access.readHead(file, CSL_HEAD_BYTES), format)) return refuse('notCsl', 'it does not look like CSL data');
+    return { text: await access.readText(file), format };
+  } catch (e) {
+    return refuse('unreadable', e instanceof Error ? e.message : String(e));
+  }
+}
+
+function isCsl(format: BibliographyFormat): format is 'csl-json' | 'csl-yaml' {
+  return format === 'csl-json' || format === 'csl-yaml';
+}
+
+function refuse(refused: Refusal, why: string): Reading {
+  return { refused, why };
+}

@@ -1,0 +1,132 @@
+/**
+ * One GET to a keyless service through the transport the call brings: the headers a keyless
+ * request may carry and no other (never a key of another service, never `Authorization`),
+ * cancellable and timed, the answer read up to a cap, and what went wrong on the way as a
+ * `ServiceError` naming the service.
+ */
+import type { RequestRecord } from '../../model/answers';
+import { ServiceError } from '../../model/errors';
+import { HttpTimeoutError, utf8 } from '../../host/http';
+import type { SourceCall } from '../bookSource';
+
+export interface KeylessEndpoint {
+  /** The service's address from the settings, e.g. `https://openlibrary.org` (a path is kept as a prefix). */
+  baseUrl: URL;
+  /** How the user reads the service's name: "Open Library". */
+  title: string;
+  /** The User-Agent (see `keylessUserAgent`). */
+  userAgent: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  onRequest?: (record: RequestRecord) => void;
+}
+
+/** What a keyless source's options say of its endpoint (the rest has defaults). */
+export interface EndpointOptions {
+  baseUrl?: URL;
+  userAgent: string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  onRequest?: (record: RequestRecord) => void;
+}
+
+/** The endpoint from a source's options and its defaults. */
+export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number }): KeylessEndpoint {
+  return {
+    baseUrl: options.baseUrl ?? new URL(defaults.url),
+    title: defaults.title,
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
+    onRequest: options.onRequest,
+  };
+}
+
+export interface RawReply {
+  status: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  text: string;
+}
+
+/** Headers a keyless request may carry; anything else is dropped before sending. */
+const ALLOWED_HEADERS = new Set(['accept', 'user-agent', 'x-goog-api-key']);
+
+/** The headers of a keyless request: accept and the agent, plus what `extra` may add of the allowed ones. */
+export function keylessHeaders(userAgent: string, extra: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+  for (const [name, value] of Object.entries(extra)) if (ALLOWED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+/** `GET <base path><pathAndQuery>`; the path and query as written (see `HttpRequest.path`). */
+export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pathAndQuery: string, extraHeaders: Record<string, string> = {}, isbnCount?: number): Promise<RawReply> {
+  const prefix = endpoint.baseUrl.pathname.replace(/\/+$/, '');
+  const record: RequestRecord = { method: 'GET', path: pathAndQuery, ms: 0, isbnCount };
+  let started = performance.now();
+  try {
+    const response = await call.http.request({
+      method: 'GET',
+      origin: endpoint.baseUrl.origin,
+      path: prefix + pathAndQuery,
+      headers: keylessHeaders(endpoint.userAgent, extraHeaders),
+      signal: call.signal,
+      // Counted by the transport from when the request is sent, not while it waits for its turn.
+      timeoutMs: endpoint.timeoutMs,
+      maxBodyBytes: endpoint.maxBodyBytes,
+    });
+    started = response.sentAt ?? started;
+    record.status = response.status;
+    const bytes = await response.read();
+    if (!bytes) throw new ServiceError('badResponse', `${endpoint.title} sent more than ${Math.round(endpoint.maxBodyBytes / 1048576)} MB; the answer was refused.`, { status: response.status });
+    return { status: response.status, headers: response.headers, text: utf8(bytes) };
+  } catch (e) {
+    const error = asServiceError(e, endpoint, call.signal);
+    record.error = error;
+    throw error;
+  } finally {
+    record.ms = Math.round(performance.now() - started);
+    endpoint.onRequest?.(record);
+  }
+}
+
+function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSignal | undefined): ServiceError {
+  if (e instanceof ServiceError) return e;
+  if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
+  const code = (e as { code?: string } | undefined)?.code ?? '';
+  const reason =
+    code === 'ECONNREFUSED' ? 'the connection was refused'
+    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'
+    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'the connection was dropped'
+    : 'the network failed';
+  return new ServiceError('network', `Could not reach ${endpoint.title}: ${reason}.`);
+}
+
+/**
+ * The JSON of a 2xx answer. A body cut short ("Unexpected end of JSON input") and one that is
+ * not JSON at all are both a `badResponse` that says which.
+ */
+export function parseJsonAnswer(reply: RawReply, title: string): unknown {
+  try {
+    return JSON.parse(reply.text);
+  } catch (e) {
+    // Cut short: the parser failed at the very end of the text (engines word it differently).
+    const message = (e as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const cut = reply.text.trim() !== '' && (/end of (JSON )?input|Unterminated/i.test(message) || (at !== null && Number(at[1]) >= reply.text.trimEnd().length));
+    throw new ServiceError('badResponse', cut ? `The answer from ${title} ended early (truncated JSON).` : `${title} sent an answer that is not valid JSON.`, { status: reply.status });
+  }
+}
+
+/** The longest a Retry-After is honoured: a header of years would stop look-ups for good. */
+const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/** Retry-After in seconds or as an HTTP date, as an absolute time at most an hour away. */
+export function retryAfterOf(reply: RawReply, now: number): number | undefined {
+  const raw = reply.headers['retry-after'];
+  const header = Array.isArray(raw) ? raw[0] : raw;
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const at = Number.isFinite(seconds) && seconds >= 0 ? now + seconds * 1000 : Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(at, now), now + MAX_RETRY_AFTER_MS);
+}

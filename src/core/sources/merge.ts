@@ -1,0 +1,87 @@
+/**
+ * One book from several sources' answers, and where each of its fields came from. The sources
+ * are taken in the order they are asked: the first record of the asked ISBN itself is the base,
+ * and a later one only fills the fields the earlier lack (a cover, a page count, a description,
+ * subjects); it never replaces one. Only records of the same ISBN fill each other: another
+ * edition's page count or cover is not this edition's.
+ *
+ * Where no source has the asked ISBN's own record, the first other-edition record is the answer
+ * (`otherEditionNote` labels it), filled only from records of that same edition.
+ */
+import type { Book } from '../model/book';
+import { describesIsbn } from '../model/edition';
+import { sourceTitle } from './sourceNames';
+
+export interface SourcedBook {
+  /** The source's `BookSource.name`. */
+  source: string;
+  book: Book;
+}
+
+/** The fields a later source may fill, and the word the user reads for each. */
+export const FILLABLE_FIELDS = {
+  titleLong: 'full title',
+  authors: 'authors',
+  publisher: 'publisher',
+  datePublished: 'date',
+  edition: 'edition',
+  pages: 'pages',
+  binding: 'binding',
+  language: 'language',
+  image: 'cover',
+  synopsis: 'description',
+  subjects: 'subjects',
+  deweyDecimal: 'Dewey class',
+  isbn10: 'ISBN-10',
+  msrp: 'price',
+  otherIsbns: 'other ISBNs',
+} as const satisfies Partial<Record<keyof Book, string>>;
+
+export type FillableField = keyof typeof FILLABLE_FIELDS;
+
+export interface Provenance {
+  /** The source of the record the book is built on (its title and every field not filled). */
+  base: string;
+  /** Later sources and the fields each filled, in the order asked. */
+  filled: Array<{ source: string; fields: FillableField[] }>;
+}
+
+export interface MergedBook {
+  book: Book;
+  provenance: Provenance;
+}
+
+/** Whether the book has no value for the field (an empty list counts as none). */
+export function lacks(book: Book, field: FillableField): boolean {
+  const value = book[field];
+  return value === undefined || (Array.isArray(value) && value.length === 0);
+}
+
+/** The merged book for `asked`, or undefined when no source answered. `answers` in the order the sources were asked. */
+export function mergeBooks(asked: string, answers: readonly SourcedBook[]): MergedBook | undefined {
+  const base = answers.find((a) => describesIsbn(a.book, asked)) ?? answers[0];
+  if (!base) return undefined;
+  const book: Book = { ...base.book };
+  const provenance: Provenance = { base: base.source, filled: [] };
+  for (const other of answers) {
+    if (other === base || other.book.isbn13 !== book.isbn13) continue;
+    const fields: FillableField[] = [];
+    for (const field of Object.keys(FILLABLE_FIELDS) as FillableField[]) {
+      if (!lacks(book, field) || lacks(other.book, field)) continue;
+      Object.assign(book, { [field]: other.book[field] });
+      if (field === 'datePublished') book.year = other.book.year;
+      if (field === 'authors' && other.book.authorsOmitted) book.authorsOmitted = other.book.authorsOmitted;
+      fields.push(field);
+    }
+    if (fields.length) provenance.filled.push({ source: other.source, fields });
+  }
+  return { book, provenance };
+}
+
+/** What the hover names: `["Open Library", "Google Books · description, subjects"]`. */
+export function provenanceLabels(provenance: Provenance): string[] {
+  return [
+    sourceTitle(provenance.base),
+    ...provenance.filled.map(({ source, fields }) => `${sourceTitle(source)} · ${fields.map((f) => FILLABLE_FIELDS[f]).join(', ')}`),
+  ];
+}

@@ -1,0 +1,83 @@
+/**
+ * Open Library as a `BookSource`, without a key: the Books API in batches of at most 25, the
+ * work search for Look Up Author, every request named by the User-Agent Open Library asks for.
+ * At most 3 requests/s for the whole machine (its documented rate for identified callers,
+ * counted per address). "Not found" is kept a day at most: an ISBN it misses may be imported
+ * after it was asked.
+ */
+import type { AuthorPage, BatchAnswer } from '../../model/answers';
+import { type Book, isObject, isbnDigits } from '../../model/book';
+import { ServiceError } from '../../model/errors';
+import type { BookSource, SourceCall, SourceRate } from '../bookSource';
+import { endpointOf, keylessGet, parseJsonAnswer, type EndpointOptions, type KeylessEndpoint, type RawReply } from '../keyless/request';
+import { openLibraryError } from './errors';
+import { bookFromBooksApi, bookFromSearchDoc } from './mapping';
+import { authorSearchPath, bibkey, booksApiPath, OPEN_LIBRARY_MAX_BATCH } from './request';
+
+export const OPEN_LIBRARY_DEFAULT_URL = 'https://openlibrary.org';
+export const OPEN_LIBRARY_COVERS_DEFAULT_URL = 'https://covers.openlibrary.org';
+/** Requests per second, with the identifying User-Agent. */
+export const OPEN_LIBRARY_RATE = 3;
+/** How long "not found" is believed. */
+export const NOT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface OpenLibraryOptions extends EndpointOptions {
+  coversUrl?: URL;
+  now?: () => number;
+}
+
+export class OpenLibrarySource implements BookSource {
+  readonly name = 'openLibrary';
+  readonly rate: SourceRate = { perSecond: OPEN_LIBRARY_RATE, sharedBy: 'machine', shareName: 'openLibrary' };
+  readonly maxBatch = OPEN_LIBRARY_MAX_BATCH;
+  readonly notFoundTtlMs = NOT_FOUND_TTL_MS;
+  private readonly endpoint: KeylessEndpoint;
+  private readonly coversBase: string;
+  private readonly now: () => number;
+
+  constructor(options: OpenLibraryOptions) {
+    this.endpoint = endpointOf(options, { url: OPEN_LIBRARY_DEFAULT_URL, title: 'Open Library', maxBodyBytes: 8 * 1024 * 1024 });
+    this.coversBase = (options.coversUrl ?? new URL(OPEN_LIBRARY_COVERS_DEFAULT_URL)).href;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Books for up to 25 ISBNs in one request. Each is looked for under its own bibkey, never by
+   * position. A record that does not list the asked ISBN is kept only as another edition
+   * (its own ISBN), one that lists no ISBN is left out.
+   */
+  async books(isbns: readonly string[], call: SourceCall): Promise<BatchAnswer> {
+    const asked = isbns.map((isbn) => isbnDigits(isbn));
+    const wrong = isbns.find((_, i) => !asked[i]);
+    if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
+    const unique = [...new Set(asked as string[])];
+    if (unique.length === 0) return { found: new Map(), notFound: [] };
+    if (unique.length > this.maxBatch) throw new ServiceError('tooLarge', `Open Library is asked at most ${this.maxBatch} ISBNs at a time.`);
+    const body = this.json(await keylessGet(this.endpoint, call, booksApiPath(unique), {}, unique.length), unique.length);
+    if (!isObject(body)) throw new ServiceError('badResponse', 'Open Library sent a Books API answer that could not be read.');
+
+    const found = new Map<string, Book>();
+    const notFound: string[] = [];
+    isbns.forEach((isbn, i) => {
+      const mapped = bookFromBooksApi(body[bibkey(asked[i]!)], asked[i]!);
+      if (mapped) found.set(isbn, mapped.book);
+      else notFound.push(isbn);
+    });
+    return { found, notFound };
+  }
+
+  /** One page of the works Open Library's search finds for an author's name. */
+  async authorPage(name: string, page: number, pageSize: number, call: SourceCall): Promise<AuthorPage> {
+    const body = this.json(await keylessGet(this.endpoint, call, authorSearchPath(name, page, pageSize)));
+    if (!isObject(body) || !Array.isArray(body.docs)) throw new ServiceError('badResponse', 'Open Library sent an author search answer that could not be read.');
+    const total = typeof body.numFound === 'number' ? body.numFound : typeof body.num_found === 'number' ? body.num_found : undefined;
+    if (page === 1 && body.docs.length === 0) throw new ServiceError('notFound', `Open Library knows no author named "${name}".`, { status: 200 });
+    const books = body.docs.map((doc) => bookFromSearchDoc(doc, this.coversBase)).filter((b): b is Book => b !== undefined);
+    return { name, books, page, pageSize, total, hasMore: total !== undefined ? page * pageSize < total : body.docs.length >= pageSize };
+  }
+
+  private json(reply: RawReply, isbnCount = 0): unknown {
+    if (reply.status < 200 || reply.status >= 300) throw openLibraryError(reply, this.now(), isbnCount);
+    return parseJsonAnswer(reply, 'Open Library');
+  }
+}
