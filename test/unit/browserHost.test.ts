@@ -189,3 +189,13 @@ test('without setImmediate (a browser worker), the next turn comes by a message 
     globalThis.setImmediate = saved;
   }
 });
+
+test('a failed fetch from a keyless source (its limit answer carries no cross-origin permission) is "slow down"', async () => {
+  const { OpenLibrarySource } = await import('../../src/core/sources/openLibrary/source');
+  const { fetch, calls } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+  const source = new OpenLibrarySource({ userAgent: 'ISBN Lens (https://example.org)' });
+  const error = await source.books(['9780131103627'], { http: new FetchTransport(fetch) }).catch((e: unknown) => e);
+  assert.ok(isServiceError(error, 'quota'), String(error));
+  assert.match((error as Error).message, /Open Library did not answer the browser; most likely it asks to slow down/);
+  assert.equal(Object.keys(calls[0]!.init.headers as Record<string, string>).join(), 'accept', 'a plain GET: no User-Agent, no custom header (no preflight)');
+});

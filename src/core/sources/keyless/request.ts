@@ -94,6 +94,9 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
   if (e instanceof HttpTimeoutError) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
+  // In a browser (VS Code for the Web): these services allow browsers, but send their limit
+  // answers (429, 403) without the permission, which the browser hides as a failed fetch.
+  if (code === 'FETCH_FAILED') return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'
     : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'
