@@ -4,12 +4,14 @@
  * MARC, MARCXML, ONIX, Open Library and Google Books JSON, SQL dumps and
  * queries, YAML and CSL YAML, RIS, BibTeX, Markdown reading lists, encyclopedia
  * pages as HTML, Markdown and wikitext), with the true ISBNs listed by hand
- * in expected.json. Precision and recall are counted on distinct ISBN-13s per file.
+ * in expected.json. Precision and recall are counted on distinct ISBN-13s per file;
+ * occurrence recall on each place an expected ISBN is written (see occurrences).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as ISBN from 'isbn3';
 import { findIsbns } from '../../src/core/isbn/find';
-import { sniffShape } from '../../src/core/isbn/shape';
+import { documentShape } from '../../src/core/documentKind/documentKind';
 
 export const FIXTURE_DIR = join(__dirname, '..', 'fixtures', 'finder');
 
@@ -26,15 +28,21 @@ export function fixtureFiles(): Array<{ file: string; text: string; expected: st
 }
 
 /** Scores every fixture; `withName` tells the finder the file name (as the editor's language id would). */
-export function scoreFixtures(withName: boolean): { files: FileScore[]; precision: number; recall: number } {
+export function scoreFixtures(withName: boolean): { files: FileScore[]; precision: number; recall: number; occurrenceRecall: number } {
   const files: FileScore[] = [];
   let tp = 0;
   let fp = 0;
   let fn = 0;
+  let written = 0;
+  let foundWritten = 0;
   for (const { file, text, expected } of fixtureFiles()) {
-    const options = withName ? { shape: sniffShape(text, file) } : {};
-    const found = new Set(findIsbns(text, options).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])));
+    const options = withName ? { shape: documentShape({ fileName: file }, text) } : {};
+    const matches = findIsbns(text, options);
+    const found = new Set(matches.flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])));
     const truth = new Set(expected);
+    const places = occurrences(text, expected);
+    written += places;
+    foundWritten += Math.min(places, matches.filter((m) => m.valid && m.info && truth.has(m.info.isbn13)).length);
     const score: FileScore = {
       file,
       truePositives: [...found].filter((isbn) => truth.has(isbn)).length,
@@ -46,5 +54,25 @@ export function scoreFixtures(withName: boolean): { files: FileScore[]; precisio
     fn += score.missed.length;
     files.push(score);
   }
-  return { files, precision: tp / (tp + fp), recall: tp / (tp + fn) };
+  return { files, precision: tp / (tp + fp), recall: tp / (tp + fn), occurrenceRecall: foundWritten / written };
+}
+
+/**
+ * How many times the expected ISBNs are written in the text, as ISBN-13 or
+ * ISBN-10, in any notation (separators and full-width digits read away), not
+ * counting those inside a DOI (`10.1007/978-3-…`), which are no ISBN there.
+ */
+function occurrences(text: string, expected: readonly string[]): number {
+  const flat = text
+    .normalize('NFKC')
+    .replace(/\b10\.[0-9]{4,9}\/\S+/g, ' ')
+    .replace(/(?<=[0-9])[-\u2010-\u2014\u2212. ](?=[0-9Xx])/g, '');
+  let count = 0;
+  for (const isbn13 of expected) {
+    const isbn10 = ISBN.parse(isbn13)?.isbn10;
+    for (const form of isbn10 ? [isbn13, isbn10] : [isbn13]) {
+      count += [...flat.matchAll(new RegExp(`(?<![0-9])${form}(?![0-9])`, 'g'))].length;
+    }
+  }
+  return count;
 }

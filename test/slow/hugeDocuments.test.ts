@@ -59,9 +59,11 @@ test('binary-looking content does not crash and finds no ISBN in noise', () => {
 });
 
 test('non-ASCII digits, full-width characters and right-to-left text', () => {
-  // Arabic-Indic and full-width digits are not ISBN digits; an ISBN inside RTL prose is still found.
+  // Arabic-Indic digits are not ISBN digits; full-width ones are (issue 25: Japanese text writes
+  // them), reported as written; an ISBN inside RTL prose is still found.
   assert.deepEqual(findIsbns('ISBN ٩٧٨٠٣٠٦٤٠٦١٥٧').map((m) => m.raw), []);
-  assert.deepEqual(findIsbns('ＩＳＢＮ ９７８０３０６４０６１５７').map((m) => m.raw), []);
+  const wide = findIsbns('ＩＳＢＮ ９７８０３０６４０６１５７');
+  assert.deepEqual(wide.map((m) => [m.raw, m.labelled, m.info?.isbn13]), [['９７８０３０６４０６１５７', true, '9780306406157']]);
   const rtl = 'كتاب جميل ISBN 978-0-306-40615-7 في المكتبة \u202Bנשמע\u202C';
   const [match] = findIsbns(rtl);
   assert.equal(match?.raw, '978-0-306-40615-7');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
-import { bibliographyFormatOf, looksLikeCsl } from '../../src/core/bibliography/format';
+import { bibliographyFormatOf, looksLikeCsl } from '../../src/core/documentKind/documentKind';
 import { readBibliography } from '../../src/core/bibliography/readBibliography';
 import { readFrontMatterReferences } from '../../src/core/bibliography/readCslYaml';
 

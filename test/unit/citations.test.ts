@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { citationAt, citationsIn, citationSyntaxOf } from '../../src/core/bibliography/citations';
+import { citationAt, citationsIn } from '../../src/core/bibliography/citations';
+import { citationSyntaxOf } from '../../src/core/documentKind/documentKind';
 import { namedBibliographies, searchesTheWorkspace } from '../../src/core/bibliography/documentBibliographies';
 
 const keys = (text: string, syntax: 'latex' | 'pandoc') => citationsIn(text, syntax).map((c) => c.key);
@@ -79,9 +80,9 @@ test('issue 24 (9): a name without a bibliography extension has no format (never
 });
 
 test('the citation syntax of a document', () => {
-  assert.equal(citationSyntaxOf('latex'), 'latex');
-  assert.equal(citationSyntaxOf('plaintext', 'paper.tex'), 'latex');
-  assert.equal(citationSyntaxOf('markdown'), 'pandoc');
-  assert.equal(citationSyntaxOf('quarto', 'a.qmd'), 'pandoc');
-  assert.equal(citationSyntaxOf('bibtex', 'refs.bib'), undefined);
+  assert.equal(citationSyntaxOf({ languageId: 'latex' }), 'latex');
+  assert.equal(citationSyntaxOf({ languageId: 'plaintext', fileName: 'paper.tex' }), 'latex');
+  assert.equal(citationSyntaxOf({ languageId: 'markdown' }), 'pandoc');
+  assert.equal(citationSyntaxOf({ languageId: 'quarto', fileName: 'a.qmd' }), 'pandoc');
+  assert.equal(citationSyntaxOf({ languageId: 'bibtex', fileName: 'refs.bib' }), undefined);
 });

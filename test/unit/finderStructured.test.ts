@@ -7,32 +7,13 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
 import { findIsbns } from '../../src/core/isbn/find';
-import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
-import { sniffShape } from '../../src/core/isbn/shape';
+import { documentShape } from '../../src/core/documentKind/documentKind';
+import { sniffShape } from '../../src/core/documentKind/textShape';
 import { scanAll } from '../../src/core/scan/lineScan';
-import { REGISTRANTS } from '../helpers/plantedDocuments';
-
-// ISBN-10s exist for 978 registrants only.
-const REGISTRANTS_978: Array<[string, number]> = [...REGISTRANTS.filter(([prefix]) => prefix.startsWith('978')), ['978-84-7223', 3]];
-
-interface Book {
-  isbn10: string;
-  isbn13: string;
-}
-
-const book: fc.Arbitrary<Book> = fc
-  .constantFrom(...REGISTRANTS_978)
-  .chain(([prefix, length]) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => `${prefix}${d.join('')}`.replace(/-/g, '')))
-  .map((first12) => ({ isbn13: first12 + isbn13CheckDigit(first12), isbn10: first12.slice(3) + isbn10CheckDigit(first12.slice(3)) }));
-
-/** A 10-digit number (timestamp, phone, id) that passes the ISBN-10 check and has an isbn3 range by chance. */
-const chanceTen: fc.Arbitrary<string> = fc
-  .integer({ min: 1_000_000_000, max: 9_999_999_999 })
-  .map(String)
-  .filter((s) => parseIsbn(s) !== undefined);
+import { book, chanceTen } from '../helpers/isbnArbitraries';
 
 function validFound(text: string, name?: string): string[] {
-  const options = name === undefined ? {} : { shape: sniffShape(text, name) };
+  const options = name === undefined ? {} : { shape: documentShape({ fileName: name }, text) };
   return findIsbns(text, options).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : []));
 }
 
@@ -175,7 +156,7 @@ test('data: every ISBN-10 of a list in one ISBN value, and of an SQL `isbn IN (â
 test('RIS: SN holds ISBNs; a number under another tag (AN, M1, ID) that passes the check is no ISBN', () => {
   const ris = 'TY  - BOOK\nSN  - 0307277674 (pbk.)\nAN  - 1187654302\nER  - \n\nTY  - BOOK\nSN  - 0881792063 0306406152\nM1  - 1187654302\nER  - \n';
   assert.equal(sniffShape(ris).kind, 'ris');
-  assert.equal(sniffShape('anything', 'export.ris').kind, 'ris');
+  assert.equal(documentShape({ fileName: 'export.ris' }, 'anything').kind, 'ris');
   assert.deepEqual(validFound(ris), ['9780307277671', '9780881792065', '9780306406157']);
   assert.deepEqual(validFound(ris, 'export.ris'), ['9780307277671', '9780881792065', '9780306406157']);
 });

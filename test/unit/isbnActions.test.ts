@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { isbnActions } from '../../src/core/actions/isbnActions';
 import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
 import { inlineTitle } from '../../src/core/format/inlineTitle';
-import { annotationFormat } from '../../src/core/annotate/annotate';
+import { annotationFormat } from '../../src/core/documentKind/documentKind';
 import { scanAll } from '../../src/core/scan/lineScan';
 import { book } from '../helpers/books';
 
@@ -58,9 +58,9 @@ test('inline titles: short titles as they are, long ones without subtitle or cut
 });
 
 test('annotation format by language, or .bib by name', () => {
-  assert.equal(annotationFormat('markdown', 'a.md'), 'markdown');
-  assert.equal(annotationFormat('plaintext', 'a.txt'), 'markdown');
-  assert.equal(annotationFormat('plaintext', '/x/refs.BIB'), 'bibtex');
-  assert.equal(annotationFormat('biblatex', 'refs'), 'bibtex');
-  assert.equal(annotationFormat('latex', 'a.tex'), undefined);
+  assert.equal(annotationFormat({ languageId: 'markdown', fileName: 'a.md' }), 'markdown');
+  assert.equal(annotationFormat({ languageId: 'plaintext', fileName: 'a.txt' }), 'markdown');
+  assert.equal(annotationFormat({ languageId: 'plaintext', fileName: '/x/refs.BIB' }), 'bibtex');
+  assert.equal(annotationFormat({ languageId: 'biblatex', fileName: 'refs' }), 'bibtex');
+  assert.equal(annotationFormat({ languageId: 'latex', fileName: 'a.tex' }), undefined);
 });

@@ -5,7 +5,7 @@
  * the writer's choices where it can: a hyphenated ISBN is corrected to a
  * hyphenated one, a 10 to a 10.
  */
-import { hyphenateIsbn, normalizeIsbn, parseIsbn, suggestCorrections } from '../isbn/parse';
+import { hyphenateIsbn, normalizeIsbn, parseIsbn, suggestCorrections, tenWith978 } from '../isbn/parse';
 
 export interface IsbnAction {
   title: string;
@@ -23,6 +23,12 @@ export function isbnActions(raw: string): IsbnAction[] {
 function corrections(raw: string): IsbnAction[] {
   const normalized = normalizeIsbn(raw);
   const separated = /[^0-9Xx]/.test(raw.trim());
+  // 978 put before an ISBN-10, its check digit kept: the one likely fix is that ISBN-10's ISBN-13.
+  const ten = tenWith978(normalized);
+  if (ten) {
+    const isbn13 = separated ? ten.hyphenated13 : ten.isbn13;
+    return [{ title: `Change to ${isbn13}`, kind: 'quickfix', newText: isbn13, preferred: true }];
+  }
   const candidates = suggestCorrections(raw).map((isbn13) => {
     const info = parseIsbn(isbn13)!;
     const ten = normalized.length === 10 && info.isbn10;

@@ -1,6 +1,6 @@
 /**
  * The one entry point of annotation: which ISBNs a file needs looked up, and
- * its edits for a set of look-up results, in the style annotationStyle.ts
+ * its edits for a set of look-up results, in the style documentKind.ts
  * decides for the file. The edits are a pure function
  * of (text, results), so when the user types during the look-up the editor
  * simply calls computeAnnotation again on the new text.
@@ -14,10 +14,10 @@ import type { TextEdit } from '../edit/textEdit';
 import type { LookupResult } from '../model/lookup';
 import { bibtexIsbns, type FillMode, type FillOptions, fillEntries } from '../bibtex/fillEntries';
 import { annotateMarkdown, markdownIsbns } from './annotateMarkdown';
-import type { AnnotationFormat } from './annotationStyle';
+import type { AnnotationFormat } from '../documentKind/documentKind';
 import type { AnnotationReport } from '../model/fillReport';
 
-export { type AnnotationFormat, annotationFormat, unsupportedMessage } from './annotationStyle';
+export { unsupportedMessage } from './annotationStyle';
 
 /** Why a file cannot be annotated safely whatever the look-ups find (a CSL file nested too deep), or undefined. */
 export function annotationRefusal(text: string, format: AnnotationFormat): string | undefined {

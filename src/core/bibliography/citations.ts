@@ -6,6 +6,7 @@
  */
 import { lazy } from '../lazy';
 
+/** Which documents use which is decided in documentKind/documentKind.ts (citationSyntaxOf). */
 export type CitationSyntax = 'latex' | 'pandoc';
 
 export interface Citation {
@@ -24,13 +25,6 @@ const LATEX_CITE = /\\(?:[Cc]ite(?!style)[a-z]*|[Pp]arencite|[Tt]extcite|[Aa]uto
 // Made on first use from a string, see lazy(): V8 checks a regex literal when it compiles the file,
 // which for `\p{…}` costs as much as making it.
 const pandocCite = lazy(() => new RegExp(String.raw`(?<![\p{L}\p{N}_.+\-@])-?@(?:\{([^{}\s]+)\}|([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*))`, 'gu'));
-
-/** The citation syntax of a document by its language or name; undefined where citations are not looked for. */
-export function citationSyntaxOf(languageId: string, fileName = ''): CitationSyntax | undefined {
-  if (languageId === 'latex' || languageId === 'tex' || /\.(?:tex|ltx)$/i.test(fileName)) return 'latex';
-  if (['markdown', 'quarto', 'rmd', 'rmarkdown', 'pandoc'].includes(languageId) || /\.(?:md|markdown|qmd|rmd)$/i.test(fileName)) return 'pandoc';
-  return undefined;
-}
 
 /** Every citation key in the text, in order. */
 export function citationsIn(text: string, syntax: CitationSyntax): Citation[] {

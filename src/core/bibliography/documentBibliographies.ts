@@ -5,7 +5,7 @@
  * R Markdown. Pure: paths are returned as written, the editor resolves them.
  */
 import { parseDocument, isSeq, isScalar } from 'yaml';
-import { bibliographyFormatOf, type BibliographyFormat } from './format';
+import { bibliographyFormatOf, type BibliographyFormat } from '../documentKind/documentKind';
 
 export interface NamedBibliography {
   /** As written; `\bibliography{refs}` names `refs.bib`, as BibTeX reads it. */

@@ -9,7 +9,7 @@
  * The sequence runs over injected file access: the editor gives it VS Code's file system, the
  * tests a real folder with FIFOs and symbolic links. No `vscode` import.
  */
-import { type BibliographyFormat, bibliographyFormatOf, looksLikeCsl } from './format';
+import { type BibliographyFormat, bibliographyFormatOf, looksLikeCsl } from '../documentKind/documentKind';
 
 /**
  * 128 MiB: more than twice the largest real libraries (a 50,000-entry Zotero export is ~50 MB),

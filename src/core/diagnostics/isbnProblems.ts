@@ -4,7 +4,7 @@
  * field: the finder reports no others); "not found" only when a look-up said
  * so, never from a spent quota or a failure, which the cache never holds.
  */
-import { type IsbnProblem, isIssn } from '../isbn/parse';
+import { type IsbnProblem, isIssn, normalizeIsbn, tenWith978 } from '../isbn/parse';
 import type { LineIsbn } from '../scan/lineScan';
 
 export type ProblemCode = 'checksum' | 'length' | 'range' | 'notFound';
@@ -43,7 +43,16 @@ export function whyNotValid(problem: IsbnProblem | undefined, text: string): str
 
 export function problemMessage(item: LineIsbn): string {
   const quickFix = item.problem === 'checksum' || item.problem === undefined ? ' The quick fixes (Ctrl+.) offer the likely intended ISBN.' : '';
-  return `Not a valid ISBN: ${whyNotValid(item.problem, item.raw)}.${quickFix}`;
+  return `Not a valid ISBN: ${whyNotValid(item.problem, item.raw)}.${likelyMeant(item.raw)}${quickFix}`;
+}
+
+/** `978-0-8053-7146-X`: 978 put before an ISBN-10 whose check digit was kept. What it most likely is, or ''. */
+function likelyMeant(raw: string): string {
+  const ten = tenWith978(normalizeIsbn(raw));
+  if (!ten) return '';
+  const separated = /[^0-9Xx]/.test(raw);
+  const isbn10 = separated ? ten.hyphenated10 : ten.isbn10;
+  return ` It looks like the ISBN-10 ${isbn10} with 978 in front and its old check digit kept; its ISBN-13 is ${separated ? ten.hyphenated13 : ten.isbn13}.`;
 }
 
 /** `isNotFound(isbn13)` answers from the look-up cache only. */

@@ -5,7 +5,7 @@
 // only for valid, unlabelled, unhyphenated ISBN-10s in data, so it may take a
 // few look-backs: nothing here runs on the common path. Pure: no `vscode` import.
 import type { IsbnInfo } from './parse';
-import { splitFields, type TextShape } from './shape';
+import { splitFields, type TextShape } from '../documentKind/textShape';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
@@ -22,10 +22,30 @@ const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|
 const MARC_ISBN_TAG = /^020$/;
 /** RIS: SN holds ISBNs and ISSNs; other tags (AN accession, M1, ID…) hold other numbers. */
 const RIS_ISBN_LINE = /^SN {1,2}- /;
+/** How far back a MARCXML subfield's datafield may open (a field of many long subfields). */
+const MARC_FIELD_REACH = 4000;
 const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
 
-/** Memo of the SQL statement or COPY block last looked at, so that a long one is parsed once. */
-export class SqlMemo {
+/**
+ * Memo of a data file's structure as far as the finder has read it: the SQL
+ * statement or COPY block last looked at, so that a long one is parsed once,
+ * and where the CSV record being read starts (quoted fields may hold line
+ * breaks), found by reading on from the last number's place, not from the start.
+ */
+export class DataMemo {
+  /** Markdown: the delimiter row of the table last found, the last row read, its header cells. */
+  tableFrom = -1;
+  tableTo = -1;
+  tableHeader: string[] = [];
+  /** HTML: the `<table` last found and its header cells. */
+  htmlTable = -1;
+  htmlHeader: string[] = [];
+  arrayOpen = -1;
+  arrayClose = -1;
+  arraySaysIsbn = false;
+  csvAt = 0;
+  csvRecord = 0;
+  csvQuoted = false;
   from = -1;
   to = -1;
   columns: string[] | undefined;
@@ -39,23 +59,25 @@ export class SqlMemo {
  * an ISBN by its context in data of `shape`: its key, tag or column names
  * ISBNs, or the record holds its ISBN-13 too.
  */
-export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, sql: SqlMemo): boolean {
-  if (keySaysIsbn(text, start, shape, sql)) return true;
+export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, memo: DataMemo): boolean {
+  if (keySaysIsbn(text, start, shape, memo)) return true;
   return twinNearby(text, start, end, info);
 }
 
-function keySaysIsbn(text: string, start: number, shape: TextShape, sql: SqlMemo): boolean {
+function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
   switch (shape.kind) {
     case 'csv':
-      return csvColumnSaysIsbn(text, start, shape);
+      return csvColumnSaysIsbn(text, start, shape, memo);
     case 'marc':
       return marcTagSaysIsbn(text, start);
     case 'ris':
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
-      return sqlColumnSaysIsbn(text, start, sql) ?? keyBeforeSaysIsbn(text, start);
+      return sqlColumnSaysIsbn(text, start, memo) ?? keyBeforeSaysIsbn(text, start, memo);
+    case 'yaml':
+      return keyBeforeSaysIsbn(text, start, memo) || yamlTitleKeySaysIsbn(text, start);
     default:
-      return keyBeforeSaysIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo);
   }
 }
 
@@ -71,10 +93,10 @@ export function dataMaySayIsbn(
   end: number,
   shape: TextShape,
   isbn13: string,
-  sql: SqlMemo,
+  memo: DataMemo,
   prefix: PrefixMemo,
 ): boolean {
-  if (keySaysIsbn(text, start, shape, sql)) return true;
+  if (keySaysIsbn(text, start, shape, memo)) return true;
   const from = Math.max(0, start - TWIN_REACH);
   // Both an ISBN-13 and `978-` hold a 978: none in reach, no twin.
   if (prefix.first978(text, from) + 3 > end + TWIN_REACH) return false;
@@ -133,11 +155,36 @@ function indexWithin(text: string, needle: string, from: number, before: number)
   return at < 0 ? -1 : from + at;
 }
 
-function csvColumnSaysIsbn(text: string, start: number, shape: TextShape): boolean {
+function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
   const columns = shape.isbnColumns;
   if (!columns || columns.length === 0) return false;
-  const column = splitFields(text.slice(lineStart(text, start), start), shape.delimiter ?? ',').length - 1;
-  return columns.includes(column);
+  const delimiter = shape.delimiter ?? ',';
+  const from = Math.max(csvRecordStart(text, start, memo), start - LINE_REACH);
+  return columns.includes(splitFields(text.slice(from, start), delimiter).length - 1);
+}
+
+const QUOTE_OR_LINE_BREAK = /["\n]/g;
+
+/**
+ * Where the CSV record holding `start` begins: after the last line break
+ * outside quotes (a Calibre catalogue's comments run over lines). Reads on
+ * from the memo's place, so a file is read once for all its numbers.
+ */
+function csvRecordStart(text: string, start: number, memo: DataMemo): number {
+  if (start < memo.csvAt) {
+    memo.csvAt = 0;
+    memo.csvRecord = 0;
+    memo.csvQuoted = false;
+  }
+  const re = QUOTE_OR_LINE_BREAK;
+  re.lastIndex = memo.csvAt;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null && m.index < start) {
+    if (text.charCodeAt(m.index) === 34) memo.csvQuoted = !memo.csvQuoted;
+    else if (!memo.csvQuoted) memo.csvRecord = m.index + 1;
+  }
+  memo.csvAt = start;
+  return memo.csvRecord;
 }
 
 /** MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented). */
@@ -164,8 +211,8 @@ const LIST_LOOKBACK = 120;
  * YAML list under `isbn:`; or, for a later number of a list in one value
  * (`ISBN: 0881792063 0306406152`, `"isbn": "…, …"`), the key before the list.
  */
-function keyBeforeSaysIsbn(text: string, start: number): boolean {
-  if (valueKeySaysIsbn(text, start)) return true;
+function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean {
+  if (valueKeySaysIsbn(text, start) || arrayKeySaysIsbn(text, start, memo)) return true;
   const stop = Math.max(0, start - LIST_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
@@ -191,11 +238,66 @@ function valueKeySaysIsbn(text: string, start: number): boolean {
   return false;
 }
 
+/** How far back the `[` of an array of numbers may lie (Open Library's `isbn` arrays run to hundreds). */
+const ARRAY_LOOKBACK = 1 << 16;
+
+/**
+ * An element of an array of numbers, however long and however laid out
+ * (`"isbn": [\n    "0441013597",\n    …`), whose key names ISBNs. The array
+ * last found is remembered, so that each of its elements costs a comparison.
+ */
+function arrayKeySaysIsbn(text: string, start: number, memo: DataMemo): boolean {
+  if (start > memo.arrayOpen && start < memo.arrayClose) return memo.arraySaysIsbn;
+  const stop = Math.max(0, start - ARRAY_LOOKBACK);
+  let k = start - 1;
+  while (k >= stop && isListCharacter(text.charCodeAt(k))) k--;
+  if (text.charCodeAt(k) !== 91 /* [ */) return false;
+  let j = k - 1;
+  while (j >= 0 && /\s/.test(text[j])) j--;
+  const keyed = text[j] === ':' || text[j] === '=';
+  const close = indexWithin(text, ']', start, Math.min(text.length, start + ARRAY_LOOKBACK));
+  memo.arrayOpen = k;
+  memo.arrayClose = close < 0 ? start + 1 : close;
+  memo.arraySaysIsbn = keyed && ISBN_WORD.test(nameBefore(text, j, Math.max(0, j - KEY_LOOKBACK)));
+  return memo.arraySaysIsbn;
+}
+
+/** What an array of numbers holds between its elements: digits, X, quotes, commas, hyphens, white space. */
+function isListCharacter(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 88 || c === 120 || c === 34 || c === 39 || c === 44 || c === 45 || c === 32 || c === 9 || c === 10 || c === 13;
+}
+
 /** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
   const name = nameBefore(text, at, stop);
   if (ISBN_WORD.test(name)) return true;
+  if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
   return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+}
+
+/**
+ * MARC in JSON (`{"020": {"subfields": [{"i": "0061715743"}]}}`): a subfield
+ * code's value under field 020, or a linking entry's `z`, is an ISBN.
+ */
+function marcJsonTagSaysIsbn(text: string, stop: number, start: number, code: string): boolean {
+  const tag = lastCapture(/"([0-9]{3})"\s*:\s*\{/g, text.slice(stop, start));
+  if (tag === undefined) return GENERIC_KEY.test(code) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && code === 'z');
+}
+
+/** Keys that name a number of another kind, or a date: never a book's title. */
+const NUMBER_KEY = /\b(?:ids?|date|time|timestamp|stamp|created|updated|modified|number|no|nr|phone|tel|fax|mobile|count|total|size|views|version|year|zip|code|oclc|lccn|issn|doi|pmid|order|account|price)\b/i;
+
+/**
+ * A YAML list of titles and their ISBNs (`- Dune: 0441013597`): a key written
+ * as a title (a capital, then words) holding nothing but the number.
+ */
+function yamlTitleKeySaysIsbn(text: string, start: number): boolean {
+  const from = lineStart(text, start);
+  const key = /^\s*- +([A-Z][^:\n]*[a-z][^:\n]*):\s*["']?$/.exec(text.slice(from, start))?.[1];
+  if (key === undefined || NUMBER_KEY.test(key)) return false;
+  const eol = indexWithin(text, '\n', start, start + 40);
+  return /^[0-9Xx]*["']?\s*$/.test(text.slice(start, eol < 0 ? Math.min(text.length, start + 40) : eol));
 }
 
 /** The key name ending before the `:` or `=` at `at` (quotes and spaces skipped). */
@@ -222,7 +324,14 @@ export function keyedToOtherValue(text: string, start: number): boolean {
   let c = text.charCodeAt(k);
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
+  if (c === 63 /* ? */) return queryWithoutKey(text, k);
   return (c === 58 || c === 61) && keyNamesOther(text, start, k);
+}
+
+/** `cover.png?1700000004`: a URL's query that is a bare number (a cache-buster or a timestamp), not `?isbn=…`. */
+function queryWithoutKey(text: string, question: number): boolean {
+  const c = text.charCodeAt(question - 1);
+  return c > 32 && c !== 34 && c !== 39 && c !== 40; // not the start of a word, a quote or a bracket
 }
 
 /** keyedToOtherValue past the `:` or `=` at `k`. */
@@ -266,7 +375,8 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
   if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$/i.test(name)) return false;
   const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
-  const tag = lastCapture(/tag=["']([0-9]{3})["']/g, before);
+  // A subfield's own field is the last tag before it, however many subfields lie between.
+  const tag = lastCapture(/tag=["']([0-9]{3})["']/g, /^(?:[\w.-]+:)?subfield$/i.test(name) ? text.slice(Math.max(0, lt - MARC_FIELD_REACH), lt) : before);
   if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
@@ -357,15 +467,55 @@ export function foreignLabelBefore(text: string, start: number): boolean {
     } else break;
   }
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
-  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return false;
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
   const end = k + 1;
   let hash = 0;
   for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
-  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return false; // no word, or a longer one
+  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return labelPhraseForeign(text, start); // no word, or a longer one
   if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
   if (FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase())) return true;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
-  return text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k);
+  if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
+  return labelPhraseForeign(text, start);
+}
+
+// A label of several words before a colon: its first word names the kind
+// (WorldCat's "OCLC Number / Unique Identifier: …"), or, in Chinese or
+// Japanese, its last word is "number" or "telephone" (学籍番号：…, 電話：…,
+// 电话0306406152, written without a colon or a space).
+const FOREIGN_PHRASE = /^[\s*_#>|-]*([A-Za-z]+)\b[^:\n\uff1a]{0,60}$/;
+const CJK_NUMBER_WORD = /(?:番号|番號|号码|號碼|電話|电话|コード|ＩＤ|ID)$/;
+
+/**
+ * The number follows `Label words:` (or a full-width colon) whose words name
+ * another kind of number. Runs for most bare ISBN-10s in prose, so it reads
+ * character codes and slices only a short word or a phrase that may be one.
+ */
+function labelPhraseForeign(text: string, start: number): boolean {
+  let k = start - 1;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 0x3000) k--;
+  const colon = text.charCodeAt(k);
+  if (colon > 0x2e7f && CJK_NUMBER_WORD.test(text.slice(Math.max(0, k - 2), k + 1))) return true;
+  if (colon !== 58 && colon !== 0xff1a) return false;
+  // The phrase's first word, at the start of its line (past list marks and emphasis).
+  let from = k;
+  while (from > 0 && k - from < PHRASE_REACH && text.charCodeAt(from - 1) !== 10) from--;
+  let w = from;
+  while (w < k && /[\s*_#>|-]/.test(text[w])) w++;
+  let e = w;
+  while (e < k && isAsciiLetter(text.charCodeAt(e))) e++;
+  if (e - w < 2 || e - w > LONGEST_LABEL) return CJK_NUMBER_WORD.test(text.slice(Math.max(from, k - 4), k).trimEnd()) && !/isbn/i.test(text.slice(from, k));
+  const first = text.slice(w, e).toLowerCase();
+  if (!FOREIGN_LABEL_SET.has(first) || /^(?:number|no|nr|num)$/.test(first)) return false;
+  const phrase = text.slice(from, k);
+  return !/isbn/i.test(phrase) && FOREIGN_PHRASE.test(phrase);
+}
+
+/** How far back a label phrase may start. */
+const PHRASE_REACH = 80;
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 97 && (c | 0x20) <= 122;
 }
 
 /** The host ending at the `.` at `dot` has a foreign label among its parts (`lccn` of lccn.loc.gov). */
@@ -449,7 +599,7 @@ function yamlListSaysIsbn(text: string, at: number): boolean {
  * statement's column list or the table's CREATE TABLE. Undefined when the
  * value is not in an INSERT's tuple (then the key-before rule applies: `isbn = '…'`).
  */
-function sqlColumnSaysIsbn(text: string, start: number, memo: SqlMemo): boolean | undefined {
+function sqlColumnSaysIsbn(text: string, start: number, memo: DataMemo): boolean | undefined {
   const lineAt = lineStart(text, start);
   const line = text.slice(lineAt, start);
   if (line.includes('\t') || lineAt === start) {
@@ -487,7 +637,7 @@ const VALUES = /\bVALUES\b/gi;
 const COPY = /COPY\s+[\w."]+\s*\(([^)]*)\)\s+FROM\s+stdin;?[^\n]*\n/gi;
 
 /** pg_dump rows: tab-separated lines after `COPY t (cols) FROM stdin;`, up to `\.`. The columns, or undefined. */
-function copyColumns(text: string, lineAt: number, memo: SqlMemo): string[] | undefined {
+function copyColumns(text: string, lineAt: number, memo: DataMemo): string[] | undefined {
   if (lineAt > memo.copyFrom && lineAt < memo.copyTo) return memo.copyColumns;
   const from = Math.max(0, lineAt - SQL_LOOKBACK);
   const copyAt = Math.max(lastIndexWithin(text, 'COPY ', from, lineAt), lastIndexWithin(text, 'copy ', from, lineAt));
@@ -503,7 +653,7 @@ function copyColumns(text: string, lineAt: number, memo: SqlMemo): string[] | un
   return lineAt < memo.copyTo ? memo.copyColumns : undefined;
 }
 
-function statementColumns(text: string, tupleAt: number, memo: SqlMemo): string[] | undefined {
+function statementColumns(text: string, tupleAt: number, memo: DataMemo): string[] | undefined {
   if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;
   // The nearest VALUES before the tuple, looked for in slices going back.
   const from = Math.max(0, tupleAt - SQL_LOOKBACK);
@@ -562,4 +712,72 @@ function createTableColumns(text: string, table: string): string[] | undefined {
     } else part += c;
   }
   return columns;
+}
+
+/** Words of a table's column header that name another kind of number (an order number, a SKU, a date). */
+const OTHER_NUMBER_HEADER = new RegExp(`\\b(?:${[...FOREIGN_LABELS, 'sku', 'crn', 'barcode', 'ids?', 'date', 'time', 'timestamp', 'created', 'updated', 'price', 'count', 'total', 'size', 'zip', 'code', 'key'].join('|')})\\b`, 'i');
+/** How far back a table's header may lie. */
+const TABLE_LOOKBACK = 1 << 20;
+
+/**
+ * A bare number that is a whole table cell (Markdown `| … |` or HTML
+ * `<td>…</td>`) in a column whose header names another kind of number
+ * (`Order No.`, `SKU`, `OCLC`) and not ISBNs: a textbook list's other columns.
+ * The table last found is remembered (`memo`), so a long one is read once.
+ */
+export function tableColumnNamesOther(text: string, start: number, end: number, memo: DataMemo): boolean {
+  let k = start - 1;
+  while (text.charCodeAt(k) === 32) k--;
+  const before = text.charCodeAt(k);
+  if (before === 124 /* | */) return markdownHeaderNamesOther(text, start, end, k, memo);
+  if (before === 62 /* > */) return htmlHeaderNamesOther(text, start, end, k, memo);
+  return false;
+}
+
+function markdownHeaderNamesOther(text: string, start: number, end: number, bar: number, memo: DataMemo): boolean {
+  let k = end;
+  while (text.charCodeAt(k) === 32) k++;
+  if (text.charCodeAt(k) !== 124) return false; // not the whole cell
+  const from = lineStart(text, start);
+  const column = (text.slice(from, bar + 1).match(/\|/g) ?? []).length;
+  // Up the table to its delimiter row (`|---|:--:|`), or to a row of the table last found.
+  let line = from;
+  for (;;) {
+    if (line > memo.tableFrom && line <= memo.tableTo) break; // a row of the table last found
+    if (line === 0 || line < from - TABLE_LOOKBACK) return false;
+    const above = lineStart(text, line - 1);
+    const row = text.slice(above, line - 1);
+    if (!/^\s*\|/.test(row)) return false;
+    if (/^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/.test(row)) {
+      if (above === 0) return false;
+      memo.tableFrom = above;
+      memo.tableHeader = text.slice(lineStart(text, above - 1), above - 1).split('|');
+      break;
+    }
+    line = above;
+  }
+  memo.tableTo = from;
+  return headerNamesOther(memo.tableHeader[column]);
+}
+
+function htmlHeaderNamesOther(text: string, start: number, end: number, gt: number, memo: DataMemo): boolean {
+  if (!/^\s*<\/t[dh]>/i.test(text.slice(end, end + 12))) return false; // not the whole cell
+  const lt = text.lastIndexOf('<', gt);
+  if (lt < 0 || !/^<t[dh][\s>]/i.test(text.slice(lt, lt + 4))) return false;
+  const row = Math.max(text.lastIndexOf('<tr', lt), text.lastIndexOf('<TR', lt));
+  if (row < 0 || row < start - TABLE_LOOKBACK) return false;
+  const column = (text.slice(row, lt).match(/<t[dh][\s>]/gi) ?? []).length;
+  const closed = Math.max(text.lastIndexOf('</table', row), text.lastIndexOf('</TABLE', row));
+  if (!(memo.htmlTable >= 0 && memo.htmlTable < row && closed < memo.htmlTable)) {
+    const table = Math.max(text.lastIndexOf('<table', row), text.lastIndexOf('<TABLE', row));
+    if (table < 0 || table < closed) return false;
+    const head = /<tr[^>]*>([\s\S]*?)<\/tr>/i.exec(text.slice(table, row));
+    memo.htmlTable = table;
+    memo.htmlHeader = head && /<th[\s>]/i.test(head[1]) ? [...head[1].matchAll(/<th[^>]*>([\s\S]*?)<\/th>/gi)].map((m) => m[1].replace(/<[^>]*>/g, '')) : [];
+  }
+  return headerNamesOther(memo.htmlHeader[column]);
+}
+
+function headerNamesOther(header: string | undefined): boolean {
+  return header !== undefined && !ISBN_WORD.test(header) && OTHER_NUMBER_HEADER.test(header);
 }

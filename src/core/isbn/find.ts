@@ -4,11 +4,11 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, SqlMemo } from './dataContext';
-import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache } from './parse';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, tableColumnNamesOther } from './dataContext';
+import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
-import { SNIFF_CHARS, sniffShape, type TextShape } from './shape';
+import { SNIFF_CHARS, sniffShape, type TextShape } from '../documentKind/textShape';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -18,7 +18,7 @@ export interface FindOptions {
   /** Stop after this many matches (the editor caps work on huge files). */
   maxMatches?: number;
   /**
-   * The shape of the whole document (see shape.ts), when `text` is a part of
+   * The shape of the whole document (see documentKind/), when `text` is a part of
    * it: structured data asks for context before taking a bare 10-digit number.
    * A function is called only when such a number turns up. Default: sniffed
    * from the start of `text`.
@@ -32,9 +32,10 @@ export interface FindOptions {
 const SUBFIELD_MARKS = '$|_^\\u2021\\u01c2\\u25bc';
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
-// pasted ISBNs carry. A single space also separates groups; it splits a run
+// pasted ISBNs carry (U+2010 to U+2014, and the minus sign U+2212 of text
+// taken from a PDF). A single space also separates groups; it splits a run
 // into tokens, which the JS below joins or keeps apart.
-const SEP = '\\-\\u2010-\\u2013';
+const SEP = '\\-\\u2010-\\u2014\\u2212';
 const TOKEN_REST = `(?:[${SEP}]?[0-9])*(?:[${SEP}]?[Xx])?`;
 const TOKEN = `[0-9]${TOKEN_REST}`;
 // A lone X after a space is the check character of a space-separated ISBN-10.
@@ -43,8 +44,8 @@ const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
 // An ISSN opening a field body, `isbn = {0022-0000}`: too short for a run, but reported (see isIssn).
 const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${SEP}])`;
 
-/** At least 9 digits (or 9 + X) from the run's first, or an ISSN opening a field body. */
-const NINE_DIGITS_AHEAD = `(?=(?:[ ${SEP}]?[0-9Xx]){8}|${ISSN_IN_FIELD})`;
+/** At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted). */
+const NINE_DIGITS_AHEAD = `(?=(?:[ ${SEP}]?[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
 /**
  * Where candidate runs start: maximal runs (never the inside of a longer run
@@ -54,8 +55,11 @@ const NINE_DIGITS_AHEAD = `(?=(?:[ ${SEP}]?[0-9Xx]){8}|${ISSN_IN_FIELD})`;
  * than in JS), and with at least 9 digits (or 9 + X) so that dates and small
  * numbers fail inside the regex. N/n may precede: "ISBN9780306406157" and
  * "isbn13 978…" are checked in JS. A letter may precede when it is a MARC
- * subfield code (`$a`, `|a`, `‡a`, see SUBFIELD_MARKS). A comma between
- * digits is a CSV field boundary (`183,1400032717`), not a decimal point.
+ * subfield code (`$a`, `|a`, `‡a`, see SUBFIELD_MARKS) or ends a
+ * percent-encoded character (`urn%3Aisbn%3A978…` in an OpenURL). A comma
+ * between digits is a CSV field boundary (`183,1400032717`). Two ISBNs joined
+ * by a slash (`0199535566/0140449132`) are read by Scan.run, which goes on
+ * past a slash after a run: cheaper there than a look-behind here.
  *
  * The character before the run is taken, not looked behind at: a digit or
  * '+' there fails at once, and most digits follow another (6% of the
@@ -64,7 +68,7 @@ const NINE_DIGITS_AHEAD = `(?=(?:[ ${SEP}]?[0-9Xx]){8}|${ISSN_IN_FIELD})`;
  * it: RUN_AT_TEXT_START.
  */
 const RUN_START = new RegExp(
-  `[^0-9+][0-9](?<!(?<![${SUBFIELD_MARKS}])[A-MO-Za-mo-z][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])${NINE_DIGITS_AHEAD}`,
+  `[^0-9+][0-9](?<!(?<![${SUBFIELD_MARKS}]|%[0-9A-Fa-f])[A-MO-Za-mo-z][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])${NINE_DIGITS_AHEAD}`,
   'g',
 );
 const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
@@ -72,9 +76,11 @@ const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
 // Runs inside an isbn field: everything there is meant as an ISBN, so no length prefilter.
 const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
 
-const STRIP = /[ \-\u2010-\u2013]/g;
+const STRIP = /[ .\-\u2010-\u2014\u2212]/g;
 // A letter or digit of any script, made on first use (see lazy.ts): most documents never need it.
-const nonAsciiWord = lazy(() => new RegExp('[\\p{L}\\p{N}]', 'u'));
+// Not Chinese or Japanese: they write no spaces, so an ISBN sits right against
+// their words (`ISBN 978-4-06-159111-0を参照`).
+const nonAsciiWord = lazy(() => new RegExp('(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}]', 'u'));
 
 /** Labelled candidates shorter than this are prose ("ISBN 13 format"), not ISBNs. */
 const MIN_LABELLED_DIGITS = 9;
@@ -101,11 +107,20 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 /** Finds ISBNs as findIsbns does, column-wise: no object per match (see matches.ts). */
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
   const shape = options.shape ?? (() => sniffShape(text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text));
-  const scan = new Scan(text, options.maxMatches ?? Infinity, shape);
+  // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
+  // An ISBN-13 written so holds a full-width 9; the search is free on a text without
+  // characters past Latin-1 and reads a 10 MB one in under a millisecond.
+  const read = text.indexOf('\uff19') < 0 ? text : halfWidth(text);
+  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text));
   const re = RUN_START;
-  re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(text) ? scan.run(0) : 0;
-  while (!scan.full && re.test(text)) re.lastIndex = scan.run(re.lastIndex - 1);
+  re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
+  while (!scan.full && re.test(read)) re.lastIndex = scan.run(re.lastIndex - 1);
   return scan.out;
+}
+
+/** Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`) and the ideographic space as ASCII: one UTF-16 unit each, so offsets stay. */
+function halfWidth(text: string): string {
+  return text.replace(/[\uff01-\uff5e\u3000]/g, (c) => (c === '\u3000' ? ' ' : String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
 }
 
 /**
@@ -361,26 +376,39 @@ class Tokens {
 const TOKENS = new Tokens();
 
 class Scan {
-  readonly out: IsbnMatches;
   private readonly d = new Digits();
   private readonly t = TOKENS;
-  private sql: SqlMemo | undefined;
+  private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
   constructor(
     private readonly text: string,
     private readonly max: number,
     private shape: TextShape | (() => TextShape),
-  ) {
-    this.out = new IsbnMatches(text);
-  }
+    /** Over the text as given: `text` may be its half-width reading. */
+    readonly out: IsbnMatches,
+  ) {}
 
   get full(): boolean {
     return this.out.length >= this.max;
   }
 
-  /** Handles the run starting at `start` (found by RUN_START). Returns where the main scan resumes: its end, or after a field. */
+  /**
+   * Handles the run starting at `start` (found by RUN_START), and the runs
+   * joined to it by a slash (`0199535566/0140449132`, which RUN_START skips
+   * as it skips a DOI's suffix). Returns where the main scan resumes.
+   */
   run(start: number): number {
+    let end = this.runOnce(start);
+    while (this.text.charCodeAt(end) === 47 && isDigit(this.text.charCodeAt(end + 1)) && !this.full) end = this.runOnce(end + 1);
+    return end;
+  }
+
+  /** Handles the run starting at `start`. Returns where the main scan resumes: its end, or after a field. */
+  private runOnce(start: number): number {
+    // `%20978…`: the run opens with an encoded character's hex digits (an OpenURL's `isbn=a%20b`).
+    if (this.text.charCodeAt(start - 1) === 37 && isHex(this.text.charCodeAt(start + 1)) && isDigit(this.text.charCodeAt(start + 2))) start += 2;
     const end = this.d.readRun(this.text, start);
+    if (this.d.count === 3 && this.text.charCodeAt(end) === 46) return this.dotted(start, end);
     if (this.d.spaces === 0) {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
@@ -409,6 +437,30 @@ class Scan {
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
     this.tokensFrom(i, false);
     return end;
+  }
+
+  /**
+   * `978.0.262.51111.7`, `978.0826.497529`: an ISBN-13 in three to five groups
+   * joined by dots (a label printer's, a spreadsheet's). Taken only whole and
+   * valid: a decimal has two groups, a version number or an address goes on
+   * with more. Returns the groups' end.
+   */
+  private dotted(start: number, runEnd: number): number {
+    const text = this.text;
+    let k = runEnd;
+    let groups = 1;
+    while (text.charCodeAt(k) === 46 && isDigit(text.charCodeAt(k + 1))) {
+      groups++;
+      k++;
+      while (isDigit(text.charCodeAt(k))) k++;
+    }
+    if (groups < 3 || groups > 5) return k;
+    const d = this.d.read(text, start, k);
+    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(start) && !this.gluedAfter(k, true) && !this.inDoi(start)) {
+      const id = this.lookup(start, k);
+      if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
+    }
+    return k;
   }
 
   /**
@@ -458,13 +510,30 @@ class Scan {
       }
       return;
     }
-    if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
+    if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) {
+      if (d.count === 13) this.tenWith978(start, end);
+      return;
+    }
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
       this.out.addValid(start, end, false, id);
+    } else if (id < 0 && d.count === 13) {
+      this.tenWith978(start, end);
     }
+  }
+
+  /**
+   * An unlabelled 13 that is no ISBN-13, written as an ISBN (in groups, or
+   * ending in X): reported when it is 978 before a valid ISBN-10 whose check
+   * digit was kept, so that the editor says what it most likely is.
+   */
+  private tenWith978(start: number, end: number): void {
+    const text = this.text;
+    if (this.d.groups === 1 && (text.charCodeAt(end - 1) | 0x20) !== 0x78) return;
+    if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
+    if (tenWith978(text.slice(start, end).replace(STRIP, '').toUpperCase())) this.out.addInvalid(start, end, 'checksum', false);
   }
 
   /**
@@ -474,8 +543,8 @@ class Scan {
    * the same record (dataContext.ts). One in eleven numbers passes the check.
    */
   private bareTenWithoutContext(start: number, end: number, id: number): boolean {
-    const shape = this.dataToAsk(start);
-    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.sql!);
+    const shape = this.dataToAsk(start, end);
+    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
   }
 
   /**
@@ -483,12 +552,12 @@ class Scan {
    * prose, a key such as `oldid=`) settles that it is no ISBN, false when its
    * context is not asked (not a bare 10, or prose), else the data shape to ask.
    */
-  private dataToAsk(start: number): TextShape | boolean {
+  private dataToAsk(start: number, end: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
     if (foreignLabelBefore(this.text, start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start);
-    this.sql ??= new SqlMemo();
+    if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start) || tableColumnNamesOther(this.text, start, end, (this.memo ??= new DataMemo()));
+    this.memo ??= new DataMemo();
     return this.shape;
   }
 
@@ -639,19 +708,21 @@ class Scan {
    * would be true whatever isbn3 says (its ISBN-13 is computed, not parsed).
    */
   private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
-    const shape = this.dataToAsk(start);
+    const shape = this.dataToAsk(start, end);
     if (typeof shape === 'boolean') return shape;
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
-    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.sql!, this.prefix);
+    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix);
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
   private gluedBefore(start: number): boolean {
     if (start === 0) return false;
-    const c = this.text.charCodeAt(start - 1);
-    if (c > 127) return nonAsciiWord().test(this.text[start - 1]);
-    return (CHAR_CLASS[c] & ALNUM) !== 0 && !(c > 57 && isSubfieldMark(this.text.charCodeAt(start - 2)));
+    const text = this.text;
+    const c = text.charCodeAt(start - 1);
+    if (c > 127) return nonAsciiWord().test(text[start - 1]);
+    if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 && isSubfieldMark(text.charCodeAt(start - 2)))) return false;
+    return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && eanBefore(text, start)));
   }
 
   /** True when the candidate continues into a word or a decimal fraction. */
@@ -751,7 +822,12 @@ function labelBefore(text: string, at: number): number {
   const stop = at > LABEL_LOOKBACK ? at - LABEL_LOOKBACK : 0;
   let k = at - 1;
   let seen = 0;
-  for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+  for (;;) {
+    for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+    // A percent-encoded separator (`isbn%3A…`, `%20`) is part of the gap.
+    if (k - 2 < stop || !percentEncodedAt(text, k - 2)) break;
+    k -= 3;
+  }
   const gapStart = k + 1;
   // Fast exit: a label ends in n, s (ISBNs), 0 or 3 (ISBN-10, isbn13).
   let c = text.charCodeAt(k) | 0x20; // lower-cases ASCII letters
@@ -824,12 +900,25 @@ function prefixThenTen(t: Tokens, k: number): boolean {
 /**
  * Separated unlabelled numbers must be grouped like an ISBN: at most 4 groups
  * (5 for 13 digits) ending in a one-character check group, or only the 978/979
- * prefix split off. Rejects phone-like groupings such as 555-123-4567.
+ * prefix split off; or, with spaces only, as ISBN libraries and catalogues
+ * space them: a 13 in groups from its 978/9780 (`9780 8872 76743`), a 10 as
+ * 4 + 6 (`9814 253065`) or 1 + 9 (`0 000007005`). Rejects phone-like
+ * groupings such as 555-123-4567 and 03 1234 5678.
  */
 function plausibleGroups(d: Digits): boolean {
   if (d.groups > (d.count === 13 ? 5 : 4)) return false;
   if (d.lastGroup === 1) return true;
+  if (d.spaces === d.groups - 1) {
+    if (d.count === 13) return d.firstToken === 3 || d.firstToken === 4;
+    if (d.groups === 2) return d.firstToken === 1 || (d.firstToken === 4 && d.lastGroup === 6 && !yearFirst(d));
+  }
   return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
+}
+
+/** A 10 in 4 + 6 whose first group is a recent year (`2019 123456` copies): no ISBN. The key tells a closing X (see digitsKey). */
+function yearFirst(d: Digits): boolean {
+  const first = Math.floor((d.key > 2e10 ? d.value * 10 : d.value) / 1e6);
+  return first >= 1950 && first <= 2039;
 }
 
 /**
@@ -854,13 +943,27 @@ function fieldEnd(text: string, from: number, quote: boolean, runStart: number, 
   return eol >= 0 ? eol : limit;
 }
 
+/** `%` and two hex digits at `k`: a percent-encoded character. */
+function percentEncodedAt(text: string, k: number): boolean {
+  return text.charCodeAt(k) === 37 && isHex(text.charCodeAt(k + 1)) && isHex(text.charCodeAt(k + 2));
+}
+
+/** `EAN` glued before the number (`EAN9780306406157`, a barcode scanner's log), as a word of its own. */
+function eanBefore(text: string, start: number): boolean {
+  return start >= 3 && /^ean$/i.test(text.slice(start - 3, start)) && !(classAt(text, start - 4) & ALNUM);
+}
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
+}
+
 function isSubfieldMark(c: number): boolean {
   return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc; // $ | _ ^ ‡ ǂ ▼
 }
 
-/** An ASCII hyphen or a typographic hyphen or dash (U+2010 to U+2013), as SEP. */
+/** An ASCII hyphen, a typographic hyphen or dash (U+2010 to U+2014) or a minus sign, as SEP. */
 function isSeparator(c: number): boolean {
-  return c === 45 || (c >= 0x2010 && c <= 0x2013);
+  return c === 45 || (c >= 0x2010 && c <= 0x2014) || c === 0x2212;
 }
 
 function isDigit(c: number): boolean {

@@ -70,9 +70,9 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     this.add(start, end, labelled ? LABELLED | VALID : VALID, id);
   }
 
-  /** A labelled candidate that is no ISBN, and why. For the finder. */
-  addInvalid(start: number, end: number, problem: IsbnProblem): void {
-    this.add(start, end, LABELLED | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT), -1);
+  /** A candidate meant as an ISBN (labelled, or shaped like one) that is none, and why. For the finder. */
+  addInvalid(start: number, end: number, problem: IsbnProblem, labelled = true): void {
+    this.add(start, end, (labelled ? LABELLED : 0) | ((PROBLEMS.indexOf(problem) + 1) << PROBLEM_SHIFT), -1);
   }
 
   start(i: number): number {

@@ -174,6 +174,17 @@ export function classifyNormalized(normalized: string): IsbnVerdict {
   return info ? { valid: true, info } : { valid: false, problem: 'range' };
 }
 
+/**
+ * The ISBN an invalid 13 most likely is when it is 978 followed by a valid
+ * ISBN-10, its check digit kept (`978080537146X`): that ISBN-10's data, whose
+ * ISBN-13 has the right check digit. Undefined otherwise.
+ */
+export function tenWith978(normalized: string): IsbnInfo | undefined {
+  if (normalized.length !== 13 || !normalized.startsWith('978') || hasValidChecksum(normalized)) return undefined;
+  const ten = normalized.slice(3);
+  return hasValidChecksum(ten) ? parseNormalized(ten) : undefined;
+}
+
 /** Parse any written form (hyphens, spaces, lower-case x); undefined unless valid. */
 export function parseIsbn(raw: string): IsbnInfo | undefined {
   const normalized = normalizeIsbn(raw);

@@ -7,7 +7,8 @@
  * inline titles all read this index.
  */
 import { type IsbnMatch, scanIsbns } from '../isbn/find';
-import { SNIFF_CHARS, sniffShape, type TextShape } from '../isbn/shape';
+import { documentShape } from '../documentKind/documentKind';
+import { SNIFF_CHARS, type TextShape } from '../documentKind/textShape';
 
 export interface LineIsbn {
   line: number;
@@ -27,8 +28,9 @@ export interface LineIsbn {
 export interface LineSource {
   readonly lineCount: number;
   lineAt(line: number): string;
-  /** The language id or file name, when known: it tells data (JSON, CSV…) from prose. Else the first lines tell. */
+  /** The language id and file name, when known: they tell data (JSON, CSV…) from prose. Else the first lines tell. */
   readonly languageId?: string;
+  readonly fileName?: string;
 }
 
 /** One change in the coordinates of the text before it: lines startLine..endLine (inclusive) were touched, `text` inserted. */
@@ -64,14 +66,14 @@ export function scanAll(source: LineSource): LineIsbn[] {
 
 /**
  * The document's shape (prose or which kind of data, a CSV's header) from its
- * language id and first lines: a slice or a few rescanned lines are read as
+ * language id, name and first lines: a slice or a few rescanned lines are read as
  * the whole document is.
  */
 export function shapeOf(source: LineSource): TextShape {
   let head = '';
   const lines = Math.min(source.lineCount, SNIFF_LINES);
   for (let line = 0; line < lines && head.length < SNIFF_CHARS; line++) head += source.lineAt(line) + '\n';
-  return sniffShape(head, source.languageId);
+  return documentShape(source, head);
 }
 
 /** shapeOf, worked out on the first call only: most scans never need it (see FindOptions.shape). */

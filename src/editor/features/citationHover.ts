@@ -5,7 +5,8 @@
  * entry's own author, title and year. An unknown key gets no hover.
  */
 import * as vscode from 'vscode';
-import { citationAt, citationSyntaxOf } from '../../core/bibliography/citations';
+import { citationAt } from '../../core/bibliography/citations';
+import { citationSyntaxOf } from '../../core/documentKind/documentKind';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
@@ -71,7 +72,7 @@ export class CitationDefinitionProvider implements vscode.DefinitionProvider {
 }
 
 async function citedEntry(store: BibliographyStore, document: vscode.TextDocument, position: vscode.Position): Promise<{ found: FoundEntry; range: vscode.Range } | undefined> {
-  const syntax = citationSyntaxOf(document.languageId, document.fileName);
+  const syntax = citationSyntaxOf(document);
   if (!syntax) return undefined;
   const citation = citationAt(document.getText(), document.offsetAt(position), syntax);
   if (!citation) return undefined;

@@ -7,7 +7,7 @@
  * `off` silences these too.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../core/annotate/annotationStyle';
+import { annotationFormat } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import type { Config } from '../infrastructure/config';
 import { readAheadInSteps, yieldToHost } from '../infrastructure/bibtexReading';
@@ -75,7 +75,7 @@ export class DuplicateDiagnostics extends Disposable {
 
   private async check(document: vscode.TextDocument): Promise<void> {
     const text = document.getText();
-    const format = annotationFormat(document.languageId, document.fileName, text);
+    const format = annotationFormat(document, text);
     if (!format || document.isClosed || this.config.diagnosticsSeverity(document) === 'off') {
       this.collection.delete(document.uri);
       return;

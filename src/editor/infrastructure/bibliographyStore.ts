@@ -11,7 +11,8 @@
 import * as vscode from 'vscode';
 import type { CitationSyntax } from '../../core/bibliography/citations';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
-import { BIBLIOGRAPHY_GLOB, bibliographyFormatOf } from '../../core/bibliography/format';
+import { BIBLIOGRAPHY_GLOB } from '../../core/bibliography/format';
+import { bibliographyFormatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
 import { type Pause, readAheadInSteps, yieldToHost } from './bibtexReading';

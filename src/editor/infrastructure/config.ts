@@ -5,7 +5,7 @@
  * concerns them, so only what a setting affects is redone.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../core/annotate/annotationStyle';
+import { bibliographyFormat } from '../../core/documentKind/documentKind';
 import type { DialectSetting } from '../../core/bibtex/dialect';
 import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/model/plans';
 
@@ -24,7 +24,7 @@ const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'informa
  * that the BibTeX default applies to them.
  */
 export function settingScope(document: vscode.TextDocument): { uri: vscode.Uri; languageId: string } {
-  const bib = document.languageId === 'plaintext' && annotationFormat(document.languageId, document.fileName) === 'bibtex';
+  const bib = document.languageId === 'plaintext' && bibliographyFormat(document) === 'bibtex';
   return { uri: document.uri, languageId: bib ? 'bibtex' : document.languageId };
 }
 

@@ -82,5 +82,5 @@ export class IsbnIndex implements vscode.Disposable {
 }
 
 function lines(document: vscode.TextDocument): LineSource {
-  return { lineCount: document.lineCount, lineAt: (line) => document.lineAt(line).text, languageId: document.languageId };
+  return { lineCount: document.lineCount, lineAt: (line) => document.lineAt(line).text, languageId: document.languageId, fileName: document.fileName };
 }

@@ -8,7 +8,8 @@
  * typed. The annotators and their parsers load on first use.
  */
 import * as vscode from 'vscode';
-import { type AnnotationFormat, annotationFormat, unsupportedMessage } from '../../../core/annotate/annotationStyle';
+import { unsupportedMessage } from '../../../core/annotate/annotationStyle';
+import { type AnnotationFormat, annotationFormat } from '../../../core/documentKind/documentKind';
 import type { AnnotationReport } from '../../../core/model/fillReport';
 import type { FillMode } from '../../../core/bibtex/fillEntries';
 import { applyWhenStable } from '../../../core/edit/applyStable';
@@ -31,7 +32,7 @@ export async function annotateFile(service: LookupService, config: Config, args?
     return;
   }
   const document = editor.document;
-  const format = annotationFormat(document.languageId, document.fileName, document.getText());
+  const format = annotationFormat(document, document.getText());
   if (!format) {
     void vscode.window.showInformationMessage(unsupportedMessage(document.languageId));
     return;

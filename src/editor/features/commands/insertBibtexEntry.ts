@@ -7,7 +7,7 @@
  * elsewhere. Also the shared steps of "Insert Bibliography Entry for ISBN".
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../../core/annotate/annotationStyle';
+import { annotationFormat } from '../../../core/documentKind/documentKind';
 import type { BibliographyFormat } from '../../../core/bibliography/format';
 import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
 import { parseIsbn } from '../../../core/isbn/parse';
@@ -63,7 +63,7 @@ async function usableKeyPattern(pattern: string | undefined): Promise<string | u
 }
 
 function isBibtex(document: vscode.TextDocument): boolean {
-  return annotationFormat(document.languageId, document.fileName) === 'bibtex';
+  return annotationFormat(document) === 'bibtex';
 }
 
 /** In a BibTeX editor: the entry at the cursor. Elsewhere: the entry on the clipboard. */

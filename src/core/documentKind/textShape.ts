@@ -1,8 +1,12 @@
-// What kind of text the finder is reading: prose (Markdown, BibTeX, LaTeX,
-// HTML, plain text) or structured data (JSON, XML, CSV/TSV, SQL, YAML, MARC, RIS).
-// In data a bare 10-digit number is far more often an id, a timestamp or a
-// phone number than an ISBN, so there the finder asks for the context a reader
-// would use (see dataContext.ts). Pure: no `vscode` import.
+// What kind of text the finder is reading, told by the text itself: prose
+// (Markdown, BibTeX, LaTeX, HTML, plain text) or structured data (JSON, XML,
+// CSV/TSV, SQL, YAML, MARC, RIS). In data a bare 10-digit number is far more
+// often an id, a timestamp or a phone number than an ISBN, so there the finder
+// asks for the context a reader would use (see isbn/dataContext.ts). A file's
+// name and language id are read in documentKind.ts, which calls this when they
+// say nothing. Pure: no `vscode` import.
+
+import { hasValidChecksum } from '../isbn/parse';
 
 export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc' | 'ris';
 
@@ -19,40 +23,21 @@ export const TEXT_SHAPE: TextShape = Object.freeze({ kind: 'text' });
 /** How much of the start of a document the sniff reads. */
 export const SNIFF_CHARS = 4096;
 
-// Language ids (VS Code's and common extensions') and file extensions that settle the kind.
-const KIND_BY_NAME: Record<string, TextShape['kind']> = {
-  json: 'json', jsonc: 'json', jsonl: 'json', ndjson: 'json', json5: 'json',
-  xml: 'xml', xsl: 'xml', rdf: 'xml', marcxml: 'xml', onix: 'xml', opf: 'xml',
-  csv: 'csv', tsv: 'csv', tab: 'csv', 'csv (semicolon)': 'csv', 'csv (pipe)': 'csv', psv: 'csv',
-  sql: 'sql', mysql: 'sql', pgsql: 'sql', postgres: 'sql', sqlite: 'sql',
-  yaml: 'yaml', yml: 'yaml',
-  mrk: 'marc', marc: 'marc', mrc: 'marc', marc21: 'marc',
-  ris: 'ris',
-  markdown: 'text', md: 'text', bibtex: 'text', biblatex: 'text', bib: 'text', latex: 'text', tex: 'text',
-  html: 'text', htm: 'text', restructuredtext: 'text', rst: 'text', asciidoc: 'text', adoc: 'text', org: 'text',
-};
-
 /**
- * The shape of a document from its start (`head`, the first SNIFF_CHARS or so)
- * and, when known, its language id or file name: a name that settles the kind
- * wins; otherwise (plain text, unknown) the text's own shape decides.
+ * The shape of a document from its start (`head`, the first SNIFF_CHARS or
+ * so) alone. `named`: the kind its name or language id says, if any: data
+ * kinds are taken as said (a CSV's header still read); prose may still turn
+ * out to be delimited data by its content.
  */
-export function sniffShape(head: string, languageOrFileName?: string): TextShape {
+export function sniffShape(head: string, named?: TextShape['kind']): TextShape {
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
   // The last line of a head that was cut may be cut short: left out below.
   if (head.length >= SNIFF_CHARS) head = head.slice(0, head.lastIndexOf('\n', SNIFF_CHARS) + 1);
-  const named = kindFromName(languageOrFileName);
+  if (named === 'text') return csvShape(head, false) ?? TEXT_SHAPE;
   const kind = named ?? kindFromText(head);
   if (kind === 'text') return TEXT_SHAPE;
   if (kind === 'csv') return csvShape(head, named === 'csv') ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
   return { kind };
-}
-
-function kindFromName(name: string | undefined): TextShape['kind'] | undefined {
-  if (!name) return undefined;
-  const lower = name.toLowerCase();
-  const dot = lower.lastIndexOf('.');
-  return KIND_BY_NAME[lower] ?? (dot >= 0 ? KIND_BY_NAME[lower.slice(dot + 1)] : undefined);
 }
 
 // MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
@@ -63,8 +48,8 @@ const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+
 // (`SELECT … FROM`, `UPDATE … SET`); "Select ten books from the shelf." is prose.
 const SQL_FIRST_STATEMENT =
   /^(?:\s*--[^\n]*\n)*\s*(?:SELECT\s[\s\S]{0,400}?\sFROM\s|UPDATE\s+\S+\s+SET\s|DELETE\s+FROM\s|(?:DROP|ALTER)\s+TABLE\s|WITH\s+\w+\s+AS\s*\(|(?:BEGIN|USE\s+\S+)\s*;)/;
-// RIS records open with their type tag.
-const RIS_START = /^TY {1,2}- /;
+/** A RIS record's first line (its type tag), whatever the file is called. */
+export const RIS_START = /^\uFEFF?\s*TY {1,2}- /;
 const BIBTEX_ENTRY = /^\s*@[A-Za-z]+\s*[{(]/m;
 const YAML_LINE = /^\s*(?:- +)?(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*'):(?:\s|$)|^\s*- |^\s*#|^---\s*$|^\.\.\.\s*$/;
 
@@ -74,8 +59,17 @@ const HTML_TAGS = new Set(
     .split(' '),
 );
 
+// Comments and a document type before the root element (a licence header): XML
+// unless the type is HTML's.
+const XML_PROLOGUE = /^(?:<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)+/;
+
 function kindFromText(head: string): TextShape['kind'] {
-  const start = head.trimStart();
+  let start = head.trimStart();
+  if (start.startsWith('<!--') || start.startsWith('<?xml')) {
+    const rest = start.replace(XML_PROLOGUE, '');
+    if (/^<!DOCTYPE\s+(?!html)\w/i.test(rest) || (rest.startsWith('<') && !rest.startsWith('<!') && start.startsWith('<?xml'))) return /<html[\s>]/i.test(rest) ? 'text' : 'xml';
+    if (rest.startsWith('<') && !rest.startsWith('<!')) start = rest;
+  }
   const first = start.charCodeAt(0);
   if (first === 60 /* < */) {
     // XHTML (an EPUB chapter, a saved page) is prose.
@@ -129,35 +123,84 @@ const ISBN_COLUMN = /isbn|asin/i;
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 
 /**
- * A delimited table: a header of short column names, and rows that split into
- * as many fields (quote-aware): at least 3 (2 for tabs, or when the name says
- * CSV), in at least two rows. Prose with commas has no such header.
+ * A delimited table: rows that split into as many fields (quote-aware): at
+ * least 3 (2 for tabs, or when the name says CSV). Under a header of short
+ * column names, two rows are enough; without one (its first row holds a long
+ * number, and a column holds bare numbers, which prose with commas does not), three. Columns of ISBNs are
+ * those the header names; without a header, those whose 10-digit values
+ * nearly all pass the ISBN-10 check (ids pass one time in eleven).
  */
 function csvShape(head: string, named: boolean): TextShape | undefined {
-  const lines = head.split(/\r?\n/, 12).filter((line) => line.trim() !== '');
+  const lines = records(head, 12);
   if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
-  const rows = lines.slice(1);
   for (const delimiter of DELIMITERS) {
-    const header = splitFields(lines[0], delimiter);
-    if (header.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    const first = splitFields(lines[0], delimiter);
+    if (first.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    const headed = isHeader(first);
+    const rows = (headed ? lines.slice(1) : lines).map((line) => splitFields(line, delimiter));
     if (!named) {
-      if (rows.length < 2 || !header.every(isColumnName)) continue;
-      const agreeing = rows.filter((row) => splitFields(row, delimiter).length === header.length).length;
-      if (agreeing < Math.max(2, rows.length * 0.6)) continue;
+      if (!headed && !(first.some((cell) => /[0-9]{5}/.test(cell)) && hasNumberColumn(rows))) continue;
+      const agreeing = rows.filter((row) => row.length === first.length).length;
+      if (rows.length < (headed ? 2 : 3) || agreeing < Math.max(headed ? 2 : 3, rows.length * (headed ? 0.6 : 0.8))) continue;
     }
     const isbnColumns: number[] = [];
-    header.forEach((name, k) => {
-      if (ISBN_COLUMN.test(name)) isbnColumns.push(k);
+    first.forEach((name, k) => {
+      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbn10s(rows.map((row) => row[k]))) isbnColumns.push(k);
     });
     return { kind: 'csv', delimiter, isbnColumns };
   }
   return undefined;
 }
 
+/** Header cells are names, but for one in five at least (an open-data header may hold "No. of Stories"); none is a long number. */
+function isHeader(cells: string[]): boolean {
+  const others = cells.length - cells.filter(isColumnName).length;
+  return others <= Math.max(1, cells.length / 5) && !cells.some((cell) => /[0-9]{5}/.test(cell));
+}
+
+/** A column of bare numbers (ids, dates, pages) in four rows of five at least: data, not prose that happens to have as many commas per line. */
+function hasNumberColumn(rows: string[][]): boolean {
+  const width = Math.max(...rows.map((row) => row.length));
+  for (let k = 0; k < width; k++) {
+    if (rows.filter((row) => /^\s*=?"?[0-9][0-9 .,:/-]*"?\s*$/.test(row[k] ?? '')).length >= rows.length * 0.8) return true;
+  }
+  return false;
+}
+
+/** At least three 10-digit values, nine in ten of them passing the ISBN-10 check. */
+function valuesAreIsbn10s(values: Array<string | undefined>): boolean {
+  let tens = 0;
+  let valid = 0;
+  for (const value of values) {
+    const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '');
+    if (digits === undefined || !/^[0-9]{9}[0-9Xx]$/.test(digits)) continue;
+    tens++;
+    if (hasValidChecksum(digits.toUpperCase())) valid++;
+  }
+  return tens >= 3 && valid >= tens * 0.9;
+}
+
 /** A header cell: a few words at most, not a sentence or a long number. */
 function isColumnName(field: string): boolean {
   const name = field.trim().replace(/^"|"$/g, '');
-  return name.length <= 40 && name.split(/\s+/).length <= 5 && !/[.!?]\s|[0-9]{5}/.test(name);
+  return name.length <= 60 && name.split(/\s+/).length <= 8 && !/[.!?]\s|[0-9]{5}/.test(name);
+}
+
+/**
+ * The first `max` non-empty records of a delimited text: lines, except that a
+ * quoted field may hold line breaks (a Calibre catalogue's comments).
+ */
+function records(head: string, max: number): string[] {
+  const out: string[] = [];
+  let record = '';
+  for (const line of head.split(/\r?\n/)) {
+    record = record === '' ? line : `${record}\n${line}`;
+    if (((record.match(/"/g)?.length ?? 0) & 1) === 1) continue; // a quoted field goes on
+    if (record.trim() !== '') out.push(record);
+    record = '';
+    if (out.length === max) break;
+  }
+  return out;
 }
 
 /** A CSV line's fields (quotes doubled inside quoted fields). */
