@@ -199,3 +199,16 @@ test('a failed fetch from a keyless source (its limit answer carries no cross-or
   assert.match((error as Error).message, /Open Library did not answer the browser; most likely it asks to slow down/);
   assert.equal(Object.keys(calls[0]!.init.headers as Record<string, string>).join(), 'accept', 'a plain GET: no User-Agent, no custom header (no preflight)');
 });
+
+test('Open Library without a User-Agent (a browser) is asked at 1 request/s over 1.1 s, identified at 3/s', async () => {
+  const { OpenLibrarySource, OPEN_LIBRARY_RATE } = await import('../../src/core/sources/openLibrary/source');
+  const { browserHost } = await import('../../src/core/host/browser/browserHost');
+  const host = browserHost({ get: () => undefined, update: async () => undefined });
+  assert.equal(host.setsUserAgent, false);
+  assert.equal(host.sharedRate('openLibrary'), undefined, 'a tab shares no count with another');
+  const unidentified = new OpenLibrarySource({ userAgent: undefined });
+  assert.deepEqual([unidentified.rate.perSecond, unidentified.rate.windowMs], [1, 1100]);
+  const identified = new OpenLibrarySource({ userAgent: 'ISBNLens/0.1.0 (https://github.com/isbnlens/isbn-lens)' });
+  assert.deepEqual([identified.rate.perSecond, identified.rate.windowMs], [OPEN_LIBRARY_RATE, undefined]);
+  host.covers.dispose();
+});

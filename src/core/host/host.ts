@@ -26,4 +26,6 @@ export interface LookupHost {
   /** Names a key without holding it: in file names, log lines and share names. (A browser hashes asynchronously.) */
   keyFingerprint(key: string): string | Promise<string>;
   readonly covers: CoverStore;
+  /** Whether requests can name the extension in `User-Agent` (a browser cannot: keyless services then count it as an unidentified caller). */
+  readonly setsUserAgent: boolean;
 }

@@ -229,8 +229,9 @@ export class Lookups extends Disposable {
 
   /** The source with the throttle of its rate, shared with every window that counts with it. */
   private rated(source: BookSource): RatedSource {
-    const { perSecond, shareName } = source.rate;
+    const { perSecond, shareName, windowMs } = source.rate;
     const throttle = this.throttles.get(shareName, perSecond, () => ({
+      windowMs,
       ledger: this.host.sharedRate(shareName),
       onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
     }));

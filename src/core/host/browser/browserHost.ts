@@ -16,5 +16,6 @@ export function browserHost(globalState: StateMemento): LookupHost {
     sharedRate: () => undefined,
     keyFingerprint,
     covers: new BrowserCovers(),
+    setsUserAgent: false,
   };
 }
