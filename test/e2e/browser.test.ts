@@ -63,8 +63,10 @@ test('a book service that refuses browsers: one plain message, and no retry in a
     t.diagnostic(`the service saw: ${reached.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     assert.ok(reached.length > 0 && reached.every((r) => r.method === 'OPTIONS'), 'only preflights reach a service without cross-origin permission');
     assert.ok(reached.length <= 3, `${reached.length} preflights: the extension retried`);
-    const said = (await notifications(s.page)).filter((n) => n.includes(BLOCKED));
+    const shown = await notifications(s.page);
+    const said = shown.filter((n) => n.includes(BLOCKED));
     assert.equal(said.length, 1, `said ${said.length} times`);
+    assert.ok(!shown.some((n) => n.includes('checking the key')), `the key check is still running: ${shown.join(' | ')}`);
     await clearNotifications(s.page);
     await dismissHover(s.page);
   }),
