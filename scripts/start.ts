@@ -1,5 +1,7 @@
 /**
- * `npm start`: ISBN Lens in VS Code against the local sandbox book service, with a demo key.
+ * `npm start`: ISBN Lens in VS Code against the local sandbox: its emulations of Open Library and
+ * Google Books answer the first hover with no key set; its book service, with a demo key, shows
+ * what a key adds.
  *
  *   1. builds the extension,
  *   2. opens samples/ in desktop VS Code when `code` is on the PATH (the extension under
@@ -91,9 +93,10 @@ function printNextSteps(sandbox: Sandbox, open: string): void {
       `ISBN Lens is running against the local sandbox book service (ready in ${seconds} s).`,
       '',
       `  ${open}`,
+      '  Open reading-list.md and hover an ISBN: no key is needed, the book comes from the sandbox\'s',
+      '  Open Library and Google Books, and the hover names its source.',
       `  Demo API key (default plan): ${sandbox.keys.default}`,
-      '  Run "ISBN Lens: Set API Key" from the command palette and paste it (or click the link in the hover).',
-      '  Then open reading-list.md and hover an ISBN.',
+      '  To see what the book service adds, run "ISBN Lens: Set API Key" from the command palette and paste it.',
       '',
       `  Sandbox: ${sandbox.urls.default} (default plan, 1 request/s). Press Ctrl+C to stop.`,
       '  Keyless services beside it (no key needed):',

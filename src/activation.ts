@@ -4,7 +4,7 @@
  * nothing else; what differs between the hosts comes in as a `Platform`.
  */
 import * as vscode from 'vscode';
-import { ApiKeyStore } from './editor/infrastructure/apiKeyStore';
+import { ApiKeyStore, GOOGLE_SECRET_NAME } from './editor/infrastructure/apiKeyStore';
 import { BibliographyStore } from './editor/infrastructure/bibliographyStore';
 import { CITING_DOCUMENTS, CitationDefinitionProvider, CitationHoverProvider } from './editor/features/citationHover';
 import { IsbnCodeActions } from './editor/features/codeActions';
@@ -61,7 +61,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   try {
     const config = new Config();
     const keys = new ApiKeyStore(context.secrets);
-    service = new LookupService(config, keys, log, platform.lookupHost(context));
+    const googleKeys = new ApiKeyStore(context.secrets, GOOGLE_SECRET_NAME);
+    const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+    service = new LookupService(config, keys, log, googleKeys, version, platform.lookupHost(context));
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service, config);
@@ -69,6 +71,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     context.subscriptions.push(
       config,
       keys,
+      googleKeys,
       service,
       new StatusBar(service),
       new StateNotifier(service),
@@ -83,7 +86,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
       new DuplicateDiagnostics(config),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
-      ...registerCommands({ config, keys, service, isbns, log }),
+      ...registerCommands({ config, keys, googleKeys, service, isbns, log }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
     // come a moment after activate() has returned: loading them holds the extension host's one

@@ -27,6 +27,11 @@ export const SESSION_TIMEOUT_MS = 180_000;
 export interface SessionOptions {
   /** User settings over the sandbox's addresses and the default plan. */
   settings?: Record<string, unknown>;
+  /**
+   * `bookService` (the default): the book service is the one source asked, as the flows that
+   * check it were written; `all`: the default sources, the keyless ones included.
+   */
+  sources?: 'bookService' | 'all';
   /** Files to add to the workspace, made from the running sandbox (its catalogue). */
   files?: (sandbox: Sandbox) => Record<string, string>;
   /** The file opened first: opening it activates the extension. */
@@ -50,10 +55,13 @@ export function sandboxSettings(sandbox: Sandbox): Record<string, unknown> {
   return {
     'isbnLens.baseUrls': { ...sandbox.urls },
     'isbnLens.plan': 'default',
-    // The keyless sources' addresses (the setting of issue 21; ignored until the extension reads it).
+    // The keyless sources' addresses: the sandbox's emulations of Open Library and Google Books.
     'isbnLens.sourceUrls': { openLibrary: keyless.openLibrary, openLibraryCovers: keyless.openLibraryCovers, googleBooks: keyless.googleBooks },
   };
 }
+
+/** The book service alone: the flows that check it, with and without its key. */
+const BOOK_SERVICE_ONLY: Record<string, unknown> = { 'isbnLens.sources': ['isbndb'] };
 
 /** Hovers open below the line, the same way in every run (and in the screenshots). */
 const EDITOR_SETTINGS: Record<string, unknown> = { 'editor.hover.above': false };
@@ -91,6 +99,7 @@ export class E2eSession {
         userSettings: {
           ...EDITOR_SETTINGS,
           ...sandboxSettings(sandbox),
+          ...(opts.sources === 'all' ? {} : BOOK_SERVICE_ONLY),
           ...(opts.web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {}),
           ...opts.settings,
         },

@@ -1,7 +1,9 @@
 /**
  * `npm start -- --web` as a newcomer runs it (README's first command): it says what it does,
- * prints an address and a demo key; the address opens VS Code with ISBN Lens active; the printed
- * key, set through the palette, makes a hover over an ISBN of samples/ show the book; and Ctrl+C
+ * prints an address and a demo key; the address opens VS Code with ISBN Lens active; with no key
+ * set, the first hover over an ISBN of samples/ shows the book, its cover and its source (the
+ * sandbox's Open Library and Google Books); the printed key, set through the palette, makes the
+ * hover show the book service's record; and Ctrl+C
  * (SIGINT to its process group, as a terminal sends it) stops every process it started (npm,
  * tsx, the sandbox, code-server and all their children) within 10 s and frees every port.
  */
@@ -15,7 +17,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { REPO_ROOT, RESULTS_DIR, describePage, openFile, hoverText, processTree, tail, waitFor, type Page } from './harness';
 import { SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey, waitForStatus } from './ui';
+import { enterApiKey, hoverWithCover, waitForStatus } from './ui';
 
 const CHROMIUM = process.env.ISBN_LENS_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const step = { timeout: STEP_TIMEOUT_MS };
@@ -113,7 +115,23 @@ test('the address opens VS Code on samples/ with ISBN Lens active', step, (t) =>
     await page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: 60_000 });
     await page.locator('.part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
     await openFile(page, 'reading-list.md');
-    assert.equal(await waitForStatus(page, /^ISBN: no key$/, 30_000), 'ISBN: no key');
+    // No key: the keyless sources answer, the first of them named.
+    assert.equal(await waitForStatus(page, /^ISBN: Open Library$/, 30_000), 'ISBN: Open Library');
+  }),
+);
+
+test('with no key set, the first hover over an ISBN of samples/ shows the book, its cover and its source', step, (t) =>
+  inStep(t, async () => {
+    await hoverText(page, '978-0-13-110362-7', { contains: 'Source: Open Library', timeout: 30_000 });
+    // The cover rides in the hover's wait: a later hover has it if the first did not.
+    const text = await hoverWithCover(page, '978-0-13-110362-7', 'Source: Open Library');
+    assert.match(text, /The C Programming Language/);
+    assert.doesNotMatch(text, /Set an API key/);
+    // Open Library has no description: Google Books' fills it, and the hover says so.
+    assert.match(text, /Source: Open Library; Google Books · [^\n]*description/);
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'start-hover-no-key.png') });
+    await page.mouse.move(0, 0);
   }),
 );
 
@@ -123,6 +141,7 @@ test('the printed key, set through the palette, works: a hover over an ISBN of s
     const text = await hoverText(page, '978-0-13-110362-7', { contains: 'The C Programming Language', timeout: 30_000 });
     assert.match(text, /Brian W\. Kernighan/);
     assert.match(text, /Prentice Hall/);
+    assert.match(text, /Source: ISBNdb/, 'with the key, the book service answers first');
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: path.join(RESULTS_DIR, 'start-hover.png') });
   }),

@@ -97,10 +97,15 @@ export function makeRunDir(label: string): { root: string; workspace: string; cl
   return { root, workspace, cleanup };
 }
 
-/** User settings of the run: the sandbox's addresses, and nothing that phones home. */
+/**
+ * User settings of the run: the sandbox's addresses, and nothing that phones home. The suite
+ * checks the book service, so it is the one source asked (the keyless sources are the e2e
+ * suite's `keyless.test.ts`).
+ */
 export function suiteSettings(sandboxUrls: Record<string, string>): Record<string, unknown> {
   return {
     'isbnLens.baseUrls': { ...sandboxUrls },
+    'isbnLens.sources': ['isbndb'],
     'telemetry.telemetryLevel': 'off',
     'telemetry.feedback.enabled': false,
     'update.mode': 'none',

@@ -110,3 +110,27 @@ test('a failed cover is asked again after ten minutes, not before', async () => 
   assert.ok(await covers.get(url, PLAN_HOST), 'asked again after it');
   assert.equal(asked.length, 2);
 });
+
+test('an Open Library cover on the archive host: one redirect is followed, a second is not, and none to plain http elsewhere', async () => {
+  const { ARCHIVE_COVER_ID_FROM } = await import('../sandbox/keyless/catalogue');
+  const covers = new CoverImages();
+  sandbox.keyless.clearLog();
+  const url = `${sandbox.keyless.urls.openLibraryCovers}/b/id/${ARCHIVE_COVER_ID_FROM + 123_456}-M.jpg`;
+  const uri = await covers.get(url, [PLAN_HOST]);
+  assert.match(uri ?? '', /^data:image\//, 'the redirected cover was not fetched');
+  const hosts = sandbox.keyless.log.map((r) => r.host);
+  assert.deepEqual(hosts, ['openLibraryCovers', 'archive'], 'one request to the covers host, one to the archive host');
+  for (const r of sandbox.keyless.log) assert.equal(r.headers.authorization, undefined);
+
+  // A redirect whose target redirects again: the second is not followed.
+  let hops = 0;
+  const loop = createServer((_req, res) => {
+    hops++;
+    res.writeHead(302, { location: `${loopUrl}/again${hops}` }).end();
+  });
+  await new Promise<void>((resolve) => loop.listen(0, '127.0.0.1', resolve));
+  const loopUrl = `http://127.0.0.1:${(loop.address() as AddressInfo).port}`;
+  assert.equal(await new CoverImages().get(`${loopUrl}/start`, PLAN_HOST), undefined);
+  assert.equal(hops, 2, 'more than one redirect was followed');
+  await new Promise((resolve) => loop.close(resolve));
+});

@@ -104,3 +104,25 @@ test('baseUrls lists every plan\'s configured address', () => {
   assert.equal(urls.default?.href, 'https://api2.isbndb.com/');
   config.dispose();
 });
+
+test('isbnLens.sources and isbnLens.sourceUrls: user settings only, the manifest\'s defaults are the code\'s, the key command as the issue names it', async () => {
+  const { DEFAULT_SOURCES, DEFAULT_SOURCE_URLS } = await import('../../src/core/sources/sourceSettings');
+  const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+    contributes: { commands: Array<{ command: string; title: string }>; configuration: { properties: Record<string, { default: unknown; scope?: string }> }; walkthroughs?: unknown[] };
+  };
+  const properties = manifest.contributes.configuration.properties;
+  assert.deepEqual(properties['isbnLens.sources']?.default, [...DEFAULT_SOURCES]);
+  assert.deepEqual(properties['isbnLens.sourceUrls']?.default, { ...DEFAULT_SOURCE_URLS });
+  assert.equal(properties['isbnLens.sources']?.scope, 'application');
+  assert.equal(properties['isbnLens.sourceUrls']?.scope, 'application');
+  assert.equal(manifest.contributes.commands.find((c) => c.command === 'isbnLens.setGoogleBooksKey')?.title, 'Set Google Books API Key');
+  assert.equal(manifest.contributes.walkthroughs?.length, 1);
+
+  changeSettings({ user: { 'isbnLens.sources': ['openLibrary'] }, workspace: { 'isbnLens.sources': ['googleBooks'], 'isbnLens.sourceUrls': { openLibrary: 'https://evil.example' } } });
+  const config = new Config();
+  assert.deepEqual(config.sources, ['openLibrary'], 'a workspace cannot choose the sources');
+  assert.equal(config.sourceUrl('openLibrary')?.href, 'https://openlibrary.org/', 'nor where ISBNs are sent');
+  changeSettings({ user: {}, workspace: {} });
+  assert.deepEqual(config.sources, ['isbndb', 'openLibrary', 'googleBooks']);
+  config.dispose();
+});

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type * as vscode from 'vscode';
-import '../helpers/fakeVscode';
+import { settings } from '../helpers/fakeVscode';
 import { BOOKS } from '../helpers/books';
 import { withDir } from '../helpers/tempDir';
 import { BookCache } from '../../src/core/cache/cache';
@@ -27,9 +27,16 @@ function slowSecrets(): { secrets: vscode.SecretStorage; release(key: string | u
   return { secrets: secrets as unknown as vscode.SecretStorage, release };
 }
 
+/** SecretStorage without any key. */
+function secretsWithout(): vscode.SecretStorage {
+  return { get: async () => undefined, store: async () => undefined, delete: async () => undefined, keys: async () => [], onDidChange: () => ({ dispose: () => undefined }) } as unknown as vscode.SecretStorage;
+}
+
 const settle = (ms: number) => new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms));
 
 test('a look-up made while the key is still being read answers from the cache file, and an uncached one waits', async () => {
+  // The book service alone, as before keyless sources: without a key, nothing can answer.
+  settings.user['isbnLens.sources'] = ['isbndb'];
   await withDir(async (dir) => {
     const saved = new BookCache();
     saved.setFound(BOOKS.kr.isbn13, BOOKS.kr);
@@ -39,13 +46,15 @@ test('a look-up made while the key is still being read answers from the cache fi
     const config = new Config();
     const keys = new ApiKeyStore(secrets);
     const log = new Log();
-    const service = new LookupService(config, keys, log, async () => nodeHost(dir));
+    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir));
     const starting = service.start();
     assert.equal(service.peek(BOOKS.kr.isbn13), undefined, 'nothing is loaded while start() has only begun');
     assert.equal(service.covers.peek('https://covers.example/x.jpg'), undefined);
 
     const cached = await service.lookupOne(BOOKS.kr.isbn13);
-    assert.deepEqual(cached, { status: 'found', book: BOOKS.kr });
+    assert.equal(cached.status, 'found');
+    assert.deepEqual(cached.status === 'found' && cached.book, BOOKS.kr);
+    assert.equal(cached.status === 'found' && cached.source, 'isbndb');
     assert.equal(service.known(BOOKS.kr.isbn13)?.status, 'found');
 
     const uncached = service.lookupOne('9780262033848');
@@ -62,6 +71,27 @@ test('a look-up made while the key is still being read answers from the cache fi
     config.dispose();
     log.dispose();
   });
+  delete settings.user['isbnLens.sources'];
+});
+
+test('without a key, the keyless sources answer: the queue is not waiting for a key', async () => {
+  await withDir(async (dir) => {
+    const config = new Config();
+    const keys = new ApiKeyStore(secretsWithout());
+    const log = new Log();
+    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir));
+    await service.start();
+    assert.equal(service.connected, false, 'the book service has no key');
+    assert.equal(service.anySource, true);
+    assert.deepEqual(service.sourceNames, ['openLibrary', 'googleBooks']);
+    assert.notEqual(service.state.kind, 'noKey');
+    assert.equal(await service.authorSource(), 'openLibrary');
+    await service.close();
+    service.dispose();
+    keys.dispose();
+    config.dispose();
+    log.dispose();
+  });
 });
 
 test('a window closed before anything asked for a look-up loads nothing and writes nothing', async () => {
@@ -69,7 +99,7 @@ test('a window closed before anything asked for a look-up loads nothing and writ
     const config = new Config();
     const keys = new ApiKeyStore(slowSecrets().secrets);
     const log = new Log();
-    const service = new LookupService(config, keys, log, async () => nodeHost(dir));
+    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir));
     assert.equal(service.state.kind, 'idle', 'no "no key" in the status bar before the key is read');
     assert.equal(service.connected, false);
     await service.close();

@@ -10,14 +10,14 @@ import type { BookCache } from './cache';
 /** The record's name: the Node host keeps it as `book-cache.json`. */
 export const CACHE_RECORD = 'book-cache';
 
-/** Takes the kept answers into `cache`; returns how many. */
-export async function loadCache(records: RecordStore, cache: BookCache): Promise<number> {
-  return cache.load(await records.read(CACHE_RECORD));
+/** Takes the kept answers into `cache`; returns how many. `record`: a keyless source keeps its own (`book-cache-openLibrary`). */
+export async function loadCache(records: RecordStore, cache: BookCache, record: string = CACHE_RECORD): Promise<number> {
+  return cache.load(await records.read(record));
 }
 
 /** Saves `cache`, taking in the answers other windows kept since; returns how many came from them. */
-export function saveCacheMerged(records: RecordStore, cache: BookCache): Promise<number> {
-  return records.update(CACHE_RECORD, (current) => {
+export function saveCacheMerged(records: RecordStore, cache: BookCache, record: string = CACHE_RECORD): Promise<number> {
+  return records.update(record, (current) => {
     const merged = cache.load(current);
     return { next: cache.serialize(), result: merged };
   });

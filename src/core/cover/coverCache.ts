@@ -63,9 +63,9 @@ export abstract class CoverCache {
 
   /**
    * The cover as a data URI, or undefined if it is not an image, too large, or out of reach.
-   * `planHost`: the hostname of the configured plan address, the one non-public host allowed.
+   * `planHost`: the hostnames of the configured services (the plan's, the keyless sources'), the non-public hosts allowed.
    */
-  get(url: string, planHost?: string): Promise<string | undefined> {
+  get(url: string, planHost?: string | readonly string[]): Promise<string | undefined> {
     const cached = this.cache.get(url);
     if (cached !== undefined) {
       this.remember(url, cached); // now the latest used
@@ -94,7 +94,7 @@ export abstract class CoverCache {
   dispose(): void {}
 
   /** The cover as the hover shows it, or undefined; never throws. */
-  protected abstract fetch(url: string, planHost: string | undefined): Promise<string | undefined>;
+  protected abstract fetch(url: string, planHost: string | readonly string[] | undefined): Promise<string | undefined>;
 
   private remember(url: string, uri: string): void {
     const previous = this.cache.get(url);

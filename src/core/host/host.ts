@@ -13,8 +13,8 @@ import type { SharedRate } from '../rate/sharedRate';
 export interface CoverStore {
   /** The data URI if the cover is already here. */
   peek(url: string): string | undefined;
-  /** The cover as a data URI, or undefined if it is not an image, too large, or out of reach. `planHost`: the one private host allowed. */
-  get(url: string, planHost?: string): Promise<string | undefined>;
+  /** The cover as a data URI, or undefined if it is not an image, too large, or out of reach. `planHost`: the configured services' hosts, the private hosts allowed. */
+  get(url: string, planHost?: string | readonly string[]): Promise<string | undefined>;
   dispose(): void;
 }
 

@@ -20,18 +20,28 @@ import { BookCache } from '../cache/cache';
 import { loadCache, saveCacheMerged } from '../cache/cacheRecord';
 import type { BookSource } from '../sources/bookSource';
 import { BookServiceClient } from '../sources/isbndb/client';
+import { GoogleBooksSource } from '../sources/googleBooks/source';
+import { OpenLibrarySource } from '../sources/openLibrary/source';
+import { keylessUserAgent } from '../sources/keyless/userAgent';
+import { sourceTitle } from '../sources/sourceNames';
 import { Batcher } from './batcher';
 import { RatedSource } from './ratedSource';
+import { SourceChain } from './sourceChain';
+import { DEFAULT_SOURCES, type SourceName, type SourceUrlName } from '../sources/sourceSettings';
 
 const SAVE_DELAY_MS = 2000;
 const BOOKS_SETTLE_MS = 200;
 
-type LookupSetting = 'plan' | 'baseUrls' | 'batchSize' | 'requestTimeoutSeconds';
+type LookupSetting = 'plan' | 'baseUrls' | 'batchSize' | 'requestTimeoutSeconds' | 'sources' | 'sourceUrls';
 
 /** The settings look-ups read (the editor's `Config`). */
 export interface LookupSettings {
   readonly plan: PlanName;
   baseUrl(plan: PlanName): URL | undefined;
+  /** `isbnLens.sources`: the sources in the order they are asked. */
+  readonly sources: readonly SourceName[];
+  /** `isbnLens.sourceUrls`: a keyless service's address, undefined when it is not a usable URL. */
+  sourceUrl(name: SourceUrlName): URL | undefined;
   readonly batchSize: number;
   readonly requestTimeoutMs: number;
   onDidChange(listener: (event: unknown) => void): DisposableLike;
@@ -62,13 +72,30 @@ export interface LookupEmitters {
   request: Emitter<RequestRecord>;
   /** Another key, plan or address: what was read of the key no longer holds. */
   key: Emitter<void>;
+  /** Something the user is told once (Google Books' daily quota is spent), with the command that helps. */
+  notice?: Emitter<{ message: string; command?: { title: string; id: string } }>;
+}
+
+/** What each source was made for (its key as a fingerprint, its address, the timeout), and its rated source. */
+interface Made {
+  signature: string;
+  rated: RatedSource | undefined;
 }
 
 export class Lookups extends Disposable {
-  private readonly cache = new BookCache({ maxEntries: 5000 });
-  readonly batcher: Batcher;
+  /** Each source's answers, with their time; the book service's under its old record name. */
+  private readonly caches = new Map<SourceName, BookCache>();
+  private readonly batchers = new Map<SourceName, Batcher>();
+  /** The sources in the order the settings ask them: what every feature looks up through. */
+  readonly chain: SourceChain;
   private readonly throttles = new ThrottleRegistry();
+  /** The book service, while a key is set (its key checks and quota). */
   private source: RatedSource | undefined;
+  private readonly made = new Map<SourceName, Made>();
+  /** The sources whose cache changed since it was last saved: only their records are written. */
+  private readonly unsaved = new Set<SourceName>();
+  /** Google's daily quota stop, said once per stop. */
+  private saidGoogleStop: number | undefined;
   /** Why there is no source although a key is set (a setting that is not a URL). */
   problem: string | undefined;
   private booksTimer: ReturnType<typeof setTimeout> | undefined;
@@ -78,21 +105,37 @@ export class Lookups extends Disposable {
   readonly cacheLoaded: Promise<void>;
   /** Resolves once the stored key is read and the source made (or found impossible). */
   readonly firstConnect: Promise<void>;
-  /** The key (as a fingerprint) and settings the current source was made for. */
-  private signature: string | undefined;
-
   constructor(
     private readonly settings: LookupSettings,
     private readonly keys: KeySource,
     private readonly log: LookupLog,
     readonly host: LookupHost,
     private readonly emitters: LookupEmitters,
+    private readonly keyless: { version: string; googleKeys: KeySource },
   ) {
     super();
-    this.batcher = new Batcher(undefined, { cache: this.cache, batchSize: settings.batchSize, states: emitters.state, changes: emitters.changed });
+    for (const name of DEFAULT_SOURCES) {
+      const cache = new BookCache({ maxEntries: 5000 });
+      this.caches.set(name, cache);
+      const batchSize = name === 'isbndb' ? settings.batchSize : 1;
+      this.batchers.set(name, this.register(new Batcher(undefined, { cache, batchSize })));
+    }
+    this.chain = this.register(new SourceChain({ states: emitters.state, changes: emitters.changed }));
+    // Until the keys are read, the configured sources answer from their caches (and nothing else).
+    this.chain.setStages(settings.sources.map((name) => ({ name, batcher: this.batchers.get(name)! })));
     this.register(this.throttles);
     this.register(host.covers);
-    this.register(this.batcher);
+    this.register(
+      this.batchers.get('googleBooks')!.onDidChangeState((state) => {
+        if (state.kind !== 'stopped' || state.error.kind !== 'quota' || this.saidGoogleStop === (state.until ?? 0)) return;
+        this.saidGoogleStop = state.until ?? 0;
+        const message =
+          `Google Books' daily quota is spent: it is not asked again until ${state.until ? new Date(state.until).toISOString() : 'tomorrow'} (Pacific midnight); the other sources go on. ` +
+          'A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.';
+        this.log.warn(message);
+        emitters.notice?.fire({ message, command: { title: 'Set Google Books API Key', id: 'isbnLens.setGoogleBooksKey' } });
+      }),
+    );
     this.register(
       toDisposable(() => {
         clearTimeout(this.saveTimer);
@@ -101,31 +144,45 @@ export class Lookups extends Disposable {
     );
     this.register(
       settings.onDidChange((event) => {
-        if (settings.changed(event, 'batchSize', 'plan')) this.batcher.setBatchSize(settings.batchSize);
-        if (settings.changed(event, 'plan', 'baseUrls', 'requestTimeoutSeconds')) void this.reconnect();
+        if (settings.changed(event, 'batchSize', 'plan')) this.batchers.get('isbndb')!.setBatchSize(settings.batchSize);
+        if (settings.changed(event, 'plan', 'baseUrls', 'requestTimeoutSeconds', 'sources', 'sourceUrls')) void this.reconnect();
       }),
     );
     this.register(keys.onDidChange(() => void this.reconnect()));
-    this.register(
-      this.cache.onDidChange(() => {
-        this.scheduleSave();
-        clearTimeout(this.booksTimer);
-        this.booksTimer = setTimeout(() => emitters.books.fire(), BOOKS_SETTLE_MS);
-      }),
-    );
+    this.register(keyless.googleKeys.onDidChange(() => void this.reconnect()));
+    for (const [name, cache] of this.caches) {
+      this.register(
+        cache.onDidChange(() => {
+          this.unsaved.add(name);
+          this.scheduleSave();
+          clearTimeout(this.booksTimer);
+          this.booksTimer = setTimeout(() => emitters.books.fire(), BOOKS_SETTLE_MS);
+        }),
+      );
+    }
     this.cacheLoaded = this.loadCache();
     this.firstConnect = this.reconnect();
   }
 
+  /** Whether the book service can be asked (a key is set and the settings are usable). */
   get connected(): boolean {
     return this.source !== undefined;
   }
 
-  /** The answer in the cache, if any, without touching its order. */
+  /** Whether any source can be asked: the book service with a key, or a keyless one. */
+  get answering(): boolean {
+    return this.chain.names.length > 0;
+  }
+
+  /** The sources asked, in order (their `BookSource.name`). */
+  get sourceNames(): string[] {
+    return this.chain.names;
+  }
+
+  /** The answer the caches hold, merged, if any, without touching their order. */
   known(isbn13: string): { status: 'found'; book: Book } | { status: 'notFound' } | undefined {
-    const entry = this.cache.peek(isbn13);
-    if (!entry) return undefined;
-    return entry.status === 'found' ? { status: 'found', book: entry.book } : { status: 'notFound' };
+    const known = this.chain.known(isbn13);
+    return known?.status === 'found' || known?.status === 'notFound' ? known : undefined;
   }
 
   /**
@@ -141,12 +198,17 @@ export class Lookups extends Disposable {
       this.stopIfRefused(e);
       throw e;
     }
-    if (!ofAnotherPlan) this.batcher.resume();
+    if (!ofAnotherPlan) this.batchers.get('isbndb')!.resume();
   }
 
   /** A key the service refused, one of another plan, or a service the browser refuses stops the queue: nothing it sends could succeed. */
   stopIfRefused(e: unknown): void {
-    if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan') || isServiceError(e, 'blocked')) this.batcher.stopFor(e);
+    if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan') || isServiceError(e, 'blocked')) this.batchers.get('isbndb')!.stopFor(e);
+  }
+
+  /** The user asks to try again now: every source. */
+  resume(): void {
+    for (const batcher of this.batchers.values()) batcher.resume();
   }
 
   /** What the source says of the key: undefined where it says nothing. */
@@ -154,11 +216,24 @@ export class Lookups extends Disposable {
     return this.requireSource().keyDetails(signal);
   }
 
-  /** One page of an author's books; the books found go into the cache for later hovers. */
+  /**
+   * One page of an author's books, from the first source asked that has authors (the book
+   * service with a key, else Open Library's author search); the books found go into that
+   * source's cache for later hovers.
+   */
   async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
-    const answer = await this.requireSource().authorPage(name, page, pageSize, signal);
-    for (const book of answer.books) this.cache.setFound(book.isbn13, book);
+    const name_ = this.chain.names.find((n) => this.made.get(n as SourceName)?.rated?.source.authorPage) as SourceName | undefined;
+    const rated = name_ && this.made.get(name_)?.rated;
+    if (!name_ || !rated) throw new ServiceError('auth', 'No API key is set.');
+    const answer = await rated.authorPage(name, page, pageSize, signal);
+    const cache = this.caches.get(name_)!;
+    for (const book of answer.books) cache.setFound(book.isbn13, book);
     return answer;
+  }
+
+  /** The source that answers Look Up Author: its `BookSource.name`, or undefined when none can. */
+  get authorSource(): string | undefined {
+    return this.chain.names.find((n) => this.made.get(n as SourceName)?.rated?.source.authorPage);
   }
 
   ready(): Promise<void> {
@@ -173,10 +248,15 @@ export class Lookups extends Disposable {
   async flush(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    const names = [...this.unsaved];
+    this.unsaved.clear();
     try {
-      const merged = await saveCacheMerged(this.host.records, this.cache);
+      let merged = 0;
+      for (const name of names) merged += await saveCacheMerged(this.host.records, this.caches.get(name)!, cacheRecordOf(name));
       if (merged > 0) this.log.info(`Took in ${merged} look-ups saved by other windows.`);
     } catch (e) {
+      // Tried again at the next save.
+      for (const name of names) this.unsaved.add(name);
       this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
     }
   }
@@ -191,40 +271,86 @@ export class Lookups extends Disposable {
   }
 
   private async connect(): Promise<void> {
-    const key = await this.keys.get();
+    const [key, googleKey] = await Promise.all([this.keys.get(), this.keyless.googleKeys.get()]);
+    // A browser hashes asynchronously (SubtleCrypto).
+    const [keyId, googleKeyId] = await Promise.all([key && this.host.keyFingerprint(key), googleKey && this.host.keyFingerprint(googleKey)]);
+    const order = this.settings.sources;
+    const stages: Array<{ name: SourceName; batcher: Batcher }> = [];
+    for (const name of DEFAULT_SOURCES) {
+      const wanted = order.includes(name);
+      const made =
+        name === 'isbndb' ? this.makeBookService(wanted ? key : undefined, wanted ? keyId || undefined : undefined)
+        : wanted ? this.makeKeyless(name, googleKey, googleKeyId || undefined)
+        : { signature: 'off', rated: undefined };
+      const previous = this.made.get(name);
+      // "Set API Key" reconnects, and so does the key's own change event a moment later: a second
+      // source for the same key would resend a batch the first one saw refused and forget why it
+      // stopped. Unchanged key and settings keep the source and what its queue learned.
+      if (previous?.signature === made.signature) continue;
+      this.made.set(name, made);
+      const batcher = this.batchers.get(name)!;
+      // The book service's batch is the setting (its plan's maximum); a keyless source's is its own (Open Library 25, Google 1).
+      if (made.rated && name !== 'isbndb') batcher.setBatchSize(made.rated.source.maxBatch);
+      batcher.setSource(made.rated);
+      if (name === 'isbndb') {
+        this.source = made.rated;
+        this.emitters.key.fire();
+      }
+    }
+    for (const name of order) {
+      if (this.made.get(name)?.rated && !stages.some((s) => s.name === name)) stages.push({ name, batcher: this.batchers.get(name)! });
+    }
+    this.chain.setStages(stages);
+    this.log.info(stages.length ? `Asking ${stages.map((s) => sourceTitle(s.name)).join(', then ')}.` : 'No API key is set and no keyless source is chosen; look-ups wait for a key.');
+    this.emitters.changed.fire();
+  }
+
+  /** `keyId`: the key's fingerprint (see `LookupHost.keyFingerprint`). */
+  private makeBookService(key: string | undefined, keyId: string | undefined): Made {
     const plan = this.settings.plan;
     const baseUrl = this.settings.baseUrl(plan);
-    const keyId = key ? await this.host.keyFingerprint(key) : undefined;
-    // "Set API Key" reconnects, and so does the key's own change event a moment later: a second
-    // source for the same key would resend a batch the first one saw refused and forget why it
-    // stopped. Unchanged key and settings keep the source and what its queue learned.
-    const signature = JSON.stringify([keyId ?? null, plan, baseUrl?.href ?? null, this.settings.requestTimeoutMs]);
-    if (signature === this.signature) return;
-    this.signature = signature;
+    const signature = JSON.stringify(['isbndb', keyId ?? null, plan, baseUrl?.href ?? null, this.settings.requestTimeoutMs]);
+    if (signature === this.made.get('isbndb')?.signature) return { signature, rated: this.source };
     this.problem = undefined;
-    this.emitters.key.fire();
     if (key && !baseUrl) {
       this.problem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
       this.log.error(this.problem);
     }
-    const source =
-      key && keyId && baseUrl
-        ? new BookServiceClient({
-            baseUrl,
-            plan,
-            apiKey: key,
-            keyId,
-            timeoutMs: this.settings.requestTimeoutMs,
-            onRequest: (record) => {
-              this.log.request(record);
-              this.emitters.request.fire(record);
-            },
-          })
-        : undefined;
-    this.source = source && this.rated(source);
-    this.batcher.setSource(this.source);
-    this.log.info(source ? `Using the ${plan} plan at ${baseUrl!.origin} (${source.rate.perSecond} requests/s).` : 'No API key is set; look-ups wait for one.');
-    this.emitters.changed.fire();
+    if (!key || !keyId || !baseUrl) return { signature, rated: undefined };
+    const source = new BookServiceClient({ baseUrl, plan, apiKey: key, keyId, timeoutMs: this.settings.requestTimeoutMs, onRequest: this.onRequest('isbndb') });
+    this.log.info(`Using the ${plan} plan at ${baseUrl.origin} (${source.rate.perSecond} requests/s).`);
+    return { signature, rated: this.rated(source) };
+  }
+
+  private makeKeyless(name: 'openLibrary' | 'googleBooks', googleKey: string | undefined, keyId: string | undefined): Made {
+    const timeoutMs = this.settings.requestTimeoutMs;
+    // A browser cannot name the extension: its requests go unidentified (Open Library: 1/s).
+    const userAgent = this.host.setsUserAgent ? keylessUserAgent(this.keyless.version) : undefined;
+    if (name === 'openLibrary') {
+      const baseUrl = this.settings.sourceUrl('openLibrary');
+      const coversUrl = this.settings.sourceUrl('openLibraryCovers');
+      const signature = JSON.stringify([name, baseUrl?.href ?? null, coversUrl?.href ?? null, timeoutMs]);
+      if (!baseUrl) return this.badUrl(name, signature);
+      return { signature, rated: this.rated(new OpenLibrarySource({ baseUrl, coversUrl, userAgent, timeoutMs, onRequest: this.onRequest(name) })) };
+    }
+    const baseUrl = this.settings.sourceUrl('googleBooks');
+    const signature = JSON.stringify([name, baseUrl?.href ?? null, keyId ?? null, timeoutMs]);
+    if (!baseUrl) return this.badUrl(name, signature);
+    return { signature, rated: this.rated(new GoogleBooksSource({ baseUrl, userAgent, timeoutMs, apiKey: googleKey, keyId, onRequest: this.onRequest(name) })) };
+  }
+
+  private badUrl(name: SourceName, signature: string): Made {
+    this.log.error(`The “isbnLens.sourceUrls” setting has no valid https address for ${sourceTitle(name)}; it is not asked.`);
+    return { signature, rated: undefined };
+  }
+
+  /** Logs each request with the source that sent it, and counts it. */
+  private onRequest(name: SourceName): (record: RequestRecord) => void {
+    return (record) => {
+      const labelled = { ...record, source: sourceTitle(name) };
+      this.log.request(labelled);
+      this.emitters.request.fire(labelled);
+    };
   }
 
   /** The source with the throttle of its rate, shared with every window that counts with it. */
@@ -240,7 +366,8 @@ export class Lookups extends Disposable {
 
   private async loadCache(): Promise<void> {
     try {
-      const loaded = await loadCache(this.host.records, this.cache);
+      let loaded = 0;
+      for (const [name, cache] of this.caches) loaded += await loadCache(this.host.records, cache, cacheRecordOf(name));
       if (loaded > 0) this.log.info(`Loaded ${loaded} cached look-ups.`);
     } catch (e) {
       this.log.warn(`Could not read the look-up cache: ${(e as Error).message}`);
@@ -251,4 +378,9 @@ export class Lookups extends Disposable {
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
   }
+}
+
+/** The record a source's answers are kept in: the book service's keeps its old name. */
+function cacheRecordOf(name: SourceName): string | undefined {
+  return name === 'isbndb' ? undefined : `book-cache-${name}`;
 }

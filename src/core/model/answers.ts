@@ -28,4 +28,6 @@ export interface RequestRecord {
   ms: number;
   isbnCount?: number;
   error?: ServiceError;
+  /** The source that sent it, as the user reads it ("Open Library"). */
+  source?: string;
 }

@@ -4,11 +4,25 @@
  */
 import type { Book } from './book';
 import type { ServiceError } from './errors';
+import type { Provenance } from './provenance';
 
 export type LookupResult =
-  | { status: 'found'; book: Book; /** The source that answered (its `BookSource.name`); absent when from an old cache. */ source?: string }
-  | { status: 'notFound' }
-  | { status: 'failed'; error: ServiceError };
+  | {
+      status: 'found';
+      book: Book;
+      /** The source that answered (its `BookSource.name`); absent when from an old cache. */
+      source?: string;
+      /** Where each field came from, when sources were merged. */
+      provenance?: Provenance;
+    }
+  | {
+      status: 'notFound';
+      /** The sources that said they know no such ISBN, in the order asked (absent: the book service alone). */
+      asked?: string[];
+      /** Sources that could not answer (a spent quota, out of reach), with why. */
+      unanswered?: Array<{ source: string; error: ServiceError }>;
+    }
+  | { status: 'failed'; error: ServiceError; /** The source that failed, when several were asked. */ source?: string };
 
 export type BatcherState =
   | { kind: 'noKey' }
@@ -21,7 +35,15 @@ export type BatcherState =
 
 export interface LookupOptions {
   signal?: AbortSignal;
+  /**
+   * `hover`: one book a person reads about; the next source is also asked for what the hover
+   * shows and the first lacks. `bulk` (the default): only for ISBNs no source had yet.
+   */
+  purpose?: 'bulk' | 'hover';
   /** Goes ahead of the queue (the ISBN under the mouse, the visible ones). */
   urgent?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
+
+/** The longest a hover waits for the sources before it answers "looking up…". */
+export const HOVER_WAIT_MS = 1500;

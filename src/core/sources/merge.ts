@@ -11,6 +11,7 @@
 import type { Book } from '../model/book';
 import { describesIsbn } from '../model/edition';
 import { sourceTitle } from './sourceNames';
+import { FILLABLE_FIELDS, type FillableField, type Provenance } from '../model/provenance';
 
 export interface SourcedBook {
   /** The source's `BookSource.name`. */
@@ -18,33 +19,7 @@ export interface SourcedBook {
   book: Book;
 }
 
-/** The fields a later source may fill, and the word the user reads for each. */
-export const FILLABLE_FIELDS = {
-  titleLong: 'full title',
-  authors: 'authors',
-  publisher: 'publisher',
-  datePublished: 'date',
-  edition: 'edition',
-  pages: 'pages',
-  binding: 'binding',
-  language: 'language',
-  image: 'cover',
-  synopsis: 'description',
-  subjects: 'subjects',
-  deweyDecimal: 'Dewey class',
-  isbn10: 'ISBN-10',
-  msrp: 'price',
-  otherIsbns: 'other ISBNs',
-} as const satisfies Partial<Record<keyof Book, string>>;
-
-export type FillableField = keyof typeof FILLABLE_FIELDS;
-
-export interface Provenance {
-  /** The source of the record the book is built on (its title and every field not filled). */
-  base: string;
-  /** Later sources and the fields each filled, in the order asked. */
-  filled: Array<{ source: string; fields: FillableField[] }>;
-}
+export { FILLABLE_FIELDS, type FillableField, type Provenance } from '../model/provenance';
 
 export interface MergedBook {
   book: Book;

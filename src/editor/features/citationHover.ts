@@ -10,6 +10,7 @@ import { citationSyntaxOf } from '../../core/documentKind/documentKind';
 import type { BibliographyEntry } from '../../core/bibliography/entry';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
+import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, delay } from './hoverProvider';
@@ -34,7 +35,9 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
     if (token.isCancellationRequested) return undefined;
     const { bookHoverMarkdown } = await import('../../core/format/bookText');
-    const body = result?.status === 'found' ? bookHoverMarkdown(result.book) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
+    const sources = result?.status === 'found' ? sourcesLine(result) : undefined;
+    const body =
+      result?.status === 'found' ? bookHoverMarkdown(result.book) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : '') : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
     return new vscode.Hover(markdown, range);
@@ -44,8 +47,11 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
     if (!isbn13) return undefined;
     if (!result) return 'Looking the book up… hover again in a moment.';
-    if (result.status === 'notFound') return `The book service knows no book with ISBN ${isbn13}.`;
-    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describe(result.error)}`;
+    if (result.status === 'notFound') {
+      const text = noBookText(result, isbn13);
+      return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+    }
+    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describeFrom(result.source, result.error)}`;
     return undefined;
   }
 

@@ -8,14 +8,15 @@ import { whyNotValid } from '../../core/diagnostics/isbnProblems';
 import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LineIsbn } from '../../core/scan/lineScan';
-import type { LookupResult } from '../../core/model/lookup';
+import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
 import { formatTime } from '../../core/messages';
+import { notFoundText, sourcesLine } from '../../core/sources/sourceText';
+import { sourceTitle } from '../../core/sources/sourceNames';
 import type { LookupService } from '../infrastructure/lookupService';
 
-/** The longest a hover waits for the service before it answers "looking up…". */
-export const HOVER_WAIT_MS = 1500;
+export { HOVER_WAIT_MS };
 
 export class IsbnHoverProvider implements vscode.HoverProvider {
   constructor(
@@ -33,13 +34,20 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const isbn = match.info.isbn13;
     const deadline = Date.now() + HOVER_WAIT_MS;
     let result: LookupResult | undefined;
-    const known = this.service.peek(isbn);
+    // Complete for a hover: the next source was asked for what the hover shows and the first lacks.
+    const known = this.service.peek(isbn, 'hover');
     if (known && known !== 'pending') {
       result = known;
     } else {
       if (this.config.hoverLookupScope === 'document') this.queueDocument(document);
       // The look-up goes on when the hover closes: the next hover shows the book.
-      result = await Promise.race([this.service.lookupOne(isbn, { urgent: true }), delay(deadline - Date.now(), token)]);
+      const asking = this.service.lookupOne(isbn, { urgent: true, purpose: 'hover' });
+      result = await Promise.race([asking, delay(deadline - Date.now(), token)]);
+      // Out of time while a later source fills a field: what the first source gave is shown now.
+      if (!result) {
+        const partial = this.service.peek(isbn);
+        if (partial && partial !== 'pending' && partial.status === 'found') result = partial;
+      }
     }
     if (!result) return token.isCancellationRequested ? undefined : new vscode.Hover(this.waitingMarkdown(match), range);
     // The cover rides in the same budget: without it now, the next hover has it.
@@ -60,18 +68,27 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const isbn = match.info?.hyphenated13 ?? match.raw;
     const state = this.service.state;
     if (state.kind === 'limited') {
-      return new vscode.MarkdownString(`ISBN ${isbn}: the request limit of the ${this.service.plan} plan is reached; ISBN Lens retries at ${formatTime(state.until)}.`);
+      const first = this.service.sourceNames[0];
+      const whose = first === undefined || first === 'isbndb' ? `the ${this.service.plan} plan` : sourceTitle(first);
+      return new vscode.MarkdownString(`ISBN ${isbn}: the request limit of ${whose} is reached; ISBN Lens retries at ${formatTime(state.until)}.`);
     }
     return new vscode.MarkdownString(`ISBN ${isbn}: looking up… Hover again in a moment to see the book.`);
   }
 
   private resultMarkdown(isbn: string, result: LookupResult, cover?: string): vscode.MarkdownString {
     if (result.status === 'found') {
-      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover, asked: isbn }));
+      const sources = sourcesLine(result);
+      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover, asked: isbn }) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : ''));
       markdown.supportHtml = false;
       return markdown;
     }
-    if (result.status === 'notFound') return new vscode.MarkdownString(`ISBN ${isbn}: the book service knows no book with this ISBN.`);
+    if (result.status === 'notFound') {
+      const hasKey = this.service.connected;
+      const text = notFoundText(result, hasKey, (error, source) => this.service.describeFrom(source, error));
+      const markdown = new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(text)}${hasKey || !result.asked ? '' : '  \n[Set an API key](command:isbnLens.setApiKey)'}`);
+      if (!hasKey) markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
+      return markdown;
+    }
     const error = result.error;
     if (error.kind === 'auth' && error.details.status === undefined) {
       const text = error.details.malformedKey ? `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}  \n[Set the API key again](command:isbnLens.setApiKey)` : `ISBN ${isbn}: [Set an API key](command:isbnLens.setApiKey) to see this book.`;
@@ -79,7 +96,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
       markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
     }
-    const text = `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}`;
+    const text = `ISBN ${isbn}: ${escapeMarkdown(this.service.describeFrom(result.source, error))}`;
     if (error.kind === 'quota' && error.details.daily) {
       const markdown = new vscode.MarkdownString(`${text}  \n[Retry now](command:isbnLens.retryNow)`);
       markdown.isTrusted = { enabledCommands: ['isbnLens.retryNow'] };

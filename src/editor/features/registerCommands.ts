@@ -17,15 +17,19 @@ import { STATUS_MENU_COMMAND } from './statusBar';
 export interface CommandServices {
   config: Config;
   keys: ApiKeyStore;
+  /** The optional Google Books API key. */
+  googleKeys: ApiKeyStore;
   service: LookupService;
   isbns: DocumentIsbns;
   log: Log;
 }
 
-export function registerCommands({ config, keys, service, isbns, log }: CommandServices): vscode.Disposable[] {
+export function registerCommands({ config, keys, googleKeys, service, isbns, log }: CommandServices): vscode.Disposable[] {
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'isbnLens.setApiKey': async () => (await import('./commands/apiKey')).setApiKey(keys, service, config),
     'isbnLens.clearApiKey': async () => (await import('./commands/apiKey')).clearApiKey(keys, service),
+    'isbnLens.setGoogleBooksKey': async () => (await import('./commands/apiKey')).setGoogleBooksKey(googleKeys, service),
+    'isbnLens.clearGoogleBooksKey': async () => (await import('./commands/apiKey')).clearGoogleBooksKey(googleKeys, service),
     'isbnLens.lookupAuthor': async () => (await import('./commands/lookupAuthor')).lookupAuthor(service, config),
     'isbnLens.lookupIsbn': async () => (await import('./commands/lookupIsbn')).lookupIsbn(isbns, service, config),
     'isbnLens.lookupAllInFile': async () => (await import('./commands/lookupAllInFile')).lookupAllInFile(isbns, service),

@@ -16,6 +16,14 @@ export class StateNotifier extends Disposable {
   constructor(private readonly service: LookupService) {
     super();
     this.register(service.onDidChangeState((state) => this.onState(state)));
+    // Said once by the look-ups themselves (Google Books' daily quota): shown as it comes.
+    this.register(
+      service.onNotice(({ message, command }) => {
+        void vscode.window.showWarningMessage(`ISBN Lens: ${message}`, ...(command ? [command.title] : [])).then((choice) => {
+          if (choice && command) void vscode.commands.executeCommand(command.id);
+        });
+      }),
+    );
   }
 
   private onState(state: BatcherState): void {

@@ -1,6 +1,7 @@
 /** Plan and queue at a glance: idle, n waiting, limited until hh:mm:ss, no key. Clicking offers the commands. */
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
+import { sourceTitle } from '../../core/sources/sourceNames';
 import { formatTime } from '../../core/messages';
 import { quotaText } from '../../core/model/quota';
 import type { LookupService } from '../infrastructure/lookupService';
@@ -33,6 +34,10 @@ export class StatusBar extends Disposable {
     const plan = this.service.plan;
     const state = this.service.state;
     const problem = this.service.problem;
+    // Without the book service's key, the keyless sources answer: the first one is named.
+    const names = this.service.sourceNames;
+    const keyless = !this.service.connected && this.service.anySource && names[0] ? sourceTitle(names[0]) : undefined;
+    const sources = names.map(sourceTitle).join(', then ');
     let text: string;
     let tooltip: string;
     this.item.backgroundColor = undefined;
@@ -47,16 +52,16 @@ export class StatusBar extends Disposable {
           tooltip = 'No API key is set. Click to set one.';
           break;
         case 'idle':
-          text = `$(book) ISBN: ${plan}`;
-          tooltip = `ISBN Lens on the ${plan} plan: idle.`;
+          text = `$(book) ISBN: ${keyless ?? plan}`;
+          tooltip = keyless ? `ISBN Lens without an API key: asking ${sources}. Idle.` : `ISBN Lens on the ${plan} plan: idle.`;
           break;
         case 'working':
           text = `$(sync~spin) ISBN: ${state.waiting + state.inFlight} waiting`;
-          tooltip = `ISBN Lens on the ${plan} plan: ${state.inFlight} being looked up, ${state.waiting} queued.`;
+          tooltip = `ISBN Lens ${keyless ? `asking ${sources}` : `on the ${plan} plan`}: ${state.inFlight} being looked up, ${state.waiting} queued.`;
           break;
         case 'limited':
           text = `$(watch) ISBN: limited until ${formatTime(state.until)}`;
-          tooltip = `The ${plan} plan's request limit was reached; ${state.waiting} look-ups resume at ${formatTime(state.until)}.`;
+          tooltip = `${keyless ? `${keyless}'s` : `The ${plan} plan's`} request limit was reached; ${state.waiting} look-ups resume at ${formatTime(state.until)}.`;
           break;
         case 'stopped':
           text = state.error.kind === 'quota' ? `$(error) ISBN: quota spent${state.until ? ` until ${formatTime(state.until)}` : ''}` : `$(error) ISBN: ${state.error.kind === 'wrongPlan' ? 'wrong plan' : state.error.kind === 'blocked' ? 'service refused by browser' : state.error.details.malformedKey ? 'key malformed' : 'key refused'}`;

@@ -8,12 +8,13 @@ import * as vscode from 'vscode';
 import { bibliographyFormat } from '../../core/documentKind/documentKind';
 import type { DialectSetting } from '../../core/bibtex/dialect';
 import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/model/plans';
+import { type SourceName, type SourceUrlName, parseSourceUrl, parseSources } from '../../core/sources/sourceSettings';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
 /** The settings' names under `isbnLens.`. */
-export type SettingKey = 'plan' | 'baseUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled' | 'bibtex.dialect' | 'citeKey.pattern';
+export type SettingKey = 'plan' | 'baseUrls' | 'sources' | 'sourceUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled' | 'bibtex.dialect' | 'citeKey.pattern';
 
 const SECTION = 'isbnLens';
 const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -72,6 +73,16 @@ export class Config implements vscode.Disposable {
   /** The configured address of every plan, for telling which plan a host the service names is. */
   baseUrls(): Record<PlanName, URL | undefined> {
     return Object.fromEntries(PLAN_NAMES.map((plan) => [plan, this.baseUrl(plan)])) as Record<PlanName, URL | undefined>;
+  }
+
+  /** `isbnLens.sources`: the sources in the order they are asked (user settings only: a workspace cannot choose where ISBNs go). */
+  get sources(): SourceName[] {
+    return parseSources(this.userValue<unknown>('sources'));
+  }
+
+  /** A keyless service's address from `isbnLens.sourceUrls` (user settings only), or undefined when it is not usable. */
+  sourceUrl(name: SourceUrlName): URL | undefined {
+    return parseSourceUrl(this.userValue<unknown>('sourceUrls'), name);
   }
 
   /** Sets the plan in the user's settings (the only place it is read from). */

@@ -40,7 +40,7 @@ export class Log implements vscode.Disposable {
   request(record: RequestRecord): void {
     const count = record.isbnCount !== undefined ? ` (${record.isbnCount} ISBN${record.isbnCount === 1 ? '' : 's'})` : '';
     const outcome = record.status !== undefined ? String(record.status) : record.error ? record.error.kind : '…';
-    const line = `${record.method} ${record.path}${count} → ${outcome} in ${record.ms} ms`;
+    const line = `${record.source ? `${record.source}: ` : ''}${record.method} ${record.path}${count} → ${outcome} in ${record.ms} ms`;
     if (record.error && record.error.kind !== 'cancelled' && record.error.kind !== 'notFound') this.warn(`${line}: ${record.error.message}`);
     else this.info(line);
   }

@@ -15,6 +15,8 @@ import type { Book } from '../../core/model/book';
 import type { AuthorPage, RequestRecord } from '../../core/model/answers';
 import type { KeyInfo } from '../../core/model/quota';
 import { planOfHost } from '../../core/sources/isbndb/keyInfo';
+import { sourceTitle } from '../../core/sources/sourceNames';
+import { coverAddressAllowed } from '../../core/sources/keyless/images';
 import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
 import type { Lookups } from '../../core/lookups/lookups';
@@ -47,18 +49,29 @@ export class LookupService extends Disposable {
   readonly onDidChangeState = this.states.event;
   private readonly requests = this.register(new Emitter<RequestRecord>());
   private readonly keyChanges = this.register(new Emitter<void>());
+  private readonly notices = this.register(new Emitter<{ message: string; command?: { title: string; id: string } }>());
+  /** Something to tell the user once (a later source's daily quota spent), with the command that helps. */
+  readonly onNotice = this.notices.event;
   /** The key's plan host and today's quota, from `GET /key` where the service has it. */
   readonly keyQuota = this.register(new KeyQuota(async (signal) => (await this.current()).keyDetails(signal), this.requests.event));
   readonly covers: Covers = {
     peek: (url) => this.lookups?.host.covers.peek(url),
-    // Covers come from public addresses only, or from the plan's own host (the sandbox on 127.0.0.1).
-    get: async (url) => (await this.loaded()).host.covers.get(url, this.config.baseUrl()?.hostname),
+    // Covers come from public addresses only, or from the configured services' own hosts (the
+    // sandbox on 127.0.0.1); Open Library's by cover id only (by ISBN they are limited to 100 per 5 minutes).
+    get: async (url) => {
+      if (!coverAddressAllowed(url, this.config.sourceUrl('openLibraryCovers'))) return undefined;
+      const hosts = [this.config.baseUrl(), this.config.sourceUrl('openLibraryCovers'), this.config.sourceUrl('googleBooks'), this.config.sourceUrl('openLibrary')];
+      return (await this.loaded()).host.covers.get(url, hosts.filter((u): u is URL => u !== undefined).map((u) => u.hostname));
+    },
   };
 
   constructor(
     private readonly config: Config,
     private readonly keys: ApiKeyStore,
     private readonly log: Log,
+    private readonly googleKeys: ApiKeyStore,
+    /** The extension's version, which keyless requests name in their User-Agent. */
+    private readonly version: string,
     /** Makes the host (HTTP, records, covers) on first use: the Node host or the browser's. */
     private readonly makeHost: () => Promise<LookupHost>,
   ) {
@@ -82,33 +95,65 @@ export class LookupService extends Disposable {
     return this.lookups?.connected ?? false;
   }
 
+  /** Whether any source can be asked: the book service with a key, or a keyless one (known once the look-ups are loaded). */
+  get anySource(): boolean {
+    return this.lookups?.answering ?? false;
+  }
+
+  /** The sources asked, in order (their `BookSource.name`): the settings' order until the look-ups are loaded. */
+  get sourceNames(): string[] {
+    return this.lookups?.sourceNames ?? [...this.config.sources];
+  }
+
+  /** Whether a source can be asked, once the stored keys are read. */
+  async canAnswer(): Promise<boolean> {
+    const lookups = await this.current();
+    return lookups.answering;
+  }
+
+  /** The source that answers Look Up Author, once the stored keys are read; undefined when none can. */
+  async authorSource(): Promise<string | undefined> {
+    return (await this.current()).authorSource;
+  }
+
+  /** The source that answers Look Up Author (its `BookSource.name`), once known. */
+  get authorSourceName(): string | undefined {
+    return this.lookups?.authorSource;
+  }
+
+  /** How the user reads the source that answers Look Up Author ("Open Library"), when known. */
+  get authorSourceTitle(): string | undefined {
+    const name = this.authorSourceName;
+    return name === 'isbndb' ? 'the book service' : name ? sourceTitle(name) : undefined;
+  }
+
   get problem(): string | undefined {
     return this.lookups?.problem;
   }
 
   /** Idle until the look-ups know better: whether a key is set is not known before the key is read. */
   get state(): BatcherState {
-    return this.lookups?.batcher.state ?? { kind: 'idle' };
+    return this.lookups?.chain.state ?? { kind: 'idle' };
   }
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
   async lookup(isbns: readonly string[], options?: LookupOptions): Promise<Map<string, LookupResult>> {
-    return (await this.answering(isbns)).batcher.lookup(isbns, options);
+    return (await this.answering(isbns)).chain.lookup(isbns, options);
   }
 
   async lookupOne(isbn: string, options?: LookupOptions): Promise<LookupResult> {
-    return (await this.answering([isbn])).batcher.lookupOne(isbn, options);
+    return (await this.answering([isbn])).chain.lookupOne(isbn, options);
   }
 
   /** Queues ISBNs without waiting for them (prefetch for later hovers). */
   prefetch(isbns: readonly string[], urgent = false): void {
-    if (this.lookups) this.lookups.batcher.prefetch(isbns, urgent);
-    else void this.answering(isbns).then((lookups) => lookups.batcher.prefetch(isbns, urgent), () => undefined);
+    if (this.lookups) this.lookups.chain.prefetch(isbns, urgent);
+    else void this.answering(isbns).then((lookups) => lookups.chain.prefetch(isbns, urgent), () => undefined);
   }
 
-  /** The cached or pending answer, without queueing anything. */
-  peek(isbn: string): LookupResult | 'pending' | undefined {
-    return this.lookups?.batcher.peek(isbn);
+  /** The cached or pending answer, without queueing anything; `hover`: complete only once the next source filled what the hover shows. */
+  peek(isbn: string, purpose?: 'bulk' | 'hover'): LookupResult | 'pending' | undefined {
+    return this.lookups?.chain.peek(isbn, purpose);
   }
 
   /** The answer in the cache, if any: for painting many at once (it does not touch the LRU order). */
@@ -118,7 +163,7 @@ export class LookupService extends Disposable {
 
   /** The user asks to try again now. */
   resume(): void {
-    this.lookups?.batcher.resume();
+    this.lookups?.resume();
   }
 
   /**
@@ -160,6 +205,14 @@ export class LookupService extends Disposable {
     await (await this.loaded()).reconnect();
   }
 
+  /**
+   * The user's words for a failure of `source`: the book service's with its plan and host, a
+   * keyless source's as it said it (its messages name the service and what to do).
+   */
+  describeFrom(source: string | undefined, error: ServiceError): string {
+    return source === undefined || source === 'isbndb' || error.kind === 'cancelled' ? this.describe(error) : error.message;
+  }
+
   /** The user's words for a failure, with the plan and host filled in. */
   describe(error: ServiceError): string {
     return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host });
@@ -181,8 +234,8 @@ export class LookupService extends Disposable {
   /** The look-ups, loading them on first call. */
   private loaded(): Promise<Lookups> {
     this.loading ??= Promise.all([import('../../core/lookups/lookups'), this.makeHost()]).then(([{ Lookups }, host]) => {
-      const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges };
-      const lookups = new Lookups(this.config, this.keys, this.log, host, emitters);
+      const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges, notice: this.notices };
+      const lookups = new Lookups(this.config, this.keys, this.log, host, emitters, { version: this.version, googleKeys: this.googleKeys });
       this.register(lookups);
       this.lookups = lookups;
       return lookups;

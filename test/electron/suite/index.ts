@@ -224,6 +224,28 @@ const checks: Check[] = [
     },
   },
   {
+    name: 'isbnLens.sources and isbnLens.sourceUrls are application-scoped with the defaults of issue 21: a workspace cannot choose where ISBNs go',
+    run: async () => {
+      const config = vscode.workspace.getConfiguration('isbnLens');
+      assert.deepEqual(config.inspect('sources')?.defaultValue, ['isbndb', 'openLibrary', 'googleBooks']);
+      assert.deepEqual(config.inspect('sourceUrls')?.defaultValue, {
+        openLibrary: 'https://openlibrary.org',
+        openLibraryCovers: 'https://covers.openlibrary.org',
+        googleBooks: 'https://www.googleapis.com',
+      });
+      for (const [name, value] of [
+        ['sources', ['googleBooks']],
+        ['sourceUrls', { openLibrary: 'https://evil.example' }],
+      ] as const) {
+        await assert.rejects(Promise.resolve(config.update(name, value, vscode.ConfigurationTarget.Workspace)), `writing isbnLens.${name} to the workspace settings was accepted`);
+        assert.equal(vscode.workspace.getConfiguration('isbnLens').inspect(name)?.workspaceValue, undefined, `a workspace value of isbnLens.${name} exists`);
+      }
+      const commands = await vscode.commands.getCommands(true);
+      assert.ok(commands.includes('isbnLens.setGoogleBooksKey'), 'isbnLens.setGoogleBooksKey is not registered');
+      return 'both refused in the workspace; Set Google Books API Key registered';
+    },
+  },
+  {
     name: 'a citation key of a 20,000-entry library (19 MB) is answered from its entry, the host let go while the file is read',
     run: async () => {
       const folder = vscode.workspace.workspaceFolders![0].uri;

@@ -4,8 +4,8 @@
  * and inlined as a data URI, shrunk with `createImageBitmap` and `OffscreenCanvas` when it is
  * over the hover's budget; Google's image host sends no cross-origin permission, so its covers
  * are shown by their address, as https (a hover shows only https and data images). Never sends
- * the API key or cookies; loopback and private literal addresses only when they are the plan's
- * own host (the browser cannot resolve a name to tell more).
+ * the API key or cookies; loopback and private literal addresses only when they are a configured
+ * service's own host (the browser cannot resolve a name to tell more).
  */
 import { MAX_HOVER_COVER_CHARS } from '../../model/book';
 import { COVER_TYPE, CoverCache, type CoverCacheOptions, KEEP_AS_SENT_BYTES } from '../../cover/coverCache';
@@ -22,7 +22,7 @@ export class BrowserCovers extends CoverCache {
     super(options);
   }
 
-  protected async fetch(url: string, planHost: string | undefined): Promise<string | undefined> {
+  protected async fetch(url: string, planHost: string | readonly string[] | undefined): Promise<string | undefined> {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -35,8 +35,11 @@ export class BrowserCovers extends CoverCache {
       parsed.protocol = 'https:';
       return parsed.href;
     }
-    if (host !== planHost?.toLowerCase() && isPrivateLiteral(host)) return undefined;
+    const trusted = planHost === undefined ? [] : typeof planHost === 'string' ? [planHost] : planHost;
+    if (!trusted.some((h) => h.toLowerCase() === host) && isPrivateLiteral(host)) return undefined;
     try {
+      // A redirect (Open Library sends newer covers on to archive.org) is followed by the browser,
+      // under its own rules (no https page loads http; no cookies, no key go).
       const response = await this.fetchFn(parsed.href, {
         headers: { accept: 'image/*' },
         signal: AbortSignal.timeout(this.timeoutMs),

@@ -2,8 +2,10 @@
  * Cover images for hovers on the Node host, fetched once and kept as data URIs (the keeping:
  * `cover/coverCache.ts`). VS Code's hovers load only
  * https and data images, and a cover host may be plain http; inlining also shows a cover
- * again without the network. Never sends the API key and never follows a redirect: covers
- * are public images, fetched only from public addresses (or the configured plan's own host).
+ * again without the network. Never sends a key. Covers are public images, fetched only from
+ * public addresses (or the configured services' own hosts: the sandbox on 127.0.0.1 in tests);
+ * one redirect is followed, to another https address (Open Library sends newer covers on to
+ * archive.org), and the target is checked as the first address was.
  */
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher, getGlobalDispatcher, request } from 'undici';
@@ -11,6 +13,7 @@ import { MAX_HOVER_COVER_CHARS } from '../../model/book';
 import { isPublicAddress, publicOnlyLookup } from './publicAddress';
 import { readBodyCapped } from './readBody';
 import { COVER_TYPE, CoverCache, type CoverCacheOptions, KEEP_AS_SENT_BYTES } from '../../cover/coverCache';
+import { coverRedirectTarget } from '../../sources/keyless/images';
 
 export interface CoverOptions extends CoverCacheOptions {
   /** For the plan's own host (tests: the sandbox on 127.0.0.1). Other hosts go through a public-only agent. */
@@ -28,7 +31,7 @@ export class CoverImages extends CoverCache {
     void this.publicAgent?.close();
   }
 
-  private dispatcherFor(url: string, planHost: string | undefined): Dispatcher | undefined {
+  private dispatcherFor(url: string, planHost: string | readonly string[] | undefined): Dispatcher | undefined {
     let host: string;
     try {
       const parsed = new URL(url);
@@ -37,7 +40,8 @@ export class CoverImages extends CoverCache {
     } catch {
       return undefined;
     }
-    if (planHost !== undefined && host.toLowerCase() === planHost.toLowerCase()) return this.options.dispatcher ?? getGlobalDispatcher();
+    const trusted = planHost === undefined ? [] : typeof planHost === 'string' ? [planHost] : planHost;
+    if (trusted.some((h) => host.toLowerCase() === h.toLowerCase())) return this.options.dispatcher ?? getGlobalDispatcher();
     // A literal address is never looked up, so the public-only lookup would not see it.
     if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return isPublicAddress(host) ? this.publicOnlyAgent() : undefined;
     return this.publicOnlyAgent();
@@ -48,17 +52,23 @@ export class CoverImages extends CoverCache {
     return this.publicAgent;
   }
 
-  protected async fetch(url: string, planHost: string | undefined): Promise<string | undefined> {
+  protected async fetch(url: string, planHost: string | readonly string[] | undefined, redirected = false): Promise<string | undefined> {
     const dispatcher = this.dispatcherFor(url, planHost);
     if (!dispatcher) return undefined;
     try {
-      // No redirect is followed: undici's request() follows none unless told to.
+      // undici's request() follows no redirect unless told to: the one allowed is followed here.
       const response = await request(url, {
         method: 'GET',
         headers: { accept: 'image/*' },
         signal: AbortSignal.timeout(this.timeoutMs),
         dispatcher,
       });
+      if (response.statusCode >= 300 && response.statusCode < 400 && !redirected) {
+        await response.body.dump();
+        const location = response.headers.location;
+        const target = coverRedirectTarget(url, Array.isArray(location) ? location[0] : location);
+        return target === undefined ? undefined : await this.fetch(target, planHost, true);
+      }
       const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (response.statusCode !== 200 || !COVER_TYPE.test(type)) {
         await response.body.dump();

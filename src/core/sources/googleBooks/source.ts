@@ -10,10 +10,11 @@ import { ServiceError, isServiceError } from '../../model/errors';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
 import { endpointOf, keylessGet, parseJsonAnswer, type EndpointOptions, type KeylessEndpoint } from '../keyless/request';
 import { googleBooksError } from './errors';
+import { DEFAULT_SOURCE_URLS } from '../sourceSettings';
 import { bookFromSearch } from './mapping';
 import { keyHeader, volumesPath } from './request';
 
-export const GOOGLE_BOOKS_DEFAULT_URL = 'https://www.googleapis.com';
+export const GOOGLE_BOOKS_DEFAULT_URL = DEFAULT_SOURCE_URLS.googleBooks;
 export const GOOGLE_BOOKS_RATE = 1;
 /** How long "not found" is believed. */
 export const NOT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;

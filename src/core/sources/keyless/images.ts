@@ -35,3 +35,16 @@ export function coverRedirectTarget(from: string, location: string | undefined):
   if (target.protocol === 'https:') return target.href;
   return target.protocol === 'http:' && LOOPBACK.test(source.hostname) && LOOPBACK.test(target.hostname) ? target.href : undefined;
 }
+
+/**
+ * Whether a cover address may be asked: on Open Library's covers host only by cover id
+ * (`/b/id/<id>-S|M|L.jpg`), since covers by ISBN, OCLC or LCCN are limited to 100 per address
+ * every 5 minutes; any other host's cover as it is.
+ */
+export function coverAddressAllowed(url: string, openLibraryCovers: URL | undefined): boolean {
+  const parsed = parse(url);
+  if (!parsed) return false;
+  const coverHosts = ['covers.openlibrary.org', openLibraryCovers?.host].filter(Boolean);
+  if (!coverHosts.includes(parsed.host)) return true;
+  return /^\/b\/id\/\d+-[SML]\.jpg$/.test(parsed.pathname) && parsed.search === '';
+}

@@ -11,11 +11,12 @@ import { ServiceError } from '../../model/errors';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
 import { endpointOf, keylessGet, parseJsonAnswer, type EndpointOptions, type KeylessEndpoint, type RawReply } from '../keyless/request';
 import { openLibraryError } from './errors';
+import { DEFAULT_SOURCE_URLS } from '../sourceSettings';
 import { bookFromBooksApi, bookFromSearchDoc } from './mapping';
 import { authorSearchPath, bibkey, booksApiPath, OPEN_LIBRARY_MAX_BATCH } from './request';
 
-export const OPEN_LIBRARY_DEFAULT_URL = 'https://openlibrary.org';
-export const OPEN_LIBRARY_COVERS_DEFAULT_URL = 'https://covers.openlibrary.org';
+export const OPEN_LIBRARY_DEFAULT_URL = DEFAULT_SOURCE_URLS.openLibrary;
+export const OPEN_LIBRARY_COVERS_DEFAULT_URL = DEFAULT_SOURCE_URLS.openLibraryCovers;
 /** Requests per second, with the identifying User-Agent. */
 export const OPEN_LIBRARY_RATE = 3;
 /**

@@ -90,7 +90,7 @@ const ENTRY_NAMES: Record<Exclude<AnnotationFormat, 'markdown'>, string> = { bib
 async function pickMode(): Promise<FillMode | undefined> {
   const items: Array<vscode.QuickPickItem & { mode: FillMode }> = [
     { label: 'Fill missing fields', description: 'Add title, author, publisher, year… where an entry lacks them', mode: 'fill' },
-    { label: 'Fill missing and refresh existing fields', description: 'Also replace fields that differ from the book service', mode: 'refresh' },
+    { label: 'Fill missing and refresh existing fields', description: 'Also replace fields that differ from what the sources know', mode: 'refresh' },
   ];
   const choice = await vscode.window.showQuickPick(items, { title: 'ISBN Lens: Annotate ISBNs in File', placeHolder: 'What to write into the entries that carry an ISBN' });
   return choice?.mode;

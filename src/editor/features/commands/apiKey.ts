@@ -87,3 +87,32 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
 function quotaSentence(info: KeyInfo | undefined): string {
   return info?.quota ? ` Today's quota: ${quotaText(info.quota)}.` : '';
 }
+
+/**
+ * "Set Google Books API Key": the optional, free key that gives Google Books a daily quota of
+ * its own (without one, Google charges a shared anonymous quota that is often spent). Kept in
+ * SecretStorage and sent only in Google's X-Goog-Api-Key header, never in an address.
+ */
+export async function setGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
+  const key = await vscode.window.showInputBox({
+    title: 'ISBN Lens: Set Google Books API Key',
+    prompt: "A free Google Books API key (Google Cloud console → APIs & Services → Credentials). It is kept in VS Code's secret storage and sent only to Google Books, in its X-Goog-Api-Key header.",
+    placeHolder: 'Paste your Google Books API key',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value === '' ? undefined : apiKeyProblem(value)),
+  });
+  if (!key?.trim() || apiKeyProblem(key)) return;
+  await keys.set(key.trim());
+  await service.reconnect();
+  const asked = service.sourceNames.includes('googleBooks');
+  void vscode.window.showInformationMessage(
+    asked ? 'ISBN Lens: Google Books API key saved; Google Books is asked with it.' : 'ISBN Lens: Google Books API key saved. Google Books is not among “isbnLens.sources”, so it is not asked.',
+  );
+}
+
+export async function clearGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
+  await keys.clear();
+  await service.reconnect();
+  void vscode.window.showInformationMessage('ISBN Lens: Google Books API key removed; Google Books is asked without a key.');
+}

@@ -11,6 +11,7 @@ import { annotationFormat } from '../../../core/documentKind/documentKind';
 import type { BibliographyFormat } from '../../../core/bibliography/format';
 import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
 import { parseIsbn } from '../../../core/isbn/parse';
+import { noBookText } from '../../../core/sources/sourceText';
 import type { Book } from '../../../core/model/book';
 import { workspaceLoadsBiblatex } from '../../infrastructure/biblatexHint';
 import type { Config } from '../../infrastructure/config';
@@ -36,11 +37,11 @@ export async function bookForCommand(editor: vscode.TextEditor | undefined, isbn
   const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`);
   if (!result) return undefined;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}; no entry was made.`);
+    void vscode.window.showInformationMessage(`ISBN Lens: ${noBookText(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)}; no entry was made.`);
     return undefined;
   }
   if (result.status === 'failed') {
-    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
+    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
     return undefined;
   }
   return result.book;

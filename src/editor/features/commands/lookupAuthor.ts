@@ -20,13 +20,14 @@ export async function lookupAuthor(service: LookupService, config: Config): Prom
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const name = await vscode.window.showInputBox({
     title: 'ISBN Lens: Look Up Author',
-    prompt: 'The author\'s name as the book service knows it, e.g. "José Saramago".',
+    prompt: 'The author\'s name as the books print it, e.g. "José Saramago".',
     value: selected.length <= 100 && !selected.includes('\n') ? selected : '',
     ignoreFocusOut: true,
   });
   if (!name?.trim()) return;
-  await service.ready();
-  if (!service.connected) return showFailure(service, new ServiceError('auth', 'No API key is set.'));
+  // The book service with a key; without one, Open Library's author search.
+  const source = await service.authorSource();
+  if (!source) return showFailure(service, new ServiceError('auth', 'No API key is set.'));
 
   const book = await pickBook(name.trim(), service);
   if (!book) return;
@@ -114,11 +115,12 @@ function showFailure(service: LookupService, e: unknown, name?: string): void {
     return;
   }
   if (e.kind === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no author named “${name}”. Check the spelling, or try the name as printed on the books.`);
+    const asked = service.authorSourceTitle ?? 'the book service';
+    void vscode.window.showInformationMessage(`ISBN Lens: ${asked} knows no author named “${name}”. Check the spelling, or try the name as printed on the books.`);
     return;
   }
   const actions = e.kind === 'auth' ? ['Set API Key'] : [];
-  void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(e)}`, ...actions).then((choice) => {
+  void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(service.authorSourceName, e)}`, ...actions).then((choice) => {
     if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
   });
 }

@@ -1,5 +1,6 @@
 /** "Look Up ISBN": an ISBN from the cursor, the selection or typed in, then the book with actions. */
 import * as vscode from 'vscode';
+import { noBookText } from '../../../core/sources/sourceText';
 import { bookDetailsText, citationLine } from '../../../core/format/bookText';
 import type { Book } from '../../../core/model/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
@@ -16,11 +17,11 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, c
   const result = await lookupOneWithProgress(service, info.isbn13, `ISBN Lens: looking up ${info.hyphenated13}…`);
   if (!result) return;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: the book service knows no book with ISBN ${info.hyphenated13}.`);
+    void vscode.window.showInformationMessage(`ISBN Lens: ${noBookText(result, info.hyphenated13)}.`);
     return;
   }
   if (result.status === 'failed') {
-    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describe(result.error)}`);
+    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
     return;
   }
   await offerBookActions(result.book, editor, config, info.isbn13);

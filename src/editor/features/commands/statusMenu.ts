@@ -8,6 +8,7 @@ const ENTRIES: { label: string; command: string }[] = [
   { label: '$(debug-restart) Retry Now', command: 'isbnLens.retryNow' },
   { label: '$(key) Set API Key', command: 'isbnLens.setApiKey' },
   { label: '$(trash) Clear API Key', command: 'isbnLens.clearApiKey' },
+  { label: '$(key) Set Google Books API Key', command: 'isbnLens.setGoogleBooksKey' },
   { label: '$(output) Show Log', command: 'isbnLens.showLog' },
 ];
 

@@ -1,0 +1,197 @@
+/**
+ * The sources in the order the settings ask them, as one look-up: each source has its own
+ * batcher (its queue, batch size, throttle and cache), and the chain asks them in turn. The
+ * first source gets every ISBN (Open Library 25 at a time); a later one only the ISBNs that
+ * still need it (`needsNextSource`): for Look Up All and Annotate those no source had a record
+ * of, so Google Books' scarce daily quota is not spent on fields; for a hover also those whose
+ * record lacks what the hover shows. The answers are merged field by field with their
+ * provenance (`mergeBooks`). "Not found" names the sources asked; a source that could not
+ * answer (a spent quota, out of reach) never turns into "not found".
+ */
+import { Disposable } from '../disposable';
+import { Emitter } from '../events';
+import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup';
+import { ServiceError } from '../model/errors';
+import { mergeBooks, type SourcedBook } from '../sources/merge';
+import { needsNextSource, type AskPurpose } from '../sources/nextSource';
+import type { Batcher } from './batcher';
+
+export interface ChainStage {
+  /** The source's `BookSource.name`. */
+  readonly name: string;
+  readonly batcher: Batcher;
+}
+
+/** What the sources said of one ISBN so far. */
+interface Gathered {
+  answers: SourcedBook[];
+  /** Sources that know no such ISBN. */
+  asked: string[];
+  unanswered: Array<{ source: string; error: ServiceError }>;
+  cancelled?: ServiceError;
+}
+
+export class SourceChain extends Disposable {
+  private stages: readonly ChainStage[] = [];
+  private subscriptions: Array<{ dispose(): void }> = [];
+  private readonly states: Emitter<BatcherState>;
+  private readonly changes: Emitter<void> | undefined;
+  private lastStateJson = '';
+
+  constructor(options: { states?: Emitter<BatcherState>; changes?: Emitter<void> } = {}) {
+    super();
+    this.states = options.states ?? this.register(new Emitter<BatcherState>());
+    this.changes = options.changes;
+    this.register({ dispose: () => this.subscriptions.forEach((s) => s.dispose()) });
+  }
+
+  get onDidChangeState() {
+    return this.states.event;
+  }
+
+  /** The sources to ask, in order (their batchers are owned by the caller). */
+  setStages(stages: readonly ChainStage[]): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.stages = stages;
+    this.subscriptions = stages.map((stage) => stage.batcher.onDidChangeState(() => this.emit()));
+    this.emit();
+  }
+
+  get names(): string[] {
+    return this.stages.map((s) => s.name);
+  }
+
+  /**
+   * The first source's limit or stop, else every source's work together: what the status bar
+   * and the hover's wait show. A later source's stop (Google's daily quota) is said on its own.
+   */
+  get state(): BatcherState {
+    const [first] = this.stages;
+    if (!first) return { kind: 'noKey' };
+    const primary = first.batcher.state;
+    if (primary.kind === 'stopped' || primary.kind === 'limited') return primary;
+    let waiting = 0;
+    let inFlight = 0;
+    for (const stage of this.stages) {
+      const state = stage.batcher.state;
+      if (state.kind === 'working') {
+        waiting += state.waiting;
+        inFlight += state.inFlight;
+      } else if (state.kind === 'limited') {
+        waiting += state.waiting;
+      }
+    }
+    return waiting + inFlight === 0 ? { kind: 'idle' } : { kind: 'working', waiting, inFlight };
+  }
+
+  async lookup(isbns: readonly string[], options: LookupOptions = {}): Promise<Map<string, LookupResult>> {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) throw cancelled();
+    const purpose: AskPurpose = options.purpose ?? 'bulk';
+    const unique = [...new Set(isbns)];
+    const stages = this.stages;
+    if (stages.length === 0) return new Map(unique.map((isbn) => [isbn, { status: 'failed', error: noKey() }]));
+    const gathered = new Map<string, Gathered>(unique.map((isbn) => [isbn, { answers: [], asked: [], unanswered: [] }]));
+    const total = unique.length;
+    let finished = 0;
+    let reported = -1;
+    const report = (done: number) => {
+      // Monotonic: the ISBNs a later source is asked were counted once already.
+      if (done <= reported) return;
+      reported = Math.min(done, total);
+      onProgress?.(reported, total);
+    };
+    let remaining = unique;
+    for (const [index, stage] of stages.entries()) {
+      if (remaining.length === 0) break;
+      const results = await stage.batcher.lookup(remaining, { signal, urgent: options.urgent, onProgress: (done) => report(finished + done) });
+      const next: string[] = [];
+      const last = index === stages.length - 1;
+      for (const isbn of remaining) {
+        const into = gathered.get(isbn)!;
+        add(into, stage.name, results.get(isbn));
+        if (!last && !into.cancelled && needsNextSource(isbn, mergeBooks(isbn, into.answers)?.book, purpose)) next.push(isbn);
+      }
+      finished += remaining.length - next.length;
+      remaining = next;
+    }
+    report(total);
+    return new Map(unique.map((isbn) => [isbn, resultOf(isbn, gathered.get(isbn)!)]));
+  }
+
+  async lookupOne(isbn: string, options: LookupOptions = {}): Promise<LookupResult> {
+    return (await this.lookup([isbn], options)).get(isbn)!;
+  }
+
+  /** Queues ISBNs with the first source, and with the next ones as it lacks them (prefetch for later hovers). */
+  prefetch(isbns: readonly string[], urgent = false): void {
+    if (this.stages.length === 0) return;
+    const wanted = isbns.filter((isbn) => this.peek(isbn) === undefined);
+    if (wanted.length === 0) return;
+    void this.lookup(wanted, { urgent }).catch(() => undefined);
+  }
+
+  /**
+   * The answer the sources' caches hold, when it is complete for `purpose` (no source that
+   * would be asked is left), `pending` while one is on its way, else undefined.
+   */
+  peek(isbn: string, purpose: AskPurpose = 'bulk'): LookupResult | 'pending' | undefined {
+    if (this.stages.length === 0) return undefined;
+    const into: Gathered = { answers: [], asked: [], unanswered: [] };
+    for (const [index, stage] of this.stages.entries()) {
+      if (index > 0 && !needsNextSource(isbn, mergeBooks(isbn, into.answers)?.book, purpose)) break;
+      const known = stage.batcher.peek(isbn);
+      if (known === 'pending') return 'pending';
+      if (known === undefined) return undefined;
+      add(into, stage.name, known);
+    }
+    return resultOf(isbn, into);
+  }
+
+  /** What the caches hold, merged, without asking or waiting: for painting many at once. */
+  known(isbn: string): LookupResult | undefined {
+    const into: Gathered = { answers: [], asked: [], unanswered: [] };
+    for (const stage of this.stages) {
+      const known = stage.batcher.peek(isbn);
+      if (known !== 'pending') add(into, stage.name, known);
+    }
+    return into.answers.length > 0 || into.asked.length === this.stages.length ? resultOf(isbn, into) : undefined;
+  }
+
+  private emit(): void {
+    const state = this.state;
+    const json = JSON.stringify(state);
+    if (json === this.lastStateJson) return;
+    this.lastStateJson = json;
+    this.changes?.fire();
+    this.states.fire(state);
+  }
+}
+
+function add(into: Gathered, source: string, result: LookupResult | undefined): void {
+  if (!result) return;
+  if (result.status === 'found') into.answers.push({ source, book: result.book });
+  else if (result.status === 'notFound') into.asked.push(source);
+  else if (result.error.kind === 'cancelled') into.cancelled = result.error;
+  else into.unanswered.push({ source, error: result.error });
+}
+
+/** The merged book; else "not found" from the sources that know no such ISBN; else the first failure. */
+function resultOf(isbn: string, gathered: Gathered): LookupResult {
+  const merged = mergeBooks(isbn, gathered.answers);
+  if (merged) return { status: 'found', book: merged.book, source: merged.provenance.base, provenance: merged.provenance };
+  if (gathered.cancelled) return { status: 'failed', error: gathered.cancelled };
+  if (gathered.asked.length > 0) {
+    return gathered.unanswered.length > 0 ? { status: 'notFound', asked: gathered.asked, unanswered: gathered.unanswered } : { status: 'notFound', asked: gathered.asked };
+  }
+  const first = gathered.unanswered[0];
+  return first ? { status: 'failed', error: first.error, source: first.source } : { status: 'failed', error: noKey() };
+}
+
+function cancelled(): ServiceError {
+  return new ServiceError('cancelled', 'Cancelled.');
+}
+
+function noKey(): ServiceError {
+  return new ServiceError('auth', 'No API key is set.');
+}

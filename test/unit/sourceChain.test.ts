@@ -1,0 +1,140 @@
+/**
+ * The chain of sources: the first is asked for everything in batches, the next only for what
+ * the first lacks (bulk: ISBNs without a record; hover: also the fields a hover shows), the
+ * answers merged with their provenance; "not found" names the sources asked; a spent quota of
+ * a later source never turns into "not found" and never hides what the first found.
+ */
+import assert from 'node:assert/strict';
+import { type TestContext, test as nodeTest } from 'node:test';
+import { Batcher } from '../../src/core/lookups/batcher';
+import { SourceChain } from '../../src/core/lookups/sourceChain';
+import { BookCache } from '../../src/core/cache/cache';
+import type { RatedSource } from '../../src/core/lookups/ratedSource';
+import type { BatchAnswer } from '../../src/core/model/answers';
+import type { Book } from '../../src/core/model/book';
+import { ServiceError } from '../../src/core/model/errors';
+import { Throttle, type ReleaseSlot } from '../../src/core/rate/throttle';
+import { book } from '../helpers/books';
+import { runFakeTime } from '../helpers/time';
+import { toIsbn13 } from '../../src/core/model/book';
+
+function test(name: string, run: (t: TestContext) => Promise<void>): void {
+  nodeTest(name, async (t) => {
+    runFakeTime(t);
+    await run(t);
+  });
+}
+
+/** A source whose catalogue the test gives; `fail` throws instead of answering. */
+function fakeSource(name: string, catalogue: Map<string, Book>, fail?: () => ServiceError) {
+  const calls: string[][] = [];
+  const throttle = new Throttle(1000, { windowMs: 50 });
+  const source = {
+    name,
+    throttle,
+    async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
+      (slot ?? (await throttle.acquire(signal)))();
+      calls.push([...isbns]);
+      if (fail) throw fail();
+      const found = new Map(isbns.filter((i) => catalogue.has(i)).map((i) => [i, catalogue.get(i)!] as const));
+      return { found, notFound: isbns.filter((i) => !catalogue.has(i)) };
+    },
+  };
+  return { rated: source as unknown as RatedSource, calls };
+}
+
+function chainOf(...sources: Array<{ name: string; rated: RatedSource; batchSize: number }>): SourceChain {
+  const chain = new SourceChain();
+  chain.setStages(sources.map(({ name, rated, batchSize }) => ({ name, batcher: new Batcher(rated, { cache: new BookCache(), batchSize, gatherMs: 0 }) })));
+  return chain;
+}
+
+/** ISBN-13s with valid check digits. */
+function isbns(n: number, start = 0): string[] {
+  // toIsbn13 computes the check digit from the first 12 (the ISBN-10's own check digit is ignored).
+  return Array.from({ length: n }, (_, i) => toIsbn13(`${100_000_000 + start + i}0`)!);
+}
+
+test('bulk: the first source in batches of its size, the next only for the ISBNs it lacks, one by one', async () => {
+  const all = isbns(60);
+  const olBooks = new Map(all.slice(0, 50).map((i) => [i, book(i)] as const));
+  const googleBooks = new Map(all.slice(50, 55).map((i) => [i, book(i, 'From Google')] as const));
+  const ol = fakeSource('openLibrary', olBooks);
+  const google = fakeSource('googleBooks', googleBooks);
+  const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
+  const progress: number[] = [];
+  const results = await chain.lookup(all, { onProgress: (done) => progress.push(done) });
+  assert.ok(ol.calls.every((c) => c.length <= 25), 'Open Library batches of at most 25');
+  assert.equal(ol.calls.length, Math.ceil(60 / 25));
+  assert.deepEqual(google.calls.flat().sort(), all.slice(50).sort(), 'Google only for what Open Library lacks');
+  assert.ok(google.calls.every((c) => c.length === 1));
+  const first = results.get(all[0]!)!;
+  assert.equal(first.status === 'found' && first.source, 'openLibrary');
+  const fromGoogle = results.get(all[52]!)!;
+  assert.equal(fromGoogle.status === 'found' && fromGoogle.book.title, 'From Google');
+  assert.deepEqual(fromGoogle.status === 'found' && fromGoogle.provenance, { base: 'googleBooks', filled: [] });
+  const none = results.get(all[58]!)!;
+  assert.deepEqual(none, { status: 'notFound', asked: ['openLibrary', 'googleBooks'] });
+  assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes back');
+  assert.equal(progress.at(-1), 60);
+});
+
+test('hover: the next source fills what the hover shows and the first lacks, and says which fields', async () => {
+  const [isbn] = isbns(1);
+  const ol = fakeSource('openLibrary', new Map([[isbn!, book(isbn!, 'Title', ['A'], { publisher: 'P', datePublished: '2001', pages: 10, image: 'https://covers.example/b/id/1-M.jpg' })]]));
+  const google = fakeSource('googleBooks', new Map([[isbn!, book(isbn!, 'Other title', ['B'], { synopsis: 'What it is about.', pages: 12 })]]));
+  const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
+  const bulk = await chain.lookupOne(isbn!);
+  assert.equal(google.calls.length, 0, 'bulk does not spend Google on fields');
+  assert.equal(bulk.status === 'found' && bulk.book.synopsis, undefined);
+  assert.equal(chain.peek(isbn!, 'hover'), undefined, 'not complete for a hover yet');
+  const hover = await chain.lookupOne(isbn!, { purpose: 'hover' });
+  assert.equal(ol.calls.length, 1, 'Open Library answered from its cache');
+  assert.equal(google.calls.length, 1);
+  assert.ok(hover.status === 'found');
+  assert.equal(hover.book.title, 'Title', 'the first record is the base');
+  assert.equal(hover.book.pages, 10, 'a later source never replaces a field');
+  assert.equal(hover.book.synopsis, 'What it is about.');
+  assert.deepEqual(hover.provenance, { base: 'openLibrary', filled: [{ source: 'googleBooks', fields: ['synopsis'] }] });
+  assert.equal((chain.peek(isbn!, 'hover') as { status: string }).status, 'found', 'both caches answer the next hover');
+});
+
+test('a later source out of quota: what the first found stands; nothing found is not "not found" but unanswered', async () => {
+  const [known, unknown] = isbns(2);
+  const quota = () => new ServiceError('quota', 'Google Books: the daily quota is spent.', { status: 429, daily: true, retryAt: Date.now() + 3_600_000 });
+  const ol = fakeSource('openLibrary', new Map([[known!, book(known!)]]));
+  const google = fakeSource('googleBooks', new Map(), quota);
+  const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
+  const results = await chain.lookup([known!, unknown!], { purpose: 'hover' });
+  assert.equal(results.get(known!)?.status, 'found');
+  const missing = results.get(unknown!)!;
+  assert.equal(missing.status, 'notFound');
+  assert.deepEqual(missing.status === 'notFound' && missing.asked, ['openLibrary']);
+  assert.equal(missing.status === 'notFound' && missing.unanswered?.[0]?.source, 'googleBooks');
+  assert.equal(missing.status === 'notFound' && missing.unanswered?.[0]?.error.kind, 'quota');
+});
+
+test('every source failing gives the first failure; no source at all is "no key"', async () => {
+  const [isbn] = isbns(1);
+  const down = () => new ServiceError('badResponse', 'down');
+  const a = fakeSource('openLibrary', new Map(), down);
+  const b = fakeSource('googleBooks', new Map(), down);
+  const chain = chainOf({ name: 'openLibrary', rated: a.rated, batchSize: 25 }, { name: 'googleBooks', rated: b.rated, batchSize: 1 });
+  const result = await chain.lookupOne(isbn!);
+  assert.equal(result.status === 'failed' && result.error.message, 'down');
+  const empty = new SourceChain();
+  const none = await empty.lookupOne(isbn!);
+  assert.equal(none.status === 'failed' && none.error.kind, 'auth');
+  assert.equal(empty.state.kind, 'noKey');
+});
+
+test('another edition from the first source sends the ISBN on; a record of the asked ISBN is preferred', async () => {
+  const [asked, other] = isbns(2, 500);
+  const ol = fakeSource('openLibrary', new Map([[asked!, book(other!, 'Other edition')]]));
+  const google = fakeSource('googleBooks', new Map([[asked!, book(asked!, 'This edition')]]));
+  const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
+  const result = await chain.lookupOne(asked!);
+  assert.equal(google.calls.length, 1);
+  assert.equal(result.status === 'found' && result.book.title, 'This edition');
+  assert.equal(result.status === 'found' && result.source, 'googleBooks');
+});
