@@ -1,42 +1,61 @@
 /**
  * Issue 22 in a real VS Code for the Web: the same .vsix, its browser build (package.json's
  * "browser") run in code-server's web-worker extension host, as on vscode.dev and github.dev.
- * It proves where it runs (the workbench's `=> LocalWebWorker` line), then: a book service that
- * refuses browsers (no cross-origin permission) is said once in plain words and never retried in
- * a loop; once the service allows browsers, hovers (book and inlined cover), a cite key through
- * the workspace's .bib (read through workspace.fs), Annotate on Markdown and Look Up All within
- * the plan's rate.
+ * It proves where it runs (the workbench's `=> LocalWebWorker` line), then, with no key: a hover
+ * on an ISBN of samples/reading-list.md shows the book, its cover (inlined) and its source (Open
+ * Library, asked with plain GETs: no preflight, no User-Agent of ours), and Look Up All keeps to
+ * 1 request/s to Open Library in batches of at most 25. With a key for a book service that sends no
+ * cross-origin permission: one plain message, no retry in a loop, the keyless books still shown.
+ * Once the service allows browsers: its books and covers, a cite key through the workspace's .bib
+ * (read through workspace.fs), Annotate on Markdown, Look Up All within the plan's rate.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DEMO_BOOKS } from '../sandbox/server';
-import { clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, sleep, waitForNotification } from './harness';
-import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
+import { DEMO_BOOKS, KEYLESS_DEMO, type KeylessLoggedRequest } from '../sandbox/server';
+import { maxInWindow } from '../helpers/windows';
+import { REPO_ROOT, clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, sleep, waitFor, waitForNotification } from './harness';
 import { manyIsbnsMarkdown } from './fixtures';
+import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 import { enterApiKey, hoverImages, hoverWithCover, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
-const MANY = { found: 190, notFound: 10, invalid: 0 };
 let s: E2eSession;
 
+const MANY = { found: 190, notFound: 10, invalid: 0 };
 const BLOCKED = 'The book service does not accept requests from VS Code for the Web; the desktop app can use it.';
+const SAMPLE = fs.readFileSync(path.join(REPO_ROOT, 'samples', 'reading-list.md'), 'utf8');
 const PAPER = ['# Paper', '', 'As [@kr, p. 3] shows.', ''].join('\n');
 const LIBRARY = ['@book{kr,', '  title = {The C Programming Language},', '  isbn  = {0-13-110362-8},', '}', ''].join('\n');
 const TO_READ = ['# To read', '', `- ISBN ${DEMO_BOOKS.cProgramming}`, '- ISBN 978-2-07-036002-4 and a typo: ISBN 978-0-13-110362-8', ''].join('\n');
+const SHELF = ['# Shelf', '', `- Open Library only: ISBN ${KEYLESS_DEMO.openLibraryOnly}`, `- The book service only: ISBN ${KEYLESS_DEMO.serviceOnly}`, ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('browser', {
     web: true,
-    open: 'reading-list.md',
+    open: 'sample.md',
+    // The book service (while a key is set), then Open Library: Google Books' browser rules are the unit tests'.
+    sources: 'all',
+    settings: { 'isbnLens.sources': ['isbndb', 'openLibrary'] },
     viewport: { width: 1400, height: 1400 },
-    files: (sandbox) => ({ 'paper.md': PAPER, 'library.bib': LIBRARY, 'to-read.md': TO_READ, 'many.md': manyIsbnsMarkdown(sandbox.catalogue, MANY).text }),
+    files: (sandbox) => ({
+      'sample.md': SAMPLE,
+      'shelf.md': SHELF,
+      'paper.md': PAPER,
+      'library.bib': LIBRARY,
+      'to-read.md': TO_READ,
+      'many.md': manyIsbnsMarkdown(sandbox.catalogue, MANY).text,
+    }),
   });
 }, { timeout: SESSION_TIMEOUT_MS });
 
 after(async () => {
   await s?.close();
 });
+
+const openLibrary = (): KeylessLoggedRequest[] => s.sandbox.keyless.log.filter((r) => r.host === 'openLibrary');
 
 test('runs in the browser\'s web-worker extension host, from the browser build', step, (t) =>
   s.step(t, async () => {
@@ -46,16 +65,59 @@ test('runs in the browser\'s web-worker extension host, from the browser build',
     // The Node extension host never activated it: its log names no activation of ours.
     assert.doesNotMatch(s.vscode.exthostLog(), new RegExp(`_doActivateExtension ${EXTENSION_ID}`, 'i'));
     assert.ok(s.activationMs >= 0, 'the "Activated" line came from the worker\'s console');
-    assert.match(await waitForStatus(s.page, /^ISBN: no key$/), /no key/);
+    assert.equal(await waitForStatus(s.page, /^ISBN: Open Library$/), 'ISBN: Open Library');
   }),
 );
 
-test('a book service that refuses browsers: one plain message, and no retry in a loop', step, (t) =>
+test('no key: a hover on an ISBN of samples/reading-list.md shows the book, its cover and its source', step, (t) =>
   s.step(t, async () => {
+    const text = await hoverWithCover(s.page, '978-0-13-110362-7', 'Source: Open Library');
+    t.diagnostic(`hover: ${text}`);
+    assert.match(text, /The C Programming Language/);
+    assert.match(text, /Source: Open Library/);
+    const images = await hoverImages(s.page);
+    assert.ok(images.some((i) => i.shown && i.src.startsWith('data:image/')), 'the cover is inlined');
+    await s.shot('keyless-hover-in-browser');
+    const asked = openLibrary();
+    assert.ok(asked.some((r) => r.path === '/api/books'), 'Open Library was not asked');
+    for (const r of asked) {
+      assert.notEqual(r.method, 'OPTIONS', 'a preflight went to Open Library: a request carried a custom header');
+      assert.doesNotMatch(r.headers['user-agent'] ?? '', /ISBNLens/, 'a browser cannot name ISBN Lens in User-Agent');
+      assert.equal(r.headers.authorization, undefined);
+      assert.equal(r.refused, undefined, `${r.path} was refused (${r.refused})`);
+    }
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+    await dismissHover(s.page);
+  }),
+);
+
+test('no key: Look Up All asks Open Library at most once a second, at most 25 ISBNs a request', step, (t) =>
+  s.step(t, async () => {
+    const from = openLibrary().length;
+    await openFile(s.page, 'many.md');
+    await runCommand(s.page, 'ISBN Lens: Look Up All ISBNs in File');
+    const note = await waitForNotification(s.page, /ISBN Lens: \d+ found/, 60_000);
+    t.diagnostic(`summary: ${note}`);
+    const books = openLibrary().slice(from).filter((r) => r.path === '/api/books');
+    const asked = books.reduce((n, r) => n + (r.bibkeyCount ?? 0), 0);
+    const gaps = books.slice(1).map((r, i) => Math.round(r.time - books[i]!.time));
+    t.diagnostic(`${books.length} Books API requests for ${asked} ISBNs; gaps (ms): ${gaps.join(', ')}`);
+    assert.ok(asked >= MANY.found + MANY.notFound, `Open Library was asked ${asked} ISBNs`);
+    assert.ok(books.every((r) => (r.bibkeyCount ?? 0) <= 25), 'a request of more than 25 ISBNs');
+    assert.ok(maxInWindow(openLibrary().map((r) => r.time), 1000) <= 1, 'two requests to Open Library within a second');
+    assert.ok(openLibrary().every((r) => r.refused === undefined), 'Open Library refused a request');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('a key for a book service that refuses browsers: one plain message, no retry in a loop, the keyless books still shown', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'shelf.md');
     const from = mark(s.sandbox);
     await enterApiKey(s.page, s.sandbox.keys.default, new RegExp(BLOCKED.replace(/[.;]/g, '\\$&')), { viaPalette: true });
-    const hover = await hoverText(s.page, '978-0-13-110362-7', { contains: 'VS Code for the Web' });
-    assert.ok(hover.includes(BLOCKED), hover);
+    const text = await hoverText(s.page, KEYLESS_DEMO.openLibraryOnly, { contains: 'Source: Open Library', timeout: 30_000 });
+    t.diagnostic(`hover: ${text}`);
+    assert.equal(await waitForStatus(s.page, /service refused by browser/), 'ISBN: service refused by browser');
     await s.shot('service-refused');
     // What reached the service: preflights only (the browser sent no request with the key), a few, not a stream.
     await sleep(5000);
@@ -72,16 +134,18 @@ test('a book service that refuses browsers: one plain message, and no retry in a
   }),
 );
 
-test('once the service allows browsers: the hover shows the book and its cover, inlined', step, (t) =>
+test('once the service allows browsers: its books, and its covers inlined, the key only in Authorization', step, (t) =>
   s.step(t, async () => {
     s.sandbox.setCors('allow');
     const from = mark(s.sandbox);
     await runCommand(s.page, 'ISBN Lens: Retry Now');
-    const text = await hoverWithCover(s.page, '978-0-13-110362-7', 'The C Programming Language');
-    t.diagnostic(`hover: ${text}`);
+    const only = await hoverText(s.page, KEYLESS_DEMO.serviceOnly, { contains: 'Source: ISBNdb', timeout: 30_000 });
+    t.diagnostic(`hover: ${only}`);
+    assert.doesNotMatch(only, /does not accept requests/);
+    await dismissHover(s.page);
+    await openFile(s.page, 'to-read.md');
+    const text = await hoverWithCover(s.page, DEMO_BOOKS.cProgramming, 'The C Programming Language');
     assert.match(text, /Brian W\. Kernighan/);
-    const images = await hoverImages(s.page);
-    assert.ok(images.some((i) => i.shown && i.src.startsWith('data:image/')), `no inlined cover: ${JSON.stringify(images.map((i) => i.src.slice(0, 40)))}`);
     await s.shot('hover-in-browser');
     const sent = since(s.sandbox, from);
     const posts = batchCalls(sent);
@@ -116,7 +180,7 @@ test('Annotate on a Markdown file writes each book after its ISBN', step, (t) =>
   }),
 );
 
-test('Look Up All keeps to the plan\'s rate (one tab, its own count)', step, (t) =>
+test('Look Up All with the key keeps to the plan\'s rate (one tab, its own count)', step, (t) =>
   s.step(t, async () => {
     const from = mark(s.sandbox);
     await openFile(s.page, 'many.md');
@@ -126,5 +190,6 @@ test('Look Up All keeps to the plan\'s rate (one tab, its own count)', step, (t)
     const sent = await waitForRequests(s.sandbox, from, (r) => batchCalls(r).reduce((n, b) => n + (b.isbnCount ?? 0), 0) >= MANY.found + MANY.notFound, 'the batches of 200 ISBNs', 30_000);
     assertWithinRate(apiRequests(sent).filter((r) => r.method !== 'OPTIONS'), 1);
     assert.ok(sent.every((r) => !r.limited), 'a request was over the limit');
+    await waitFor(async () => !(await notifications(s.page)).some((n) => n.includes('Looking up')), { timeout: 10_000, page: s.page, message: 'the progress stayed' }).catch(() => undefined);
   }),
 );
