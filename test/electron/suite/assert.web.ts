@@ -33,14 +33,18 @@ const assert = Object.assign(ok, {
   match(actual: string, pattern: RegExp, message?: string): void {
     if (!pattern.test(actual)) fail(message, `${show(actual)} does not match ${pattern}`);
   },
-  async rejects(promise: Promise<unknown>, check: (e: Error) => boolean, message?: string): Promise<void> {
+  /** As Node's: `check` a function or a pattern of the message, or left out (then the second argument may be the message). */
+  async rejects(promise: Promise<unknown>, check?: ((e: Error) => boolean) | RegExp | string, message?: string): Promise<void> {
+    const why = typeof check === 'string' ? check : message;
     try {
       await promise;
     } catch (e) {
-      if (!check(e as Error)) fail(message, `the rejection did not pass the check: ${(e as Error).message}`);
+      const error = e as Error;
+      const passed = typeof check === 'function' ? check(error) : check instanceof RegExp ? check.test(error.message) : true;
+      if (!passed) fail(why, `the rejection did not pass the check: ${error.message}`);
       return;
     }
-    fail(message, 'it did not reject');
+    fail(why, 'it did not reject');
   },
 });
 
