@@ -1,6 +1,7 @@
 // Bundles the extension for the extension host: dist/extension.js, loaded on every Markdown,
 // LaTeX or text file, dist/lazy.js, loaded on first use, and dist/isbn3.js, loaded on the first
-// valid ISBN. Shape follows the official generator's esbuild template.
+// valid ISBN. Shape follows the official generator's esbuild template. For VS Code for the Web,
+// dist/web/extension.js (package.json's "browser"): one self-contained file, see browserBuild.
 //
 // The split is by list: src/lazyModules.ts names every module that loads on first use. Each
 // dynamic `import('./x')` of our source becomes `require('./lazy.js')[key]` in the activation
@@ -213,9 +214,74 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
   return { extension: extension.metafile, lazy: lazy.metafile };
 }
 
+/** Modules the browser bundle takes in place of Node-only ones, by path from the project root. */
+const BROWSER_TWINS = {
+  'src/editor/infrastructure/decodeUtf8.ts': 'src/editor/infrastructure/decodeUtf8.browser.ts',
+  'src/editor/infrastructure/localFiles.ts': 'src/editor/infrastructure/localFiles.browser.ts',
+};
+
+/** Puts each module's browser twin in its place (see BROWSER_TWINS). */
+const browserTwinsPlugin = {
+  name: 'isbn-lens-browser-twins',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.twin) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { twin: true } });
+      const twin = resolved.errors.length === 0 ? BROWSER_TWINS[lazyKey(resolved.path)] : undefined;
+      return twin ? { path: path.join(ROOT, twin) } : undefined;
+    });
+  },
+};
+
+const NODE_BUILTINS = new Set(require('node:module').builtinModules);
+
+/**
+ * Fails the browser build on any Node built-in (`node:fs`, `worker_threads`, …) and on undici,
+ * naming who imported it: the web worker has none of them, and a package's "browser" field
+ * could otherwise swap one for an empty module that fails only when used.
+ */
+const noNodeInBrowserPlugin = {
+  name: 'isbn-lens-no-node-in-browser',
+  setup(build) {
+    build.onResolve({ filter: /^(node:|undici$|[a-z_]+(\/|$))/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!args.path.startsWith('node:') && !NODE_BUILTINS.has(name) && name !== 'undici') return undefined;
+      return { errors: [{ text: `${args.path} is imported by ${path.relative(ROOT, args.importer)}, but the browser bundle (dist/web/extension.js) must hold no Node module: put it behind a host seam (src/core/host/) or give it a browser twin (BROWSER_TWINS in esbuild.js).` }] };
+    });
+  },
+};
+
+/**
+ * The browser bundle, dist/web/extension.js: the extension for VS Code for the Web's web-worker
+ * extension host. There `require` knows only 'vscode' and a relative import() resolves against
+ * the workbench's folder, so it is one file: the lazy modules and isbn3 inlined (esbuild turns
+ * each dynamic import of a bundled module into a promise of it), its Node-only parts replaced by
+ * their twins and the browser host. Returns esbuild's metafile.
+ */
+async function browserBuild({ production: prod = production, outdir = path.join(ROOT, 'dist') } = {}) {
+  const result = await esbuild.build({
+    ...common,
+    minify: prod,
+    sourcemap: !prod,
+    platform: 'browser',
+    target: 'es2022',
+    entryPoints: [path.join(SRC, 'extension.browser.ts')],
+    outfile: path.join(outdir, 'web', 'extension.js'),
+    metafile: true,
+    plugins: [vscodeOncePlugin, browserTwinsPlugin, noNodeInBrowserPlugin],
+  });
+  return result.metafile;
+}
+
+async function buildAll(options) {
+  const node = await build(options);
+  const browser = await browserBuild(options);
+  return { ...node, browser };
+}
+
 async function main() {
   if (!watch) {
-    await build();
+    await buildAll();
     return;
   }
   // Watches the sources through the activation bundle's graph, and makes all bundles again on each change.
@@ -227,7 +293,7 @@ async function main() {
       name: 'isbn-lens-build-all',
       setup(b) {
         b.onEnd(async (result) => {
-          if (result.errors.length === 0) await build({ production: false }).catch((e) => console.error(`✘ [ERROR] ${e.message}`));
+          if (result.errors.length === 0) await buildAll({ production: false }).catch((e) => console.error(`✘ [ERROR] ${e.message}`));
         });
       },
     }],
@@ -235,7 +301,7 @@ async function main() {
   await ctx.watch();
 }
 
-module.exports = { build };
+module.exports = { build, browserBuild, buildAll, noNodeInBrowserPlugin };
 
 if (require.main === module) {
   main().catch((e) => {

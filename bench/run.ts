@@ -22,7 +22,7 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(h) BibTeX library (issue 23): a generated Zotero/Better BibTeX export of 10,000 and 50,000 entries; first read vs one bare regex pass, memory, an edit, the longest hold of the host', benchBibtex],
   ['(j) Batch matching (issue 24): a 1,000-ISBN batch answered with 20,000 and 100,000 unrelated records, against one JSON.parse of the answer', benchBatchMatching],
   ['(k) Keyless sources (issue 21): 1,000 distinct ISBNs with no key (Open Library ≤ ⌈1,000 ÷ 25⌉ requests at ≤ 3/s, Google only for what it lacks); a cold hover against the hover\'s wait', () => benchKeyless()],
-  ['(e) Activation: bundle sizes; load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
+  ['(e) Activation: bundle sizes (the browser entry too); load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 
 async function main(): Promise<void> {

@@ -14,6 +14,9 @@
  * then stops everything it started.
  *   npm start             desktop VS Code if `code` is on the PATH, else code-server
  *   npm start -- --web    code-server even when `code` is on the PATH
+ *   npm start -- --browser  code-server with ISBN Lens's browser build in the browser's web worker,
+ *                         as on vscode.dev (the sandbox book service sends no cross-origin permission,
+ *                         as the real one may not; ISBN_LENS_DEMO_CORS=allow makes it send it)
  * ISBN_LENS_DEMO_PORT picks code-server's port (default 8397; kept from run to run so that the
  * browser keeps the key you set, which code-server stores in the browser).
  * ISBN_LENS_DEMO_DIR is where the demo keeps its VS Code profile (default .e2e/ in the clone).
@@ -30,6 +33,8 @@ import { sandboxSettings } from '../test/e2e/session';
 const SAMPLES = path.join(REPO_ROOT, 'samples');
 const DEMO_DIR = path.resolve(process.env.ISBN_LENS_DEMO_DIR ?? path.join(REPO_ROOT, '.e2e'));
 const DEFAULT_PORT = 8397;
+/** ISBN Lens's browser build, in the browser's web worker (VS Code for the Web). */
+const BROWSER = process.argv.includes('--browser');
 const STARTED = Date.now();
 
 /** Stops what was started, in reverse order; each at most once. */
@@ -156,7 +161,8 @@ async function startCodeServerDemo(): Promise<void> {
       // code-server's sockets live in TMPDIR, and socket paths are limited to 107 bytes.
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'isbn-lens-demo-'));
       teardown.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-      const setup = prepareCodeServer(root, { vsixPath, userSettings: sandboxSettings(sandbox), env: { TMPDIR: tmp } });
+      const userSettings = { ...sandboxSettings(sandbox), ...(BROWSER ? { 'remote.extensionKind': { 'isbnlens.isbn-lens': ['web'] } } : {}) };
+      const setup = prepareCodeServer(root, { vsixPath, userSettings, env: { TMPDIR: tmp } });
       const preferredPort = Number(process.env.ISBN_LENS_DEMO_PORT ?? DEFAULT_PORT);
       const started = await startCodeServer(setup, SAMPLES, { logFile, preferredPort });
       teardown.push(() => stopCodeServer(started.pid));
@@ -168,7 +174,7 @@ async function startCodeServerDemo(): Promise<void> {
 
 async function startDemoSandbox(): Promise<Sandbox> {
   return stage('Starting the sandbox book service on 127.0.0.1', 'a second', 'run `npm run sandbox` to see it start on its own', async () => {
-    const sandbox = await startSandbox({ host: '127.0.0.1' });
+    const sandbox = await startSandbox({ host: '127.0.0.1', cors: process.env.ISBN_LENS_DEMO_CORS === 'allow' ? 'allow' : 'none' });
     teardown.push(() => sandbox.close());
     return sandbox;
   });
@@ -210,7 +216,7 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 
 async function main(): Promise<void> {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stop(0));
-  const web = process.argv.includes('--web') || !onPath('code');
+  const web = BROWSER || process.argv.includes('--web') || !onPath('code');
   await (web ? startCodeServerDemo() : startDesktop());
 }
 

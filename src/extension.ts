@@ -1,111 +1,20 @@
-/** ISBN Lens: the composition root. Builds the services, registers the features, nothing else. */
+/** ISBN Lens on the Node extension host (desktop, remote): the composition root with the Node look-up host. */
 // First, so that it is evaluated first.
 import { loadStartedAt } from './loadStarted';
-import * as vscode from 'vscode';
-import { ApiKeyStore, GOOGLE_SECRET_NAME } from './editor/infrastructure/apiKeyStore';
-import { BibliographyStore } from './editor/infrastructure/bibliographyStore';
-import { CITING_DOCUMENTS, CitationDefinitionProvider, CitationHoverProvider } from './editor/features/citationHover';
-import { IsbnCodeActions } from './editor/features/codeActions';
-import { Config } from './editor/infrastructure/config';
-import { IsbnDiagnostics } from './editor/features/diagnostics';
-import { TEXT_DOCUMENTS } from './editor/infrastructure/documentSelector';
-import { DocumentIsbns } from './editor/infrastructure/documentIsbns';
-import { DuplicateCodeActions, DuplicateDiagnostics } from './editor/features/duplicateDiagnostics';
-import { IsbnHoverProvider } from './editor/features/hoverProvider';
-import { InlineTitles } from './editor/features/inlineTitles';
-import { checkKeyPlanAtStart } from './editor/features/keyPlanOffer';
-import { IsbnIndex } from './editor/infrastructure/isbnIndex';
-import { Log } from './editor/infrastructure/log';
-import { LookupService } from './editor/infrastructure/lookupService';
-import { registerCommands } from './editor/features/registerCommands';
-import { StateNotifier } from './editor/features/stateNotifier';
-import { StatusBar } from './editor/features/statusBar';
-
-let service: LookupService | undefined;
+import type * as vscode from 'vscode';
+import { activateWith, deactivateAll, openLog } from './activation';
 
 /** When the bundle had been evaluated (everything it imports loaded): the e2e suite's activation figures. */
 const evaluatedAt = Date.now();
+openLog();
 
-/**
- * The log channel opens as the bundle loads: VS Code calls activate() only once the extension's
- * context (its storage, which comes from the window) is ready, and the channel's log file opens
- * meanwhile (asynchronously: a folder, then the writer). Opened in activate(), it opened only
- * after the other extensions activated by the same file had their turn, and our first lines,
- * "Activated" among them, waited for it.
- */
-let openedLog: Log | undefined = new Log();
-
-/** How long after activation the look-up runtime loads if nothing asked for it before. */
-const START_AFTER_MS = 1000;
-
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const started = performance.now();
-  const calledAt = Date.now();
-  const log = openedLog ?? new Log();
-  openedLog = undefined;
-  context.subscriptions.push(log);
-  try {
-    const config = new Config();
-    const keys = new ApiKeyStore(context.secrets);
-    const googleKeys = new ApiKeyStore(context.secrets, GOOGLE_SECRET_NAME);
-    const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
-    service = new LookupService(config, keys, log, googleKeys, version, context.globalStorageUri.fsPath);
-    const index = new IsbnIndex();
-    const isbns = new DocumentIsbns(index);
-    const inlineTitles = new InlineTitles(index, service, config);
-    const bibliographies = new BibliographyStore(log);
-    context.subscriptions.push(
-      config,
-      keys,
-      googleKeys,
-      service,
-      new StatusBar(service),
-      new StateNotifier(service),
-      vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config)),
-      index,
-      new IsbnDiagnostics(index, service, config),
-      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
-      inlineTitles,
-      vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
-      bibliographies,
-      vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CitationHoverProvider(bibliographies, service)),
-      vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
-      new DuplicateDiagnostics(config),
-      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
-      ...registerCommands({ config, keys, googleKeys, service, isbns, log }),
-    );
-    // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
-    // come a moment after activate() has returned: loading them holds the extension host's one
-    // thread for 50-500 ms, and just after the first Markdown file opens it is busiest (other
-    // extensions activate for the same file, and even our "Activated" line waits for the thread).
-    // A hover or command that arrives meanwhile loads them itself and waits, as it waits for any
-    // look-up on its way. Then the key's plan and quota, where the service tells them (GET /key).
-    const lookups = service;
-    const startTimer = setTimeout(() => {
-      lookups.start().then(
-        () => {
-          log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`);
-          void checkKeyPlanAtStart(config, lookups, log);
-        },
-        (e: unknown) => log.error('Could not start the look-up service', e),
-      );
-    }, START_AFTER_MS);
-    context.subscriptions.push({ dispose: () => clearTimeout(startTimer) });
-    // The times by this process's clock, for the e2e suite's phases: VS Code calls activate() once
-    // both the bundle is evaluated and the extension's context (its storage) is ready. The log
-    // line itself is stamped later, when the channel's log file is open.
-    log.info(
-      `Activated in ${Math.round(performance.now() - started)} ms. Bundle evaluation began at ${new Date(loadStartedAt).toISOString()}, ` +
-        `evaluated at ${new Date(evaluatedAt).toISOString()}; ` +
-        `activate() called at ${new Date(calledAt).toISOString()}, returned at ${new Date().toISOString()}.`,
-    );
-  } catch (e) {
-    log.error('Activation failed', e);
-    void vscode.window.showErrorMessage('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');
-    throw e;
-  }
+export function activate(context: vscode.ExtensionContext): Promise<void> {
+  return activateWith(context, {
+    loadStartedAt,
+    evaluatedAt,
+    // undici, the cache file, the shared rate file: from dist/lazy.js on the first look-up.
+    lookupHost: (ctx) => () => import('./core/host/node/nodeHost').then(({ nodeHost }) => nodeHost(ctx.globalStorageUri.fsPath)),
+  });
 }
 
-export async function deactivate(): Promise<void> {
-  await service?.close();
-}
+export const deactivate = deactivateAll;

@@ -26,6 +26,9 @@ export function formatTime(time: number, now = Date.now(), locale?: string, time
 
 const SET_KEY = '“ISBN Lens: Set API Key”';
 
+/** What VS Code for the Web says when the browser refuses the book service (see `ServiceError` kind `blocked`). */
+export const BOOK_SERVICE_BLOCKED = 'The book service does not accept requests from VS Code for the Web; the desktop app can use it.';
+
 export function describeError(error: ServiceError, context: MessageContext): string {
   const time = context.formatTime ?? ((t: number) => formatTime(t));
   switch (error.kind) {
@@ -54,6 +57,8 @@ export function describeError(error: ServiceError, context: MessageContext): str
       return `The book service refused a batch of this size. Lower “isbnLens.batchSize”.`;
     case 'badResponse':
       return `${error.message} Try again later; if it persists, see “ISBN Lens: Show Log”.`;
+    case 'blocked':
+      return BOOK_SERVICE_BLOCKED;
     case 'cancelled':
       return 'Cancelled.';
   }

@@ -45,6 +45,8 @@ export interface LaunchOptions {
   startupTimeoutMs?: number;
   /** Label used for the temp folder. */
   name?: string;
+  /** code-server's `--log` level (`trace` prints where each extension runs); default ISBN_LENS_E2E_LOG, else code-server's. */
+  logLevel?: string;
 }
 
 export interface StartupTimings {
@@ -78,6 +80,12 @@ export interface VsCodeSession {
   serverLog(): string;
   /** Console messages and page errors from the workbench in the browser. */
   browserLog(): string[];
+  /**
+   * What extensions in the browser's web-worker host wrote to their console (`[Extension Host] …`)
+   * and the workbench's lines on where each extension runs (`pickRunningLocation`, with `--log
+   * trace`): kept whole, apart from the bounded `browserLog`.
+   */
+  workerConsole(): string[];
   /** Saves a PNG to test-results/e2e/<name>.png; returns its path. */
   screenshot(name: string): Promise<string>;
   /** Waits until the extension host log says the extension was activated. */
@@ -260,6 +268,7 @@ export interface CodeServerSetup {
   extensionsDir: string;
   /** code-server's own config file: no password, no TLS (it listens on loopback only). */
   configFile: string;
+  logLevel?: string;
 }
 
 /**
@@ -267,7 +276,7 @@ export interface CodeServerSetup {
  * defaults, an extensions folder with the extension installed, and an environment that keeps it
  * offline and out of the user's home folder. Used by the tests and by `npm start`.
  */
-export function prepareCodeServer(root: string, opts: Pick<LaunchOptions, 'vsixPath' | 'extensionFolder' | 'userSettings' | 'env'> = {}): CodeServerSetup {
+export function prepareCodeServer(root: string, opts: Pick<LaunchOptions, 'vsixPath' | 'extensionFolder' | 'userSettings' | 'env' | 'logLevel'> = {}): CodeServerSetup {
   const { node, entry, env } = nodeAndEntry(codeServerHost());
   const userDataDir = path.join(root, 'user-data');
   const extensionsDir = path.join(root, 'extensions');
@@ -291,7 +300,7 @@ export function prepareCodeServer(root: string, opts: Pick<LaunchOptions, 'vsixP
     JSON.stringify({ ...QUIET_SETTINGS, ...(opts.userSettings ?? {}) }, null, 2),
   );
   installExtensions(opts, { node, entry, env, userDataDir, extensionsDir });
-  return { node, entry, env, userDataDir, extensionsDir, configFile };
+  return { node, entry, env, userDataDir, extensionsDir, configFile, logLevel: opts.logLevel };
 }
 
 /** code-server's command line: loopback only, no auth, no telemetry, no update check, no trust prompt. */
@@ -310,7 +319,7 @@ export function codeServerArgs(setup: CodeServerSetup, port: number, workspace: 
     '--extensions-dir', setup.extensionsDir,
     '--ignore-last-opened',
     // ISBN_LENS_E2E_LOG=trace: the extension host logs each step of an activation (see printActivationTimings).
-    ...(process.env.ISBN_LENS_E2E_LOG ? ['--log', process.env.ISBN_LENS_E2E_LOG] : []),
+    ...(setup.logLevel ?? process.env.ISBN_LENS_E2E_LOG ? ['--log', (setup.logLevel ?? process.env.ISBN_LENS_E2E_LOG)!] : []),
     workspace,
   ];
 }
@@ -398,6 +407,7 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
   const readServerLog = (): string => safeRead(serverLogFile);
   const startupTimeout = opts.startupTimeoutMs ?? 90_000;
   const browserLog: string[] = [];
+  const workerConsole: string[] = [];
   let browser: Browser | undefined;
   let closed = false;
   let serverPid = 0;
@@ -438,7 +448,11 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
     let windowNo = 0;
     const attachPage = (p: Page): void => {
       const tag = windowNo++ === 0 ? '' : `[window ${windowNo}] `;
-      p.on('console', (m) => pushBounded(browserLog, `${tag}[console.${m.type()}] ${m.text()}`));
+      p.on('console', (m) => {
+        const text = m.text();
+        pushBounded(browserLog, `${tag}[console.${m.type()}] ${text}`);
+        if (/\[Extension Host\]|pickRunningLocation/.test(text)) pushBounded(workerConsole, `${tag}${text}`, 20_000);
+      });
       p.on('pageerror', (e) => pushBounded(browserLog, `${tag}[pageerror] ${e.message}`));
       p.on('response', (r) => {
         if (r.status() >= 400) pushBounded(browserLog, `${tag}[http ${r.status()}] ${r.request().method()} ${r.url()}`);
@@ -495,6 +509,7 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
       outputChannelLogs: () => readOutputChannels(userDataDir),
       serverLog: readServerLog,
       browserLog: () => [...browserLog],
+      workerConsole: () => [...workerConsole],
       async screenshot(name) {
         fs.mkdirSync(RESULTS_DIR, { recursive: true });
         const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
@@ -526,7 +541,8 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
               const line = text.split('\n').find((l) => pattern.test(l));
               if (line) return line;
             }
-            return undefined;
+            // An extension in the web worker: its channel stays in the browser, its console comes here.
+            return workerConsole.find((l) => /\[Extension Host\]/.test(l) && pattern.test(l));
           },
           { timeout: timeoutMs, message: `no output channel line matching ${pattern}`, page },
         );
@@ -538,6 +554,7 @@ export async function launchVsCode(opts: LaunchOptions): Promise<VsCodeSession> 
         fs.writeFileSync(path.join(dir, 'code-server.log'), readServerLog());
         fs.writeFileSync(path.join(dir, 'exthost.log'), readExthostLog(userDataDir));
         fs.writeFileSync(path.join(dir, 'browser.log'), browserLog.join('\n'));
+        if (workerConsole.length > 0) fs.writeFileSync(path.join(dir, 'worker-console.log'), workerConsole.join('\n'));
         for (const [f, text] of Object.entries(readOutputChannels(userDataDir))) {
           fs.writeFileSync(path.join(dir, `output-${path.basename(f)}`), text);
         }

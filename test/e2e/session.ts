@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { REPO_ROOT, describePage, launchVsCode, openFile, saveActiveEditor, type Page, type VsCodeSession, waitFor } from './harness';
 import { makeWorkspace } from './fixtures';
 import { describeRequests } from './sandboxLog';
@@ -38,7 +38,16 @@ export interface SessionOptions {
   open: string;
   /** Browser viewport; default 1400x900. */
   viewport?: { width: number; height: number };
+  /**
+   * Runs the browser build (package.json's "browser") in the browser's web-worker extension host,
+   * as VS Code for the Web does: the user setting `remote.extensionKind` asks for it, and code-server
+   * runs with `--log trace`, which prints where each extension runs (`=> LocalWebWorker`).
+   */
+  web?: boolean;
+  sandbox?: SandboxOptions;
 }
+
+export const EXTENSION_ID = 'isbnlens.isbn-lens';
 
 /** User settings that send the extension's requests to the sandbox. */
 export function sandboxSettings(sandbox: Sandbox): Record<string, unknown> {
@@ -68,6 +77,8 @@ export class E2eSession {
     readonly vscode: VsCodeSession,
     readonly sandbox: Sandbox,
     readonly workspace: string,
+    /** Running in the browser's web worker: the extension's log is its console there. */
+    readonly web: boolean,
   ) {}
 
   get page(): Page {
@@ -76,7 +87,7 @@ export class E2eSession {
 
   static async start(name: string, opts: SessionOptions): Promise<E2eSession> {
     if (!fs.existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: run \`npm run package\` (npm run test:e2e does it first)`);
-    const sandbox = await startSandbox();
+    const sandbox = await startSandbox(opts.sandbox);
     let workspace: string | undefined;
     let vscode: VsCodeSession | undefined;
     try {
@@ -85,10 +96,17 @@ export class E2eSession {
         name,
         vsixPath: VSIX_PATH,
         workspace,
-        userSettings: { ...EDITOR_SETTINGS, ...sandboxSettings(sandbox), ...(opts.sources === 'all' ? {} : BOOK_SERVICE_ONLY), ...opts.settings },
+        userSettings: {
+          ...EDITOR_SETTINGS,
+          ...sandboxSettings(sandbox),
+          ...(opts.sources === 'all' ? {} : BOOK_SERVICE_ONLY),
+          ...(opts.web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {}),
+          ...opts.settings,
+        },
+        ...(opts.web ? { logLevel: 'trace' } : {}),
         ...(opts.viewport ? { viewport: opts.viewport } : {}),
       });
-      const session = new E2eSession(name, vscode, sandbox, workspace);
+      const session = new E2eSession(name, vscode, sandbox, workspace, opts.web ?? false);
       await openFile(vscode.page, opts.open);
       const line = await vscode.waitForOutput(/Activated in \d+ ms\./);
       session.activationMs = Number(/Activated in (\d+) ms/.exec(line)![1]);
@@ -175,6 +193,7 @@ export class E2eSession {
 
   /** The "ISBN Lens" log channel's text. */
   extensionLog(): string {
+    if (this.web) return this.vscode.workerConsole().filter((l) => l.includes('ISBN Lens: ')).join('\n');
     const logs = this.vscode.outputChannelLogs();
     const file = Object.keys(logs).find((f) => /[\\/]isbnlens\.isbn-lens[\\/].*ISBN Lens\.log$/.test(f));
     return file ? logs[file]! : '';

@@ -12,6 +12,8 @@ import * as esbuild from 'esbuild';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const SUITE_SOURCE = path.join(REPO_ROOT, 'test', 'electron', 'suite', 'index.ts');
 export const SUITE_BUNDLE = path.join(REPO_ROOT, 'out', 'electron', 'suite', 'index.js');
+/** The suite for the browser's web worker: inside the extension's folder, so the workbench runs it where the extension runs. */
+export const WEB_SUITE_BUNDLE = path.join(REPO_ROOT, 'out', 'electron', 'suite', 'web.js');
 /** Where downloads and tools live: outside the repository, as for the code-server suite. */
 export const CACHE_DIR = process.env.ISBN_LENS_E2E_CACHE ?? path.join(os.homedir(), '.cache', 'isbn-lens-e2e');
 
@@ -48,6 +50,36 @@ export async function build(): Promise<void> {
     });
   } catch (e) {
     throw new LaunchError(`bundling the suite failed: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Bundles the suite for the browser's web worker, where `require` knows only `vscode`: one file,
+ * `node:assert/strict` and the Node host parts replaced by their `.web.ts` twins, `env` built in.
+ */
+export async function buildWebSuite(env: Record<string, string>): Promise<void> {
+  const suiteDir = path.dirname(SUITE_SOURCE);
+  try {
+    await esbuild.build({
+      entryPoints: [SUITE_SOURCE],
+      bundle: true,
+      format: 'cjs',
+      platform: 'browser',
+      target: 'es2022',
+      external: ['vscode'],
+      define: { ISBN_LENS_SUITE_ENV: JSON.stringify(env) },
+      outfile: WEB_SUITE_BUNDLE,
+      logLevel: 'silent',
+      plugins: [{
+        name: 'web-suite-twins',
+        setup(b) {
+          b.onResolve({ filter: /^node:assert\/strict$/ }, () => ({ path: path.join(suiteDir, 'assert.web.ts') }));
+          b.onResolve({ filter: /^\.\/suiteHost$/ }, () => ({ path: path.join(suiteDir, 'suiteHost.web.ts') }));
+        },
+      }],
+    });
+  } catch (e) {
+    throw new LaunchError(`bundling the web suite failed: ${(e as Error).message}`);
   }
 }
 

@@ -15,15 +15,26 @@
  *
  * The extension host's output does not reach this process, so the suite also writes its lines to
  * the file named by ISBN_LENS_SUITE_REPORT, which this launcher prints.
+ *
+ * `--web` runs the extension's browser build and the suite in the browser's web-worker extension
+ * host instead, as VS Code for the Web does: the user setting `remote.extensionKind` puts the
+ * extension there, and the workbench runs a test file that lies in an extension's folder where that
+ * extension runs. The suite is then bundled for the worker (`buildWebSuite`), the sandbox gives
+ * browsers cross-origin permission, and the suite's lines come from the page's console; with
+ * `--log trace` the workbench says where the extension runs (`=> LocalWebWorker`), which is checked.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startSandbox, sandboxInfo } from '../sandbox/server';
 import { codeServerHost, prepareCodeServer, startCodeServer, stopCodeServer, CODE_SERVER_VERSION } from '../e2e/harness';
-import { LaunchError, REPO_ROOT, SUITE_BUNDLE, build, main, makeRunDir, suiteSettings } from './prepare';
+import { LaunchError, REPO_ROOT, SUITE_BUNDLE, WEB_SUITE_BUNDLE, build, buildWebSuite, main, makeRunDir, suiteSettings } from './prepare';
 
-const NAME = 'test:electron:code-server';
+const WEB = process.argv.includes('--web');
+const NAME = WEB ? 'test:electron:code-server:web' : 'test:electron:code-server';
+const EXTENSION_ID = 'isbnlens.isbn-lens';
+/** The lines the suite prints (suite/index.ts, suite/runner.ts). */
+const SUITE_LINE = /^(ISBN Lens in-host suite|  [✓✗] |      |\d+ passed, \d+ failed)/;
 const CHROMIUM = process.env.ISBN_LENS_E2E_CHROMIUM ?? '/usr/bin/chromium';
 /** From opening the workbench to the suite's end. */
 const SUITE_TIMEOUT_MS = Number(process.env.ISBN_LENS_SUITE_TIMEOUT_MS ?? 180_000);
@@ -62,7 +73,8 @@ async function run(): Promise<number> {
   codeServerHost(); // installs code-server (test/e2e/setup.sh) when missing, before anything starts
   await build();
   const tBuilt = Date.now();
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox(WEB ? { cors: 'allow' } : {});
+  if (WEB) await buildWebSuite({ SANDBOX_INFO: JSON.stringify(sandboxInfo(sandbox)) });
   // Short: code-server makes its sockets under <root>/cs/t, and socket paths have 107 bytes at most.
   const dir = makeRunDir('cs');
   const reportFile = path.join(dir.root, 'suite-report.txt');
@@ -72,7 +84,8 @@ async function run(): Promise<number> {
   let browser: Browser | undefined;
   try {
     const setup = prepareCodeServer(path.join(dir.root, 'cs'), {
-      userSettings: suiteSettings(sandbox.urls),
+      userSettings: { ...suiteSettings(sandbox.urls), ...(WEB ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {}) },
+      ...(WEB ? { logLevel: 'trace' } : {}),
       env: { SANDBOX_INFO: JSON.stringify(sandboxInfo(sandbox)), ISBN_LENS_SUITE_REPORT: reportFile },
     });
     // Without it the built workbench ignores the payload's extensionDevelopmentPath/extensionTestsPath.
@@ -88,7 +101,15 @@ async function run(): Promise<number> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
     const page = await browser.newPage();
-    page.on('console', (m) => browserLog.push(`[console.${m.type()}] ${m.text()}`));
+    const workerLines: string[] = [];
+    page.on('console', (m) => {
+      const text = m.text();
+      browserLog.push(`[console.${m.type()}] ${text}`);
+      // The suite's console lines reach the page through the workbench's log: "%c INFO color: #33f <line>".
+      const line = /^%c\s*(?:INFO|ERR|WARN)\s+color: #\w+ ([\s\S]*)$/.exec(text)?.[1];
+      if (line !== undefined && SUITE_LINE.test(line)) workerLines.push(line);
+      if (text.includes(`pickRunningLocation for ${EXTENSION_ID}`)) workerLines.unshift(`(workbench) ${text.replace(/^.*pickRunningLocation/, 'pickRunningLocation')}`);
+    });
     page.on('pageerror', (e) => browserLog.push(`[pageerror] ${e.message}`));
     const exited = new Promise<number>((resolve) => {
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
@@ -98,7 +119,7 @@ async function run(): Promise<number> {
 
     const payload = JSON.stringify([
       ['extensionDevelopmentPath', remoteUri(authority, REPO_ROOT)],
-      ['extensionTestsPath', remoteUri(authority, SUITE_BUNDLE)],
+      ['extensionTestsPath', remoteUri(authority, WEB ? WEB_SUITE_BUNDLE : SUITE_BUNDLE)],
       ['skipWelcome', 'true'],
     ]);
     const url = `http://${authority}/?folder=${encodeURIComponent(dir.workspace)}&payload=${encodeURIComponent(payload)}`;
@@ -110,7 +131,7 @@ async function run(): Promise<number> {
       new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SUITE_TIMEOUT_MS))),
     ]).finally(() => clearTimeout(timer));
 
-    const report = read(reportFile);
+    const report = WEB ? workerLines.map((l) => `${l}\n`).join('') : read(reportFile);
     if (report) process.stdout.write(report);
     if (code === undefined) {
       throw new LaunchError(
@@ -125,8 +146,13 @@ async function run(): Promise<number> {
       console.error(`${NAME}: the extension host exited with code ${code} without running the suite.\n--- extension host log ---\n${exthostLogs(setup.userDataDir)}`);
       return 1;
     }
+    if (WEB && (!/=> LocalWebWorker/.test(workerLines[0] ?? '') || !report.includes('extension host in the browser\'s web worker'))) {
+      console.error(`${NAME}: the workbench did not run ${EXTENSION_ID} in the web worker.`);
+      return 1;
+    }
     if (code !== 0) {
       console.error(`${NAME}: the suite failed in code-server (extension host exit ${code}) after ${timing}.`);
+      if (WEB) console.error(`--- browser ---\n${browserLog.filter((l) => /Extension Host|error/i.test(l)).slice(-25).join('\n')}`);
       return 1;
     }
     console.log(`The suite passed in code-server ${CODE_SERVER_VERSION} in ${timing}.`);

@@ -42,6 +42,14 @@ export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
 export const DEFAULT_RATES: Readonly<Record<PlanName, number>> = { default: 1, premium: 3, pro: 5 };
 export const DEFAULT_MAX_BATCH = 1000;
 
+/** Cross-origin permission, when the sandbox gives it: any origin, the key's header named (a `*` does not cover Authorization). */
+const CORS_HEADERS: Readonly<Record<string, string>> = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+  'Access-Control-Max-Age': '0',
+};
+
 const UNAUTHORIZED: Answer = { status: 401, body: { message: 'Unauthorized' } };
 const WRONG_PLAN: Answer = { status: 403, body: { message: 'Forbidden: this key belongs to another plan' } };
 
@@ -68,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let mode: ServiceMode = options.mode ?? 'spec';
   const planMaxBatch = { ...real.DEFAULT_PLAN_MAX_BATCH, ...options.planMaxBatch };
   let maxResponseBytes = options.maxResponseBytes ?? real.DEFAULT_MAX_RESPONSE_BYTES;
+  let cors = options.cors ?? 'none';
   const quotas = new DailyQuotas((key) => keyPlans.get(key), { ...DEFAULT_DAILY_QUOTA, ...options.dailyQuota }, options.quotas);
   const log: LoggedRequest[] = [];
   const delays = new FaultDelays();
@@ -86,6 +95,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const entry: LoggedRequest = { plan, method, path, query, headers: flatHeaders(req), body: '', time, status: 0, limited: false };
     log.push(entry); // at arrival, so the log is in arrival order
     if (verbose) res.on('close', () => console.error(`[sandbox] ${plan} ${method} ${req.url} -> ${entry.status}${entry.limited ? ' (limited)' : ''}`));
+    // A browser's preflight (a request with Authorization or a JSON body) comes first, before any key.
+    if (cors === 'allow') for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    if (method === 'OPTIONS') {
+      entry.status = 204;
+      return sendRaw(res, 204, '', cors === 'allow' ? PREFLIGHT_HEADERS : {});
+    }
 
     entry.body = await readBody(req);
     const isBatch = method === 'POST' && path === '/books';
@@ -182,6 +197,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     injectFault: (fault: Fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
+    setCors: (mode) => {
+      cors = mode;
+    },
     setLimitResponse: (mode: LimitMode) => {
       limits.mode = mode;
     },
@@ -229,7 +247,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   infoOf.set(sandbox, info);
 
-  const admin = http.createServer(adminHandler(sandbox, info));
+  const handleAdmin = adminHandler(sandbox, info);
+  // The in-host suite in a browser's web worker reads the log too (simple requests: no preflight).
+  const admin = http.createServer((req, res) => {
+    if (cors === 'allow') res.setHeader('Access-Control-Allow-Origin', '*');
+    return handleAdmin(req, res);
+  });
   allServers.push(admin);
   try {
     sandbox.adminUrl = `http://${urlHost}:${await listen(admin, options.adminPort ?? 0, host)}`;

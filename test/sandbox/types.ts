@@ -39,9 +39,14 @@ export interface SandboxOptions {
   extraKeys?: Record<string, PlanName>; // more keys
   catalogueSize?: number; // default 600
   seed?: number;
+  // Cross-origin permission for browsers (VS Code for the Web): 'none' (default; whether the real
+  // service sends any is not documented) or 'allow' (Access-Control-Allow-Origin: * and preflights).
+  cors?: CorsMode;
   /** The keyless services' options (ports, rates, quotas); host, seed and catalogue size follow the above. */
   keyless?: Omit<KeylessOptions, 'host'>;
 }
+
+export type CorsMode = 'none' | 'allow';
 
 export interface LoggedRequest {
   plan: PlanName;
@@ -104,6 +109,8 @@ export interface Sandbox {
   /** The next day: spent back to 0, for one key or every key. */
   resetQuotas(key?: string): void;
   quotaOf(key: string): PlanLimit | undefined;
+  /** Whether the plan servers give browsers cross-origin permission (see `SandboxOptions.cors`). */
+  setCors(mode: CorsMode): void;
   /** Open Library and Google Books emulations, each with its own log and faults. */
   keyless: KeylessSandbox;
   close(): Promise<void>;

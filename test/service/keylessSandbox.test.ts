@@ -90,6 +90,7 @@ test('rates: 3/s identified and 1/s unidentified, then 429 with the JSON body', 
     assert.deepEqual(statuses, [200, 200, 200, 429]);
     const r = await ask(AGENT['User-Agent']);
     assert.deepEqual(await r.json(), { status: 429, message: 'Too Many Requests. Consider using https://openlibrary.org/developers/dumps.' });
+    assert.equal(r.headers.get('access-control-allow-origin'), null, 'a 429 carries no cross-origin permission: a browser sees a failed fetch');
     s.keyless.setOpenLibraryRates({});
     assert.deepEqual([(await ask('curl/8.5.0')).status, (await ask('curl/8.5.0')).status], [200, 429]);
   } finally {

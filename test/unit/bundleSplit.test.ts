@@ -90,3 +90,29 @@ test('the lazy list names modules that exist, each once', async () => {
   for (const file of LAZY_MODULES) assert.ok(existsSync(join(__dirname, '../..', file)), `${file} exists`);
   assert.equal(new Set(LAZY_MODULES).size, LAZY_MODULES.length, 'no module listed twice');
 });
+
+test('the browser bundle is one file that requires only vscode, with no Node module, undici or image decoder', async () => {
+  const { browserBuild, noNodeInBrowserPlugin } = require('../../esbuild.js') as {
+    browserBuild(options: { production: boolean; outdir: string }): Promise<Metafile>;
+    noNodeInBrowserPlugin: import('esbuild').Plugin;
+  };
+  await withDir(async (outdir) => {
+    const metafile = await browserBuild({ production: true, outdir });
+    const text = readFileSync(join(outdir, 'web', 'extension.js'), 'utf8');
+    assert.deepEqual([...new Set(text.match(/require\("[^"]+"\)/g))], ['require("vscode")'], 'the worker\'s require knows only vscode');
+    const packages = packagesIn(metafile);
+    for (const name of ['undici', 'jpeg-js', 'pngjs']) assert.ok(!packages.has(name), `${name} is in the browser bundle`);
+    const sources = sourcesIn(metafile);
+    assert.ok(sources.has('src/core/host/browser/browserHost.ts') && sources.has('src/core/lookups/lookups.ts'), 'the lazy modules are inlined');
+    assert.ok(!sources.has('src/editor/infrastructure/decodeUtf8.ts') && sources.has('src/editor/infrastructure/decodeUtf8.browser.ts'), 'the decoder\'s browser twin replaces it');
+    assert.ok(![...sources].some((file) => file.includes('/host/node/')), 'nothing of the Node host');
+  });
+  // A Node built-in that sneaks in fails the build, naming who imported it.
+  const esbuild = await import('esbuild');
+  for (const name of ['node:fs', 'worker_threads', 'undici']) {
+    await assert.rejects(
+      esbuild.build({ stdin: { contents: `import * as m from '${name}'; console.log(m);`, sourcefile: 'sneaky.ts', resolveDir: process.cwd() }, bundle: true, write: false, platform: 'browser', logLevel: 'silent', plugins: [noNodeInBrowserPlugin] }),
+      (e: Error) => e.message.includes(`${name} is imported by`),
+    );
+  }
+});

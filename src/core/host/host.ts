@@ -1,8 +1,9 @@
 /**
  * What a host gives the look-ups: its two seams (`http`, `records`) and what is made from
  * them where the host can (a rate counted with the machine's other windows, covers inlined
- * for hovers). The Node host is `host/node/nodeHost.ts`; a browser host will give `fetch`,
- * `globalState`, no shared rate (one window) and covers as their own URLs.
+ * for hovers). The Node host is `host/node/nodeHost.ts`; the browser host
+ * (`host/browser/browserHost.ts`) gives `fetch`, `globalState`, no shared rate (a tab shares no
+ * file with another) and covers fetched and inlined where their host allows it.
  */
 import type { HttpTransport } from './http';
 import type { RecordStore } from './records';
@@ -22,7 +23,9 @@ export interface LookupHost {
   readonly records: RecordStore;
   /** The count a source's rate shares with other windows, by its share name; undefined where there are none. */
   sharedRate(shareName: string): SharedRate | undefined;
-  /** Names a key without holding it: in file names, log lines and share names. */
-  keyFingerprint(key: string): string;
+  /** Names a key without holding it: in file names, log lines and share names. (A browser hashes asynchronously.) */
+  keyFingerprint(key: string): string | Promise<string>;
   readonly covers: CoverStore;
+  /** Whether requests can name the extension in `User-Agent` (a browser cannot: keyless services then count it as an unidentified caller). */
+  readonly setsUserAgent: boolean;
 }

@@ -372,6 +372,7 @@ export class Batcher extends Disposable {
         return this.handleLimit(source, chunk, error);
       case 'auth':
       case 'wrongPlan':
+      case 'blocked':
         this.stopped = { error };
         this.fail(chunk, error);
         this.failAll(error);

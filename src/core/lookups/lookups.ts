@@ -201,9 +201,9 @@ export class Lookups extends Disposable {
     if (!ofAnotherPlan) this.batchers.get('isbndb')!.resume();
   }
 
-  /** A key the service refused, or one of another plan, stops the queue: nothing it sends could succeed. */
+  /** A key the service refused, one of another plan, or a service the browser refuses stops the queue: nothing it sends could succeed. */
   stopIfRefused(e: unknown): void {
-    if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan')) this.batchers.get('isbndb')!.stopFor(e);
+    if (isServiceError(e, 'auth') || isServiceError(e, 'wrongPlan') || isServiceError(e, 'blocked')) this.batchers.get('isbndb')!.stopFor(e);
   }
 
   /** The user asks to try again now: every source. */
@@ -272,11 +272,16 @@ export class Lookups extends Disposable {
 
   private async connect(): Promise<void> {
     const [key, googleKey] = await Promise.all([this.keys.get(), this.keyless.googleKeys.get()]);
+    // A browser hashes asynchronously (SubtleCrypto).
+    const [keyId, googleKeyId] = await Promise.all([key && this.host.keyFingerprint(key), googleKey && this.host.keyFingerprint(googleKey)]);
     const order = this.settings.sources;
     const stages: Array<{ name: SourceName; batcher: Batcher }> = [];
     for (const name of DEFAULT_SOURCES) {
       const wanted = order.includes(name);
-      const made = name === 'isbndb' ? this.makeBookService(wanted ? key : undefined) : wanted ? this.makeKeyless(name, googleKey) : { signature: 'off', rated: undefined };
+      const made =
+        name === 'isbndb' ? this.makeBookService(wanted ? key : undefined, wanted ? keyId || undefined : undefined)
+        : wanted ? this.makeKeyless(name, googleKey, googleKeyId || undefined)
+        : { signature: 'off', rated: undefined };
       const previous = this.made.get(name);
       // "Set API Key" reconnects, and so does the key's own change event a moment later: a second
       // source for the same key would resend a batch the first one saw refused and forget why it
@@ -300,10 +305,10 @@ export class Lookups extends Disposable {
     this.emitters.changed.fire();
   }
 
-  private makeBookService(key: string | undefined): Made {
+  /** `keyId`: the key's fingerprint (see `LookupHost.keyFingerprint`). */
+  private makeBookService(key: string | undefined, keyId: string | undefined): Made {
     const plan = this.settings.plan;
     const baseUrl = this.settings.baseUrl(plan);
-    const keyId = key ? this.host.keyFingerprint(key) : undefined;
     const signature = JSON.stringify(['isbndb', keyId ?? null, plan, baseUrl?.href ?? null, this.settings.requestTimeoutMs]);
     if (signature === this.made.get('isbndb')?.signature) return { signature, rated: this.source };
     this.problem = undefined;
@@ -317,9 +322,10 @@ export class Lookups extends Disposable {
     return { signature, rated: this.rated(source) };
   }
 
-  private makeKeyless(name: 'openLibrary' | 'googleBooks', googleKey: string | undefined): Made {
+  private makeKeyless(name: 'openLibrary' | 'googleBooks', googleKey: string | undefined, keyId: string | undefined): Made {
     const timeoutMs = this.settings.requestTimeoutMs;
-    const userAgent = keylessUserAgent(this.keyless.version);
+    // A browser cannot name the extension: its requests go unidentified (Open Library: 1/s).
+    const userAgent = this.host.setsUserAgent ? keylessUserAgent(this.keyless.version) : undefined;
     if (name === 'openLibrary') {
       const baseUrl = this.settings.sourceUrl('openLibrary');
       const coversUrl = this.settings.sourceUrl('openLibraryCovers');
@@ -328,7 +334,6 @@ export class Lookups extends Disposable {
       return { signature, rated: this.rated(new OpenLibrarySource({ baseUrl, coversUrl, userAgent, timeoutMs, onRequest: this.onRequest(name) })) };
     }
     const baseUrl = this.settings.sourceUrl('googleBooks');
-    const keyId = googleKey ? this.host.keyFingerprint(googleKey) : undefined;
     const signature = JSON.stringify([name, baseUrl?.href ?? null, keyId ?? null, timeoutMs]);
     if (!baseUrl) return this.badUrl(name, signature);
     return { signature, rated: this.rated(new GoogleBooksSource({ baseUrl, userAgent, timeoutMs, apiKey: googleKey, keyId, onRequest: this.onRequest(name) })) };
@@ -350,8 +355,9 @@ export class Lookups extends Disposable {
 
   /** The source with the throttle of its rate, shared with every window that counts with it. */
   private rated(source: BookSource): RatedSource {
-    const { perSecond, shareName } = source.rate;
+    const { perSecond, shareName, windowMs } = source.rate;
     const throttle = this.throttles.get(shareName, perSecond, () => ({
+      windowMs,
       ledger: this.host.sharedRate(shareName),
       onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
     }));

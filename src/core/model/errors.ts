@@ -13,6 +13,7 @@ export type ServiceErrorKind =
   | 'badResponse' // an answer we cannot read: malformed JSON, wrong shape, HTML error page, too large
   | 'server' // the service failed (5xx)
   | 'tooLarge' // the batch was refused for its size (400/413)
+  | 'blocked' // VS Code for the Web: the browser refused the request (the service sends no cross-origin permission)
   | 'cancelled'; // the caller cancelled
 
 export class ServiceError extends Error {

@@ -27,6 +27,8 @@ import type { HttpTransport } from '../host/http';
 export interface SourceRate {
   /** Requests per second, all of the source's endpoints together. */
   perSecond: number;
+  /** The window they are counted over, where it must be longer than the second (and its 10 ms margin) the throttle counts by default. */
+  windowMs?: number;
   /**
    * `key`: the service counts a key's requests wherever they come from, so every window of
    * the machine that uses the key shares one count (the book service: per key and plan).

@@ -1,6 +1,7 @@
 /**
- * Says once when look-ups stop for a spent daily quota, not once per hover or per request,
- * and nothing more until the state changes. A refused key or a key of another plan is told
+ * Says once when look-ups stop for a spent daily quota, or because the browser refuses the book
+ * service (VS Code for the Web), not once per hover or per request, and nothing more until the
+ * state changes. A refused key or a key of another plan is told
  * by "Set API Key" itself and then shown by the status bar and the hover: a second
  * notification here would only repeat it.
  */
@@ -33,6 +34,10 @@ export class StateNotifier extends Disposable {
     const id = `${state.error.kind}:${state.until ?? ''}`;
     if (id === this.lastShown) return;
     this.lastShown = id;
+    if (state.error.kind === 'blocked') {
+      void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`);
+      return;
+    }
     if (state.error.kind !== 'quota') return;
     void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`, 'Retry Now').then((choice) => {
       if (choice) this.service.resume();

@@ -64,7 +64,7 @@ export class StatusBar extends Disposable {
           tooltip = `${keyless ? `${keyless}'s` : `The ${plan} plan's`} request limit was reached; ${state.waiting} look-ups resume at ${formatTime(state.until)}.`;
           break;
         case 'stopped':
-          text = state.error.kind === 'quota' ? `$(error) ISBN: quota spent${state.until ? ` until ${formatTime(state.until)}` : ''}` : `$(error) ISBN: ${state.error.kind === 'wrongPlan' ? 'wrong plan' : state.error.details.malformedKey ? 'key malformed' : 'key refused'}`;
+          text = state.error.kind === 'quota' ? `$(error) ISBN: quota spent${state.until ? ` until ${formatTime(state.until)}` : ''}` : `$(error) ISBN: ${state.error.kind === 'wrongPlan' ? 'wrong plan' : state.error.kind === 'blocked' ? 'service refused by browser' : state.error.details.malformedKey ? 'key malformed' : 'key refused'}`;
           tooltip = this.service.describe(state.error);
           this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
           break;

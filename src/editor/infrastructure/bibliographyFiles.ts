@@ -1,12 +1,12 @@
 /**
  * VS Code's side of the policy for what is read as a bibliography (core/bibliography/readPolicy):
  * the workspace's trust and folders, and the file system through `workspace.fs`, with Node's
- * where only it can answer (where a symbolic link leads, the first bytes of a file).
+ * where only it can answer (where a symbolic link leads, the first bytes of a file: localFiles.ts).
  */
-import { open, realpath } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { BibliographyFileAccess, FileFacts, ReadScope } from '../../core/bibliography/readPolicy';
 import { decodeUtf8 } from './decodeUtf8';
+import { localRealPath, readLocalHead } from './localFiles';
 
 export const vscodeFileAccess: BibliographyFileAccess<vscode.Uri> = {
   location,
@@ -27,14 +27,7 @@ export const vscodeFileAccess: BibliographyFileAccess<vscode.Uri> = {
     // workspace.fs reads files whole: only a local file's first bytes can be read alone; elsewhere
     // (a virtual file system) the size cap is what bounds the read.
     if (uri.scheme !== 'file') return (await decodeUtf8(await vscode.workspace.fs.readFile(uri))).slice(0, bytes);
-    const file = await open(uri.fsPath, 'r');
-    try {
-      const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
-      return new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead));
-    } finally {
-      await file.close();
-    }
+    return readLocalHead(uri.fsPath, bytes);
   },
   readText: async (uri) => decodeUtf8(await vscode.workspace.fs.readFile(uri)),
 };
@@ -56,7 +49,7 @@ function location(uri: vscode.Uri): string {
 async function realLocation(uri: vscode.Uri): Promise<string | undefined> {
   if (uri.scheme !== 'file') return undefined;
   try {
-    return location(vscode.Uri.file(await realpath(uri.fsPath)));
+    return location(vscode.Uri.file(await localRealPath(uri.fsPath)));
   } catch {
     return undefined;
   }

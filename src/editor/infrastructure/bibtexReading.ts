@@ -6,11 +6,12 @@
  * citation-key index, duplicates, Annotate, Insert Entry).
  */
 import type { BibliographyFormat } from '../../core/bibliography/format';
+import { nextTurn } from '../../core/nextTurn';
 
 /** Lets the host run what waits (a hover, a keystroke) before the next slice. */
 export type Pause = () => Promise<void>;
 
-export const yieldToHost: Pause = () => new Promise((resolve) => setImmediate(resolve));
+export const yieldToHost: Pause = nextTurn;
 
 /** Reads a BibTeX text ahead of a synchronous use of it; other formats need nothing. */
 export async function readAheadInSteps(text: string, format: BibliographyFormat | 'markdown', pause: Pause = yieldToHost): Promise<void> {

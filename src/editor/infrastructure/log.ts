@@ -1,17 +1,29 @@
-/** The "ISBN Lens" log channel. Request lines name method, path, status, time and ISBN count; never the key. */
+/**
+ * The "ISBN Lens" log channel. Request lines name method, path, status, time and ISBN count; never the key.
+ * In VS Code for the Web the channel is kept in the browser, out of reach of a developer's tools
+ * and tests: there each line is also written to the worker's console (the browser's developer
+ * tools show it as `[Extension Host] ISBN Lens: …`).
+ */
 import * as vscode from 'vscode';
 import type { RequestRecord } from '../../core/model/answers';
 import { isServiceError } from '../../core/model/errors';
 
 export class Log implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('ISBN Lens', { log: true });
+  private readonly mirrorToConsole: boolean;
+
+  constructor(options: { mirrorToConsole?: boolean } = {}) {
+    this.mirrorToConsole = options.mirrorToConsole ?? false;
+  }
 
   info(message: string): void {
     this.channel.info(message);
+    if (this.mirrorToConsole) console.info(`ISBN Lens: ${message}`);
   }
 
   warn(message: string): void {
     this.channel.warn(message);
+    if (this.mirrorToConsole) console.warn(`ISBN Lens: ${message}`);
   }
 
   /**
@@ -19,9 +31,10 @@ export class Log implements vscode.Disposable {
    * keeps its stack here, the one place it helps. Users see only a plain message.
    */
   error(message: string, error?: unknown): void {
-    if (error === undefined) return this.channel.error(message);
-    const detail = isServiceError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
-    this.channel.error(`${message}: ${detail}`);
+    const detail = error === undefined ? undefined : isServiceError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const line = detail === undefined ? message : `${message}: ${detail}`;
+    this.channel.error(line);
+    if (this.mirrorToConsole) console.error(`ISBN Lens: ${line}`);
   }
 
   request(record: RequestRecord): void {

@@ -1,7 +1,7 @@
 /**
  * The one facade the editor sees for look-ups. What does the work (cache, throttles, source,
- * batcher, covers) is the core's `Lookups` with the Node host, loaded on first use with a
- * dynamic import so that activation does not load the HTTP client: `start()` begins loading
+ * batcher, covers) is the core's `Lookups` with the entry's host (Node or browser), loaded on
+ * first use with a dynamic import so that activation does not load the HTTP client: `start()` begins loading
  * it, reading the cache and connecting, and nobody needs to wait for that. Until it is here,
  * the facade answers as while a look-up is on its way: reads find nothing yet, and look-ups
  * wait for it. Its events are fired by `Lookups` itself, once, where each thing happens; what
@@ -20,6 +20,7 @@ import { coverAddressAllowed } from '../../core/sources/keyless/images';
 import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
 import type { Lookups } from '../../core/lookups/lookups';
+import type { LookupHost } from '../../core/host/host';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
@@ -71,8 +72,8 @@ export class LookupService extends Disposable {
     private readonly googleKeys: ApiKeyStore,
     /** The extension's version, which keyless requests name in their User-Agent. */
     private readonly version: string,
-    /** The extension's global storage folder, shared by every window. */
-    private readonly storageDir: string,
+    /** Makes the host (HTTP, records, covers) on first use: the Node host or the browser's. */
+    private readonly makeHost: () => Promise<LookupHost>,
   ) {
     super();
     this.register(this.keyQuota.onDidChange(() => this.changes.fire()));
@@ -232,9 +233,9 @@ export class LookupService extends Disposable {
 
   /** The look-ups, loading them on first call. */
   private loaded(): Promise<Lookups> {
-    this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../../core/host/node/nodeHost')]).then(([{ Lookups }, { nodeHost }]) => {
+    this.loading ??= Promise.all([import('../../core/lookups/lookups'), this.makeHost()]).then(([{ Lookups }, host]) => {
       const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges, notice: this.notices };
-      const lookups = new Lookups(this.config, this.keys, this.log, nodeHost(this.storageDir), emitters, { version: this.version, googleKeys: this.googleKeys });
+      const lookups = new Lookups(this.config, this.keys, this.log, host, emitters, { version: this.version, googleKeys: this.googleKeys });
       this.register(lookups);
       this.lookups = lookups;
       return lookups;

@@ -7,13 +7,15 @@
  *   SANDBOX_INFO            JSON of the sandbox (`sandboxInfo()`): its addresses and admin address
  *   ISBN_LENS_SUITE_REPORT  optional: a file that receives every line printed, for hosts whose
  *                           extension host output does not reach the launcher's terminal
+ * In the browser's web worker (VS Code for the Web) there is no environment and no file: the
+ * launcher builds them in (`suiteHost.web.ts`), and the lines reach it through the console.
  *
  * The workspace holds `books.md` (see WORKSPACE_FILES in test/electron/prepare.ts).
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { type Check, eventually, runChecks } from './runner';
+import { appendReport, hostDescription, suiteEnv } from './suiteHost';
 
 const EXTENSION_ID = 'isbnlens.isbn-lens';
 const VALID = '978-0-13-110362-7';
@@ -31,7 +33,7 @@ interface LoggedRequest {
 }
 
 function sandbox(): SandboxInfo {
-  const raw = process.env.SANDBOX_INFO;
+  const raw = suiteEnv('SANDBOX_INFO');
   assert.ok(raw, 'SANDBOX_INFO is not set: the launcher passes the sandbox to the extension host through it');
   return JSON.parse(raw) as SandboxInfo;
 }
@@ -295,13 +297,13 @@ let reportFile: string | undefined;
 
 function print(line: string): void {
   console.log(line);
-  if (reportFile) fs.appendFileSync(reportFile, `${line}\n`);
+  if (reportFile) appendReport(reportFile, line);
 }
 
 /** Called by the extension host (`--extensionTestsPath`); rejects when a check failed. */
 export async function run(): Promise<void> {
-  reportFile = process.env.ISBN_LENS_SUITE_REPORT || undefined;
-  print(`ISBN Lens in-host suite: VS Code ${vscode.version}, ${vscode.env.appName}, extension host on Node ${process.versions.node}`);
+  reportFile = suiteEnv('ISBN_LENS_SUITE_REPORT') || undefined;
+  print(`ISBN Lens in-host suite: VS Code ${vscode.version}, ${vscode.env.appName}, extension host ${hostDescription()}`);
   const { passed, failed } = await runChecks(checks, print);
   if (failed > 0) {
     const error = new Error(`${failed} of ${passed + failed} checks failed`);

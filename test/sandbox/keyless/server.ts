@@ -58,7 +58,8 @@ export async function startKeyless(options: KeylessOptions = {}): Promise<Keyles
     if ((req.url ?? '').length > MAX_REQUEST_LINE) return refuse(entry, 'uri-too-long', nginxPage(414, 'Request-URI Too Large'));
     const agent = classifyAgent(req.headers['user-agent']);
     if (agent === 'refused') return refuse(entry, 'user-agent', nginxPage(403, 'Forbidden'));
-    if (!olWindow.admit('openLibrary', olRates[agent], entry.time)) return refuse(entry, 'rate', json(429, OL_TOO_MANY));
+    // Its 429, like its 403, carries no cross-origin permission: a browser sees only a failed fetch.
+    if (!olWindow.admit('openLibrary', olRates[agent], entry.time)) return refuse(entry, 'rate', { ...json(429, OL_TOO_MANY), headers: { 'Content-Type': 'application/json' } });
     const path = entry.path;
     if (path === '/api/books' || path === '/api/books.json') {
       entry.bibkeyCount = bibkeysOf(query).length;

@@ -18,5 +18,6 @@ export function nodeHost(storageDir: string): LookupHost {
     sharedRate: (shareName) => new SharedLedger(join(storageDir, 'rate', `${shareName}.json`)),
     keyFingerprint,
     covers: new CoverImages(),
+    setsUserAgent: true,
   };
 }

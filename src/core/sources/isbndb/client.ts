@@ -289,6 +289,13 @@ function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceErr
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
   if (e instanceof HttpTimeoutError) return new ServiceError('network', `The service did not answer within ${Math.round(e.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
+  if (code === 'FETCH_FAILED') {
+    // In a browser: a service that answered before allows browsers, so this is most likely a limit
+    // answer sent without the permission (slow down); one that never did does not take requests
+    // from a browser, which retrying will not change.
+    if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', 'The browser could not read the book service\'s answer; most likely the request limit is reached.');
+    return new ServiceError('blocked', 'The browser refused the request to the book service (no cross-origin permission), or could not reach it.');
+  }
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'
     : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'

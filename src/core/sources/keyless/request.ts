@@ -14,8 +14,8 @@ export interface KeylessEndpoint {
   baseUrl: URL;
   /** How the user reads the service's name: "Open Library". */
   title: string;
-  /** The User-Agent (see `keylessUserAgent`). */
-  userAgent: string;
+  /** The User-Agent (see `keylessUserAgent`); undefined where the host cannot set one (a browser). */
+  userAgent: string | undefined;
   timeoutMs: number;
   maxBodyBytes: number;
   onRequest?: (record: RequestRecord) => void;
@@ -24,7 +24,8 @@ export interface KeylessEndpoint {
 /** What a keyless source's options say of its endpoint (the rest has defaults). */
 export interface EndpointOptions {
   baseUrl?: URL;
-  userAgent: string;
+  /** Undefined where the host cannot set one (a browser): the requests then go unidentified. */
+  userAgent: string | undefined;
   timeoutMs?: number;
   maxBodyBytes?: number;
   onRequest?: (record: RequestRecord) => void;
@@ -51,9 +52,9 @@ export interface RawReply {
 /** Headers a keyless request may carry; anything else is dropped before sending. */
 const ALLOWED_HEADERS = new Set(['accept', 'user-agent', 'x-goog-api-key']);
 
-/** The headers of a keyless request: accept and the agent, plus what `extra` may add of the allowed ones. */
-export function keylessHeaders(userAgent: string, extra: Record<string, string> = {}): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+/** The headers of a keyless request: accept and the agent (where there is one), plus what `extra` may add of the allowed ones. */
+export function keylessHeaders(userAgent: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = userAgent === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'user-agent': userAgent };
   for (const [name, value] of Object.entries(extra)) if (ALLOWED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   return headers;
 }
@@ -94,6 +95,9 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
   if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
   if (e instanceof HttpTimeoutError) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
+  // In a browser (VS Code for the Web): these services allow browsers, but send their limit
+  // answers (429, 403) without the permission, which the browser hides as a failed fetch.
+  if (code === 'FETCH_FAILED') return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
   const reason =
     code === 'ECONNREFUSED' ? 'the connection was refused'
     : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'

@@ -19,6 +19,12 @@ export const OPEN_LIBRARY_DEFAULT_URL = DEFAULT_SOURCE_URLS.openLibrary;
 export const OPEN_LIBRARY_COVERS_DEFAULT_URL = DEFAULT_SOURCE_URLS.openLibraryCovers;
 /** Requests per second, with the identifying User-Agent. */
 export const OPEN_LIBRARY_RATE = 3;
+/**
+ * Without one (a browser cannot set User-Agent): 1 request/s, each counted over a window a little
+ * longer than a second, so that requests that leave a second apart never arrive closer.
+ */
+export const OPEN_LIBRARY_UNIDENTIFIED_RATE = 1;
+export const OPEN_LIBRARY_UNIDENTIFIED_WINDOW_MS = 1100;
 /** How long "not found" is believed. */
 export const NOT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +35,7 @@ export interface OpenLibraryOptions extends EndpointOptions {
 
 export class OpenLibrarySource implements BookSource {
   readonly name = 'openLibrary';
-  readonly rate: SourceRate = { perSecond: OPEN_LIBRARY_RATE, sharedBy: 'machine', shareName: 'openLibrary' };
+  readonly rate: SourceRate;
   readonly maxBatch = OPEN_LIBRARY_MAX_BATCH;
   readonly notFoundTtlMs = NOT_FOUND_TTL_MS;
   private readonly endpoint: KeylessEndpoint;
@@ -38,6 +44,10 @@ export class OpenLibrarySource implements BookSource {
 
   constructor(options: OpenLibraryOptions) {
     this.endpoint = endpointOf(options, { url: OPEN_LIBRARY_DEFAULT_URL, title: 'Open Library', maxBodyBytes: 8 * 1024 * 1024 });
+    this.rate =
+      options.userAgent === undefined
+        ? { perSecond: OPEN_LIBRARY_UNIDENTIFIED_RATE, windowMs: OPEN_LIBRARY_UNIDENTIFIED_WINDOW_MS, sharedBy: 'machine', shareName: 'openLibrary' }
+        : { perSecond: OPEN_LIBRARY_RATE, sharedBy: 'machine', shareName: 'openLibrary' };
     this.coversBase = (options.coversUrl ?? new URL(OPEN_LIBRARY_COVERS_DEFAULT_URL)).href;
     this.now = options.now ?? Date.now;
   }

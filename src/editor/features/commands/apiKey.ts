@@ -73,6 +73,8 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'isbnLens.plan');
         return;
       }
+      case 'blocked':
+        return; // VS Code for the Web refused the service: look-ups stopped, and the state notifier says so, once.
       case 'quota':
         void vscode.window.showWarningMessage(`ISBN Lens: API key saved. It could not be checked now: ${service.describe(e)}`);
         return;

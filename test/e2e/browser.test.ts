@@ -1,0 +1,195 @@
+/**
+ * Issue 22 in a real VS Code for the Web: the same .vsix, its browser build (package.json's
+ * "browser") run in code-server's web-worker extension host, as on vscode.dev and github.dev.
+ * It proves where it runs (the workbench's `=> LocalWebWorker` line), then, with no key: a hover
+ * on an ISBN of samples/reading-list.md shows the book, its cover (inlined) and its source (Open
+ * Library, asked with plain GETs: no preflight, no User-Agent of ours), and Look Up All keeps to
+ * 1 request/s to Open Library in batches of at most 25. With a key for a book service that sends no
+ * cross-origin permission: one plain message, no retry in a loop, the keyless books still shown.
+ * Once the service allows browsers: its books and covers, a cite key through the workspace's .bib
+ * (read through workspace.fs), Annotate on Markdown, Look Up All within the plan's rate.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import { DEMO_BOOKS, KEYLESS_DEMO, type KeylessLoggedRequest } from '../sandbox/server';
+import { maxInWindow } from '../helpers/windows';
+import { REPO_ROOT, clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, sleep, waitFor, waitForNotification } from './harness';
+import { manyIsbnsMarkdown } from './fixtures';
+import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
+import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { enterApiKey, hoverImages, hoverWithCover, waitForStatus } from './ui';
+
+const step = { timeout: STEP_TIMEOUT_MS };
+let s: E2eSession;
+
+const MANY = { found: 190, notFound: 10, invalid: 0 };
+const BLOCKED = 'The book service does not accept requests from VS Code for the Web; the desktop app can use it.';
+const SAMPLE = fs.readFileSync(path.join(REPO_ROOT, 'samples', 'reading-list.md'), 'utf8');
+const PAPER = ['# Paper', '', 'As [@kr, p. 3] shows.', ''].join('\n');
+const LIBRARY = ['@book{kr,', '  title = {The C Programming Language},', '  isbn  = {0-13-110362-8},', '}', ''].join('\n');
+const TO_READ = ['# To read', '', `- ISBN ${DEMO_BOOKS.cProgramming}`, '- ISBN 978-2-07-036002-4 and a typo: ISBN 978-0-13-110362-8', ''].join('\n');
+const SHELF = ['# Shelf', '', `- Open Library only: ISBN ${KEYLESS_DEMO.openLibraryOnly}`, `- The book service only: ISBN ${KEYLESS_DEMO.serviceOnly}`, ''].join('\n');
+
+before(async () => {
+  s = await E2eSession.start('browser', {
+    web: true,
+    open: 'sample.md',
+    // The book service (while a key is set), then Open Library: Google Books' browser rules are the unit tests'.
+    sources: 'all',
+    settings: { 'isbnLens.sources': ['isbndb', 'openLibrary'] },
+    viewport: { width: 1400, height: 1400 },
+    files: (sandbox) => ({
+      'sample.md': SAMPLE,
+      'shelf.md': SHELF,
+      'paper.md': PAPER,
+      'library.bib': LIBRARY,
+      'to-read.md': TO_READ,
+      'many.md': manyIsbnsMarkdown(sandbox.catalogue, MANY).text,
+    }),
+  });
+}, { timeout: SESSION_TIMEOUT_MS });
+
+after(async () => {
+  await s?.close();
+});
+
+const openLibrary = (): KeylessLoggedRequest[] => s.sandbox.keyless.log.filter((r) => r.host === 'openLibrary');
+
+test('runs in the browser\'s web-worker extension host, from the browser build', step, (t) =>
+  s.step(t, async () => {
+    const where = s.vscode.workerConsole().find((l) => l.includes(`pickRunningLocation for ${EXTENSION_ID}`));
+    t.diagnostic(`workbench: ${where}`);
+    assert.match(where ?? '', /=> LocalWebWorker/, 'the workbench did not put ISBN Lens in the web worker');
+    // The Node extension host never activated it: its log names no activation of ours.
+    assert.doesNotMatch(s.vscode.exthostLog(), new RegExp(`_doActivateExtension ${EXTENSION_ID}`, 'i'));
+    assert.ok(s.activationMs >= 0, 'the "Activated" line came from the worker\'s console');
+    assert.equal(await waitForStatus(s.page, /^ISBN: Open Library$/), 'ISBN: Open Library');
+  }),
+);
+
+test('no key: a hover on an ISBN of samples/reading-list.md shows the book, its cover and its source', step, (t) =>
+  s.step(t, async () => {
+    const text = await hoverWithCover(s.page, '978-0-13-110362-7', 'Source: Open Library');
+    t.diagnostic(`hover: ${text}`);
+    assert.match(text, /The C Programming Language/);
+    assert.match(text, /Source: Open Library/);
+    const images = await hoverImages(s.page);
+    assert.ok(images.some((i) => i.shown && i.src.startsWith('data:image/')), 'the cover is inlined');
+    await s.shot('keyless-hover-in-browser');
+    const asked = openLibrary();
+    assert.ok(asked.some((r) => r.path === '/api/books'), 'Open Library was not asked');
+    for (const r of asked) {
+      assert.notEqual(r.method, 'OPTIONS', 'a preflight went to Open Library: a request carried a custom header');
+      assert.doesNotMatch(r.headers['user-agent'] ?? '', /ISBNLens/, 'a browser cannot name ISBN Lens in User-Agent');
+      assert.equal(r.headers.authorization, undefined);
+      assert.equal(r.refused, undefined, `${r.path} was refused (${r.refused})`);
+    }
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+    await dismissHover(s.page);
+  }),
+);
+
+test('no key: Look Up All asks Open Library at most once a second, at most 25 ISBNs a request', step, (t) =>
+  s.step(t, async () => {
+    const from = openLibrary().length;
+    await openFile(s.page, 'many.md');
+    await runCommand(s.page, 'ISBN Lens: Look Up All ISBNs in File');
+    const note = await waitForNotification(s.page, /ISBN Lens: \d+ found/, 60_000);
+    t.diagnostic(`summary: ${note}`);
+    const books = openLibrary().slice(from).filter((r) => r.path === '/api/books');
+    const asked = books.reduce((n, r) => n + (r.bibkeyCount ?? 0), 0);
+    const gaps = books.slice(1).map((r, i) => Math.round(r.time - books[i]!.time));
+    t.diagnostic(`${books.length} Books API requests for ${asked} ISBNs; gaps (ms): ${gaps.join(', ')}`);
+    assert.ok(asked >= MANY.found + MANY.notFound, `Open Library was asked ${asked} ISBNs`);
+    assert.ok(books.every((r) => (r.bibkeyCount ?? 0) <= 25), 'a request of more than 25 ISBNs');
+    assert.ok(maxInWindow(openLibrary().map((r) => r.time), 1000) <= 1, 'two requests to Open Library within a second');
+    assert.ok(openLibrary().every((r) => r.refused === undefined), 'Open Library refused a request');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('a key for a book service that refuses browsers: one plain message, no retry in a loop, the keyless books still shown', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'shelf.md');
+    const from = mark(s.sandbox);
+    await enterApiKey(s.page, s.sandbox.keys.default, new RegExp(BLOCKED.replace(/[.;]/g, '\\$&')), { viaPalette: true });
+    const text = await hoverText(s.page, KEYLESS_DEMO.openLibraryOnly, { contains: 'Source: Open Library', timeout: 30_000 });
+    t.diagnostic(`hover: ${text}`);
+    assert.equal(await waitForStatus(s.page, /service refused by browser/), 'ISBN: service refused by browser');
+    await s.shot('service-refused');
+    // What reached the service: preflights only (the browser sent no request with the key), a few, not a stream.
+    await sleep(5000);
+    const reached = since(s.sandbox, from);
+    t.diagnostic(`the service saw: ${reached.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    assert.ok(reached.length > 0 && reached.every((r) => r.method === 'OPTIONS'), 'only preflights reach a service without cross-origin permission');
+    assert.ok(reached.length <= 3, `${reached.length} preflights: the extension retried`);
+    const shown = await notifications(s.page);
+    const said = shown.filter((n) => n.includes(BLOCKED));
+    assert.equal(said.length, 1, `said ${said.length} times`);
+    assert.ok(!shown.some((n) => n.includes('checking the key')), `the key check is still running: ${shown.join(' | ')}`);
+    await clearNotifications(s.page);
+    await dismissHover(s.page);
+  }),
+);
+
+test('once the service allows browsers: its books, and its covers inlined, the key only in Authorization', step, (t) =>
+  s.step(t, async () => {
+    s.sandbox.setCors('allow');
+    const from = mark(s.sandbox);
+    await runCommand(s.page, 'ISBN Lens: Retry Now');
+    const only = await hoverText(s.page, KEYLESS_DEMO.serviceOnly, { contains: 'Source: ISBNdb', timeout: 30_000 });
+    t.diagnostic(`hover: ${only}`);
+    assert.doesNotMatch(only, /does not accept requests/);
+    await dismissHover(s.page);
+    await openFile(s.page, 'to-read.md');
+    const text = await hoverWithCover(s.page, DEMO_BOOKS.cProgramming, 'The C Programming Language');
+    assert.match(text, /Brian W\. Kernighan/);
+    await s.shot('hover-in-browser');
+    const sent = since(s.sandbox, from);
+    const posts = batchCalls(sent);
+    assert.ok(posts.length >= 1, `no POST /books:\n${describeRequests(sent)}`);
+    for (const p of posts) assert.equal(p.headers.authorization, s.sandbox.keys.default, 'the key goes in Authorization');
+    for (const c of sent.filter(isCover)) assert.equal(c.headers.authorization, undefined, 'a cover is fetched without the key');
+    for (const r of sent) assert.ok(!r.query.includes(s.sandbox.keys.default), 'the key is never in an address');
+    await dismissHover(s.page);
+  }),
+);
+
+test('a cite key in Markdown shows the book of its entry in the workspace\'s .bib', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'paper.md');
+    const hover = await hoverText(s.page, '@kr', { contains: 'Kernighan', timeout: 30_000 });
+    t.diagnostic(`hover: ${hover}`);
+    assert.match(hover, /Cite key kr in library\.bib:1/);
+    await dismissHover(s.page);
+  }),
+);
+
+test('Annotate on a Markdown file writes each book after its ISBN', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'to-read.md');
+    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+    await waitForNotification(s.page, /ISBN Lens: Annotated/, 30_000);
+    const annotated = await s.waitForDisk('to-read.md', (text) => text.includes('— *L'), 'the annotations never reached the file');
+    assert.match(annotated, /ISBN 9780131103627 — \*The C Programming Language\*/);
+    assert.match(annotated, /978-2-07-036002-4 — \*L'Étranger\*/);
+    assert.match(annotated, /ISBN 978-0-13-110362-8\n/, 'the invalid ISBN is left untouched');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('Look Up All with the key keeps to the plan\'s rate (one tab, its own count)', step, (t) =>
+  s.step(t, async () => {
+    const from = mark(s.sandbox);
+    await openFile(s.page, 'many.md');
+    await runCommand(s.page, 'ISBN Lens: Look Up All ISBNs in File');
+    const note = await waitForNotification(s.page, /190 found, 10 not found/, 60_000);
+    t.diagnostic(`summary: ${note}`);
+    const sent = await waitForRequests(s.sandbox, from, (r) => batchCalls(r).reduce((n, b) => n + (b.isbnCount ?? 0), 0) >= MANY.found + MANY.notFound, 'the batches of 200 ISBNs', 30_000);
+    assertWithinRate(apiRequests(sent).filter((r) => r.method !== 'OPTIONS'), 1);
+    assert.ok(sent.every((r) => !r.limited), 'a request was over the limit');
+    await waitFor(async () => !(await notifications(s.page)).some((n) => n.includes('Looking up')), { timeout: 10_000, page: s.page, message: 'the progress stayed' }).catch(() => undefined);
+  }),
+);
