@@ -13,7 +13,7 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
     loadStartedAt,
     evaluatedAt,
     // undici, the cache file, the shared rate file: from dist/lazy.js on the first look-up.
-    lookupHost: (ctx) => () => import('./core/host/node/nodeHost').then(({ nodeHost }) => nodeHost(ctx.globalStorageUri.fsPath)),
+    lookupHost: (ctx) => () => import('./core/host/node/nodeHost').then(({ nodeHost }) => nodeHost(ctx.globalStorageUri.fsPath, String(ctx.extension.packageJSON.version))),
   });
 }
 

@@ -46,7 +46,7 @@ export async function keylessLookups(sandbox: Sandbox, options: { sources?: unkn
     request: (r: RequestRecord) => requests.push(r),
   };
   const emitters = { changed: new Emitter<void>(), books: new Emitter<void>(), state: new Emitter<BatcherState>(), request: new Emitter<RequestRecord>(), key: new Emitter<void>() };
-  const lookups = new Lookups(settings, keySource(options.key), log, nodeHost(dir), emitters, { version: '0.1.0', googleKeys: keySource(options.googleKey) });
+  const lookups = new Lookups(settings, keySource(options.key), log, nodeHost(dir, '0.1.0'), emitters, { version: '0.1.0', googleKeys: keySource(options.googleKey) });
   await Promise.all([lookups.cacheLoaded, lookups.firstConnect]);
   return {
     lookups,

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import * as jpeg from 'jpeg-js';
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { CoverImages } from '../../src/core/host/node/coverImages';
+import { keylessUserAgent } from '../../src/core/sources/keyless/userAgent';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 let sandbox: Sandbox;
@@ -113,14 +114,18 @@ test('a failed cover is asked again after ten minutes, not before', async () => 
 
 test('an Open Library cover on the archive host: one redirect is followed, a second is not, and none to plain http elsewhere', async () => {
   const { ARCHIVE_COVER_ID_FROM } = await import('../sandbox/keyless/catalogue');
-  const covers = new CoverImages();
+  const userAgent = keylessUserAgent('0.0.0-test');
+  const covers = new CoverImages({ userAgent });
   sandbox.keyless.clearLog();
   const url = `${sandbox.keyless.urls.openLibraryCovers}/b/id/${ARCHIVE_COVER_ID_FROM + 123_456}-M.jpg`;
   const uri = await covers.get(url, [PLAN_HOST]);
   assert.match(uri ?? '', /^data:image\//, 'the redirected cover was not fetched');
   const hosts = sandbox.keyless.log.map((r) => r.host);
   assert.deepEqual(hosts, ['openLibraryCovers', 'archive'], 'one request to the covers host, one to the archive host');
-  for (const r of sandbox.keyless.log) assert.equal(r.headers.authorization, undefined);
+  for (const r of sandbox.keyless.log) {
+    assert.equal(r.headers.authorization, undefined);
+    assert.equal(r.headers['user-agent'], userAgent, 'every cover request names ISBN Lens and its address');
+  }
 
   // A redirect whose target redirects again: the second is not followed.
   let hops = 0;

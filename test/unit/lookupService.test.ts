@@ -46,7 +46,7 @@ test('a look-up made while the key is still being read answers from the cache fi
     const config = new Config();
     const keys = new ApiKeyStore(secrets);
     const log = new Log();
-    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir));
+    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir, '0.2.0'));
     const starting = service.start();
     assert.equal(service.peek(BOOKS.kr.isbn13), undefined, 'nothing is loaded while start() has only begun');
     assert.equal(service.covers.peek('https://covers.example/x.jpg'), undefined);
@@ -79,7 +79,7 @@ test('without a key, the keyless sources answer: the queue is not waiting for a 
     const config = new Config();
     const keys = new ApiKeyStore(secretsWithout());
     const log = new Log();
-    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir));
+    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir, '0.2.0'));
     await service.start();
     assert.equal(service.connected, false, 'the book service has no key');
     assert.equal(service.anySource, true);
@@ -99,7 +99,7 @@ test('a window closed before anything asked for a look-up loads nothing and writ
     const config = new Config();
     const keys = new ApiKeyStore(slowSecrets().secrets);
     const log = new Log();
-    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir));
+    const service = new LookupService(config, keys, log, new ApiKeyStore(secretsWithout(), 'isbnLens.googleBooksApiKey'), '0.2.0', async () => nodeHost(dir, '0.2.0'));
     assert.equal(service.state.kind, 'idle', 'no "no key" in the status bar before the key is read');
     assert.equal(service.connected, false);
     await service.close();

@@ -16,6 +16,8 @@ import { COVER_TYPE, CoverCache, type CoverCacheOptions, KEEP_AS_SENT_BYTES } fr
 import { coverRedirectTarget } from '../../sources/keyless/images';
 
 export interface CoverOptions extends CoverCacheOptions {
+  /** Names ISBN Lens to the cover hosts (`keylessUserAgent`): Open Library refuses anonymous agents. */
+  userAgent?: string;
   /** For the plan's own host (tests: the sandbox on 127.0.0.1). Other hosts go through a public-only agent. */
   dispatcher?: Dispatcher;
 }
@@ -59,7 +61,7 @@ export class CoverImages extends CoverCache {
       // undici's request() follows no redirect unless told to: the one allowed is followed here.
       const response = await request(url, {
         method: 'GET',
-        headers: { accept: 'image/*' },
+        headers: { accept: 'image/*', ...(this.options.userAgent ? { 'user-agent': this.options.userAgent } : {}) },
         signal: AbortSignal.timeout(this.timeoutMs),
         dispatcher,
       });

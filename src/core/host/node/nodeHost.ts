@@ -10,14 +10,16 @@ import { FileRecords } from './fileRecords';
 import { keyFingerprint } from './keyFingerprint';
 import { SharedLedger } from './sharedLedger';
 import { UndiciTransport } from './undiciTransport';
+import { keylessUserAgent } from '../../sources/keyless/userAgent';
 
-export function nodeHost(storageDir: string): LookupHost {
+/** `version`: the extension's, named with the project's address to every cover host, as to every keyless source. */
+export function nodeHost(storageDir: string, version: string): LookupHost {
   return {
     http: new UndiciTransport(),
     records: new FileRecords(storageDir),
     sharedRate: (shareName) => new SharedLedger(join(storageDir, 'rate', `${shareName}.json`)),
     keyFingerprint,
-    covers: new CoverImages(),
+    covers: new CoverImages({ userAgent: keylessUserAgent(version) }),
     setsUserAgent: true,
   };
 }
