@@ -4,8 +4,14 @@
  * It proves where it runs (the workbench's `=> LocalWebWorker` line), then, with no key: a hover
  * on an ISBN of samples/reading-list.md shows the book, its cover (inlined) and its source (Open
  * Library, asked with plain GETs: no preflight, no User-Agent of ours), and Look Up All keeps to
- * 1 request/s to Open Library in batches of at most 25. With a key for a book service that sends no
- * cross-origin permission: one plain message, no retry in a loop, the keyless books still shown.
+ * 1 request/s to Open Library in batches of at most 25; Look Up ISBN on a typed ISBN shows Open
+ * Library's book in the details dialog; Look Up Author lists the books of Open Library's author
+ * search (/search.json?author=), one of which is copied; Insert Bibliography Entry for ISBN writes
+ * an @book entry with the book's title into a .bib file, the entry before it kept byte for byte;
+ * with googleBooks added to isbnLens.sources (the user settings JSON, edited as a user would), a
+ * hover on a book only Google Books knows shows it and "Source: Google Books". With a key for a
+ * book service that sends no cross-origin permission: one plain message, no retry in a loop, the
+ * keyless books still shown.
  * Once the service allows browsers: its books and covers, a cite key through the workspace's .bib
  * (read through workspace.fs), Annotate on Markdown, Look Up All within the plan's rate.
  */
@@ -38,7 +44,7 @@ before(async () => {
   s = await E2eSession.start('browser', {
     web: true,
     open: 'sample.md',
-    // The book service (while a key is set), then Open Library: Google Books' browser rules are the unit tests'.
+    // The book service (while a key is set), then Open Library; one step adds Google Books and puts this back.
     sources: 'all',
     settings: { 'isbnLens.sources': ['isbndb', 'openLibrary'] },
     viewport: { width: 1400, height: 1400 },
