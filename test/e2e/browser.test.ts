@@ -4,8 +4,14 @@
  * It proves where it runs (the workbench's `=> LocalWebWorker` line), then, with no key: a hover
  * on an ISBN of samples/reading-list.md shows the book, its cover (inlined) and its source (Open
  * Library, asked with plain GETs: no preflight, no User-Agent of ours), and Look Up All keeps to
- * 1 request/s to Open Library in batches of at most 25. With a key for a book service that sends no
- * cross-origin permission: one plain message, no retry in a loop, the keyless books still shown.
+ * 1 request/s to Open Library in batches of at most 25; Look Up ISBN on a typed ISBN shows Open
+ * Library's book in the details dialog; Look Up Author lists the books of Open Library's author
+ * search (/search.json?author=), one of which is copied; Insert Bibliography Entry for ISBN writes
+ * an @book entry with the book's title into a .bib file, the entry before it kept byte for byte;
+ * with googleBooks added to isbnLens.sources (the user settings JSON, edited as a user would), a
+ * hover on a book only Google Books knows shows it and "Source: Google Books". With a key for a
+ * book service that sends no cross-origin permission: one plain message, no retry in a loop, the
+ * keyless books still shown.
  * Once the service allows browsers: its books and covers, a cite key through the workspace's .bib
  * (read through workspace.fs), Annotate on Markdown, Look Up All within the plan's rate.
  */
@@ -15,11 +21,11 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS, KEYLESS_DEMO, type KeylessLoggedRequest } from '../sandbox/server';
 import { maxInWindow } from '../helpers/windows';
-import { REPO_ROOT, clearNotifications, dismissHover, hoverText, notifications, openFile, runCommand, sleep, waitFor, waitForNotification } from './harness';
+import { REPO_ROOT, clearNotifications, dismissHover, goTo, hoverText, notifications, openFile, quickInput, runCommand, sleep, waitFor, waitForNotification } from './harness';
 import { manyIsbnsMarkdown } from './fixtures';
 import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey, hoverImages, hoverWithCover, waitForStatus } from './ui';
+import { enterApiKey, hoverImages, hoverWithCover, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -30,13 +36,15 @@ const SAMPLE = fs.readFileSync(path.join(REPO_ROOT, 'samples', 'reading-list.md'
 const PAPER = ['# Paper', '', 'As [@kr, p. 3] shows.', ''].join('\n');
 const LIBRARY = ['@book{kr,', '  title = {The C Programming Language},', '  isbn  = {0-13-110362-8},', '}', ''].join('\n');
 const TO_READ = ['# To read', '', `- ISBN ${DEMO_BOOKS.cProgramming}`, '- ISBN 978-2-07-036002-4 and a typo: ISBN 978-0-13-110362-8', ''].join('\n');
+const NEW_BIB = ['@book{existing,', '  title = {Already Here},', '  year  = {2001},', '}', ''].join('\n');
+const GOOGLE = ['# Google', '', `- Google Books only: ISBN ${KEYLESS_DEMO.googleBooksOnly}`, ''].join('\n');
 const SHELF = ['# Shelf', '', `- Open Library only: ISBN ${KEYLESS_DEMO.openLibraryOnly}`, `- The book service only: ISBN ${KEYLESS_DEMO.serviceOnly}`, ''].join('\n');
 
 before(async () => {
   s = await E2eSession.start('browser', {
     web: true,
     open: 'sample.md',
-    // The book service (while a key is set), then Open Library: Google Books' browser rules are the unit tests'.
+    // The book service (while a key is set), then Open Library; one step adds Google Books and puts this back.
     sources: 'all',
     settings: { 'isbnLens.sources': ['isbndb', 'openLibrary'] },
     viewport: { width: 1400, height: 1400 },
@@ -47,6 +55,8 @@ before(async () => {
       'library.bib': LIBRARY,
       'to-read.md': TO_READ,
       'many.md': manyIsbnsMarkdown(sandbox.catalogue, MANY).text,
+      'new.bib': NEW_BIB,
+      'google.md': GOOGLE,
     }),
   });
 }, { timeout: SESSION_TIMEOUT_MS });
@@ -56,6 +66,27 @@ after(async () => {
 });
 
 const openLibrary = (): KeylessLoggedRequest[] => s.sandbox.keyless.log.filter((r) => r.host === 'openLibrary');
+
+/** Sets isbnLens.sources as a user would: the user settings JSON edited and saved; the status bar follows without a reload. */
+async function setSources(sources: string[]): Promise<void> {
+  const file = path.join(s.vscode.userDataDir, 'User', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  await runCommand(s.page, 'Preferences: Open User Settings (JSON)');
+  // VS Code may open it in a tab or in a modal editor: click into its text either way.
+  const line = s.page.locator('.monaco-editor .view-line').filter({ hasText: 'telemetry.telemetryLevel' }).first();
+  await line.waitFor({ timeout: 15_000 });
+  await line.click();
+  await s.page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify({ ...settings, 'isbnLens.sources': sources }, null, 2));
+  await s.page.keyboard.press('Control+A');
+  await s.page.keyboard.press('Control+V');
+  await s.page.keyboard.press('Control+S');
+  const saved = (): boolean => JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)['isbnLens.sources']) === JSON.stringify(sources);
+  await waitFor(() => saved() || undefined, { timeout: 15_000, message: 'the settings were not saved', page: s.page });
+  // Closed once saved (code-server opens it in a modal editor, over the one the steps use).
+  await sleep(500);
+  await s.page.keyboard.press('Control+W');
+  await line.waitFor({ state: 'hidden', timeout: 10_000 });
+}
 
 test('runs in the browser\'s web-worker extension host, from the browser build', step, (t) =>
   s.step(t, async () => {
@@ -107,6 +138,91 @@ test('no key: Look Up All asks Open Library at most once a second, at most 25 IS
     assert.ok(maxInWindow(openLibrary().map((r) => r.time), 1000) <= 1, 'two requests to Open Library within a second');
     assert.ok(openLibrary().every((r) => r.refused === undefined), 'Open Library refused a request');
     await clearNotifications(s.page);
+  }),
+);
+
+test('no key: Look Up ISBN on an ISBN typed in shows the book from Open Library', step, (t) =>
+  s.step(t, async () => {
+    const from = openLibrary().length;
+    await runCommand(s.page, 'ISBN Lens: Look Up ISBN');
+    const qi = quickInput(s.page);
+    await qi.waitPrompt('ISBN Lens: Look Up ISBN');
+    // The sandbox's Open Library (and Google Books, not asked here) know "Catalogues Compared"; the book service does not.
+    await qi.fill(KEYLESS_DEMO.keylessBoth);
+    await qi.accept();
+    const details = await waitForDialog(s.page, 'Catalogues Compared', 30_000);
+    t.diagnostic(`details: ${details}`);
+    assert.match(details, /Priya Raman/);
+    await s.shot('look-up-isbn-in-browser');
+    await s.page.keyboard.press('Escape');
+    const asked = openLibrary().slice(from).filter((r) => r.path === '/api/books');
+    assert.ok(asked.some((r) => decodeURIComponent(r.query).includes(KEYLESS_DEMO.keylessBoth)), 'Open Library was not asked for it');
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+  }),
+);
+
+test('no key: Look Up Author lists the books of Open Library\'s author search', step, (t) =>
+  s.step(t, async () => {
+    const from = openLibrary().length;
+    await runCommand(s.page, 'ISBN Lens: Look Up Author');
+    const qi = quickInput(s.page);
+    await qi.waitPrompt('ISBN Lens: Look Up Author');
+    // The sandbox's Open Library lists "The Open Shelf" by Ada Whitlock (KEYLESS_DEMO.openLibraryOnly).
+    await qi.fill('Ada Whitlock');
+    await qi.accept();
+    await qi.pick('The Open Shelf', 20_000);
+    await qi.waitPrompt('What to do with this book');
+    await qi.pick(/Copy ISBN/);
+    await qi.waitClosed();
+    await waitForNotification(s.page, `ISBN Lens: copied ${KEYLESS_DEMO.openLibraryOnly}.`);
+    const search = openLibrary().slice(from).filter((r) => r.path === '/search.json');
+    assert.equal(search.length, 1, 'one author search');
+    assert.match(decodeURIComponent(search[0]!.query), /author=Ada Whitlock/);
+    assert.ok(search.every((r) => r.method === 'GET' && r.refused === undefined), 'the author search was not a plain GET Open Library answered');
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('no key: Insert Bibliography Entry for ISBN writes an @book entry into a .bib file', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'new.bib');
+    await goTo(s.page, 5, 1);
+    await clearNotifications(s.page);
+    await runCommand(s.page, 'ISBN Lens: Insert Bibliography Entry for ISBN');
+    const qi = quickInput(s.page);
+    await qi.waitPrompt('An ISBN-10 or ISBN-13');
+    await qi.fill(KEYLESS_DEMO.twoIsbn13);
+    await qi.accept();
+    const note = await waitForNotification(s.page, /ISBN Lens: inserted @book\{[^}]+\} for “Two Formats”/, 30_000);
+    t.diagnostic(note);
+    const written = await s.waitForDisk('new.bib', (text) => text.includes('Two Formats'), 'the entry never reached the file');
+    t.diagnostic(written);
+    assert.ok(written.startsWith(NEW_BIB), 'the existing entry is kept byte for byte');
+    assert.match(written, /@book\{[^,\s]+,[^@]*title\s*=\s*\{Two Formats\}/);
+    assert.match(written, /author\s*=\s*\{Oswin, Clara\}/);
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+    await clearNotifications(s.page);
+  }),
+);
+
+test('no key, Google Books among the sources: a hover on a book only Google knows shows it and names its source', step, (t) =>
+  s.step(t, async () => {
+    await setSources(['isbndb', 'openLibrary', 'googleBooks']);
+    await openFile(s.page, 'google.md');
+    const from = s.sandbox.keyless.log.length;
+    const text = await hoverText(s.page, KEYLESS_DEMO.googleBooksOnly, { contains: 'Source: Google Books', timeout: 30_000 });
+    t.diagnostic(`hover: ${text}`);
+    assert.match(text, /Searching the Stacks/);
+    assert.match(text, /Ada Whitlock/);
+    await s.shot('google-books-hover-in-browser');
+    const google = s.sandbox.keyless.log.slice(from).filter((r) => r.host === 'googleBooks');
+    assert.ok(google.some((r) => r.path === '/books/v1/volumes'), 'Google Books was not asked');
+    for (const r of google) assert.notEqual(r.method, 'OPTIONS', 'a preflight went to Google Books');
+    assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+    await dismissHover(s.page);
+    // Back to the session's sources: the steps after this one see only the book service and Open Library.
+    await setSources(['isbndb', 'openLibrary']);
   }),
 );
 
