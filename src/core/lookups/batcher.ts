@@ -8,6 +8,7 @@
 import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup';
 import type { BookCache } from '../cache/cache';
 import type { RatedSource } from './ratedSource';
+import { StateChanges } from './stateChanges';
 import { type Clock, systemClock } from '../clock';
 import { Disposable, toDisposable } from '../disposable';
 import { Emitter } from '../events';
@@ -79,10 +80,8 @@ export class Batcher extends Disposable {
   /** The slot being waited for; aborted when there is nothing left to send on it. */
   private slotRequest: AbortController | undefined;
   private throttleSubscription: { dispose(): void } | undefined;
-  private readonly states: Emitter<BatcherState>;
-  private readonly changes: Emitter<void> | undefined;
+  private readonly stateChanges: StateChanges<BatcherState>;
   readonly onDidChangeState: Emitter<BatcherState>['event'];
-  private lastStateJson = '';
 
   constructor(source: RatedSource | undefined, options: BatcherOptions) {
     super();
@@ -93,9 +92,9 @@ export class Batcher extends Disposable {
     this.maxLimitRetries = options.maxLimitRetries ?? 6;
     this.maxConcurrent = options.maxConcurrent ?? 4;
     this.clock = options.clock ?? systemClock;
-    this.states = options.states ?? this.register(new Emitter<BatcherState>());
-    this.changes = options.changes;
-    this.onDidChangeState = this.states.event;
+    const states = options.states ?? this.register(new Emitter<BatcherState>());
+    this.stateChanges = new StateChanges(states, options.changes);
+    this.onDidChangeState = states.event;
     this.register(
       toDisposable(() => {
         clearTimeout(this.timer);
@@ -461,12 +460,7 @@ export class Batcher extends Disposable {
   }
 
   private emit(): void {
-    const state = this.state;
-    const json = JSON.stringify(state);
-    if (json === this.lastStateJson) return;
-    this.lastStateJson = json;
-    this.changes?.fire();
-    this.states.fire(state);
+    this.stateChanges.publish(this.state);
   }
 }
 

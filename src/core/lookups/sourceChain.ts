@@ -15,6 +15,7 @@ import { ServiceError } from '../model/errors';
 import { mergeBooks, type SourcedBook } from '../sources/merge';
 import { needsNextSource, type AskPurpose } from '../sources/nextSource';
 import type { Batcher } from './batcher';
+import { StateChanges } from './stateChanges';
 
 export interface ChainStage {
   /** The source's `BookSource.name`. */
@@ -35,13 +36,12 @@ export class SourceChain extends Disposable {
   private stages: readonly ChainStage[] = [];
   private subscriptions: Array<{ dispose(): void }> = [];
   private readonly states: Emitter<BatcherState>;
-  private readonly changes: Emitter<void> | undefined;
-  private lastStateJson = '';
+  private readonly stateChanges: StateChanges<BatcherState>;
 
   constructor(options: { states?: Emitter<BatcherState>; changes?: Emitter<void> } = {}) {
     super();
     this.states = options.states ?? this.register(new Emitter<BatcherState>());
-    this.changes = options.changes;
+    this.stateChanges = new StateChanges(this.states, options.changes);
     this.register({ dispose: () => this.subscriptions.forEach((s) => s.dispose()) });
   }
 
@@ -159,12 +159,7 @@ export class SourceChain extends Disposable {
   }
 
   private emit(): void {
-    const state = this.state;
-    const json = JSON.stringify(state);
-    if (json === this.lastStateJson) return;
-    this.lastStateJson = json;
-    this.changes?.fire();
-    this.states.fire(state);
+    this.stateChanges.publish(this.state);
   }
 }
 
