@@ -25,7 +25,7 @@ import { REPO_ROOT, clearNotifications, dismissHover, goTo, hoverText, notificat
 import { manyIsbnsMarkdown } from './fixtures';
 import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey, hoverImages, hoverWithCover, waitForDialog, waitForStatus } from './ui';
+import { enterApiKey, hoverImages, hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -164,17 +164,8 @@ test('no key: Look Up ISBN on an ISBN typed in shows the book from Open Library'
 test('no key: Look Up Author lists the books of Open Library\'s author search', step, (t) =>
   s.step(t, async () => {
     const from = openLibrary().length;
-    await runCommand(s.page, 'ISBN Lens: Look Up Author');
-    const qi = quickInput(s.page);
-    await qi.waitPrompt('ISBN Lens: Look Up Author');
     // The sandbox's Open Library lists "The Open Shelf" by Ada Whitlock (KEYLESS_DEMO.openLibraryOnly).
-    await qi.fill('Ada Whitlock');
-    await qi.accept();
-    await qi.pick('The Open Shelf', 20_000);
-    await qi.waitPrompt('What to do with this book');
-    await qi.pick(/Copy ISBN/);
-    await qi.waitClosed();
-    await waitForNotification(s.page, `ISBN Lens: copied ${KEYLESS_DEMO.openLibraryOnly}.`);
+    await lookUpAuthorAndCopyIsbn(s.page, 'Ada Whitlock', 'The Open Shelf', KEYLESS_DEMO.openLibraryOnly);
     const search = openLibrary().slice(from).filter((r) => r.path === '/search.json');
     assert.equal(search.length, 1, 'one author search');
     assert.match(decodeURIComponent(search[0]!.query), /author=Ada Whitlock/);

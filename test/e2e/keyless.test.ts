@@ -15,7 +15,7 @@ import { maxInWindow } from '../helpers/windows';
 import { clearNotifications, dismissHover, hoverText, notifications, openFile, quickInput, runCommand, waitForNotification } from './harness';
 import { manyIsbnsMarkdown, type ManyIsbns } from './fixtures';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { hoverWithCover, waitForDialog, waitForStatus } from './ui';
+import { hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -203,17 +203,8 @@ test('Annotate without a key: Open Library\'s and Google\'s books are written in
 test('Look Up Author without a key: Open Library\'s author search fills the quick pick', step, (t) =>
   s.step(t, async () => {
     const from = keylessLog().length;
-    await runCommand(s.page, 'ISBN Lens: Look Up Author');
-    const qi = quickInput(s.page);
-    await qi.waitPrompt('ISBN Lens: Look Up Author');
     // The sandbox's Open Library lists "The Open Shelf" by Ada Whitlock (KEYLESS_DEMO.openLibraryOnly).
-    await qi.fill('Ada Whitlock');
-    await qi.accept();
-    await qi.pick('The Open Shelf', 20_000);
-    await qi.waitPrompt('What to do with this book');
-    await qi.pick(/Copy ISBN/);
-    await qi.waitClosed();
-    await waitForNotification(s.page, `ISBN Lens: copied ${KEYLESS_DEMO.openLibraryOnly}.`);
+    await lookUpAuthorAndCopyIsbn(s.page, 'Ada Whitlock', 'The Open Shelf', KEYLESS_DEMO.openLibraryOnly);
     const search = keylessLog().slice(from).filter((r) => r.host === 'openLibrary' && r.path === '/search.json');
     assert.equal(search.length, 1, 'one author search');
     assert.match(decodeURIComponent(search[0]!.query), /author=Ada Whitlock/);

@@ -111,3 +111,20 @@ export async function hoverRegion(page: Page, margin = 12): Promise<{ x: number;
     height: Math.min(viewport.height, box.bottom + margin) - y,
   };
 }
+
+/**
+ * Look Up Author as a user drives it: types `author`, picks the book titled `title` from the
+ * results, chooses "Copy ISBN" and waits for the "copied <isbn>" toast.
+ */
+export async function lookUpAuthorAndCopyIsbn(page: Page, author: string, title: string, isbn: string): Promise<void> {
+  await runCommand(page, 'ISBN Lens: Look Up Author');
+  const qi = quickInput(page);
+  await qi.waitPrompt('ISBN Lens: Look Up Author');
+  await qi.fill(author);
+  await qi.accept();
+  await qi.pick(title, 20_000);
+  await qi.waitPrompt('What to do with this book');
+  await qi.pick(/Copy ISBN/);
+  await qi.waitClosed();
+  await waitForNotification(page, `ISBN Lens: copied ${isbn}.`);
+}
