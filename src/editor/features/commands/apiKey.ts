@@ -9,20 +9,31 @@ import type { LookupService } from '../../infrastructure/lookupService';
 import { offerPlanSwitch } from '../keyPlanOffer';
 
 export async function setApiKey(keys: ApiKeyStore, service: LookupService, config: Config): Promise<void> {
-  const key = await vscode.window.showInputBox({
-    title: 'ISBN Lens: Set API Key',
-    prompt: `Your book service REST key for the ${service.plan} plan. It is kept in VS Code's secret storage and sent only to the plan's address.`,
-    placeHolder: 'Paste your API key',
-    password: true,
-    ignoreFocusOut: true,
-    // Said as it is typed: a key with a space, NUL or non-ASCII character cannot travel in a header.
-    validateInput: (value) => (value === '' ? undefined : apiKeyProblem(value)),
-  });
-  // Escape, empty input or a key that cannot be sent: nothing is stored.
-  if (!key?.trim() || apiKeyProblem(key)) return;
-  await keys.set(key.trim());
+  const key = await askForKey(
+    'ISBN Lens: Set API Key',
+    `Your book service REST key for the ${service.plan} plan. It is kept in VS Code's secret storage and sent only to the plan's address.`,
+    'Paste your API key',
+  );
+  if (!key) return;
+  await keys.set(key);
   await service.reconnect();
   await checkKey(service, config);
+}
+
+/**
+ * A key typed into a hidden input box, trimmed; undefined on Escape, empty input or a key that
+ * cannot be sent (said as it is typed: a space, NUL or non-ASCII character cannot travel in a header).
+ */
+async function askForKey(title: string, prompt: string, placeHolder: string): Promise<string | undefined> {
+  const key = await vscode.window.showInputBox({
+    title,
+    prompt,
+    placeHolder,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value === '' ? undefined : apiKeyProblem(value)),
+  });
+  return key?.trim() && !apiKeyProblem(key) ? key.trim() : undefined;
 }
 
 export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
@@ -94,16 +105,13 @@ function quotaSentence(info: KeyInfo | undefined): string {
  * SecretStorage and sent only in Google's X-Goog-Api-Key header, never in an address.
  */
 export async function setGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
-  const key = await vscode.window.showInputBox({
-    title: 'ISBN Lens: Set Google Books API Key',
-    prompt: "A free Google Books API key (Google Cloud console → APIs & Services → Credentials). It is kept in VS Code's secret storage and sent only to Google Books, in its X-Goog-Api-Key header.",
-    placeHolder: 'Paste your Google Books API key',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value === '' ? undefined : apiKeyProblem(value)),
-  });
-  if (!key?.trim() || apiKeyProblem(key)) return;
-  await keys.set(key.trim());
+  const key = await askForKey(
+    'ISBN Lens: Set Google Books API Key',
+    "A free Google Books API key (Google Cloud console → APIs & Services → Credentials). It is kept in VS Code's secret storage and sent only to Google Books, in its X-Goog-Api-Key header.",
+    'Paste your Google Books API key',
+  );
+  if (!key) return;
+  await keys.set(key);
   await service.reconnect();
   const asked = service.sourceNames.includes('googleBooks');
   void vscode.window.showInformationMessage(
