@@ -22,20 +22,21 @@ export interface FileScore {
   missed: string[];
 }
 
-export function fixtureFiles(): Array<{ file: string; text: string; expected: string[] }> {
-  const { files } = JSON.parse(readFileSync(join(FIXTURE_DIR, 'expected.json'), 'utf8')) as { files: Record<string, string[]> };
-  return Object.entries(files).map(([file, expected]) => ({ file, text: readFileSync(join(FIXTURE_DIR, file), 'utf8'), expected }));
+/** The documents of a folder holding an expected.json (`{ "files": { name: [ISBN-13, …] } }`): test/fixtures/finder by default. */
+export function fixtureFiles(dir = FIXTURE_DIR): Array<{ file: string; text: string; expected: string[] }> {
+  const { files } = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as { files: Record<string, string[]> };
+  return Object.entries(files).map(([file, expected]) => ({ file, text: readFileSync(join(dir, file), 'utf8'), expected }));
 }
 
 /** Scores every fixture; `withName` tells the finder the file name (as the editor's language id would). */
-export function scoreFixtures(withName: boolean): { files: FileScore[]; precision: number; recall: number; occurrenceRecall: number } {
+export function scoreFixtures(withName: boolean, dir = FIXTURE_DIR): { files: FileScore[]; precision: number; recall: number; occurrenceRecall: number } {
   const files: FileScore[] = [];
   let tp = 0;
   let fp = 0;
   let fn = 0;
   let written = 0;
   let foundWritten = 0;
-  for (const { file, text, expected } of fixtureFiles()) {
+  for (const { file, text, expected } of fixtureFiles(dir)) {
     const options = withName ? { shape: documentShape({ fileName: file }, text) } : {};
     const matches = findIsbns(text, options);
     const found = new Set(matches.flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])));
