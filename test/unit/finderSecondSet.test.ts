@@ -213,6 +213,20 @@ test('property: minus signs, em and en dashes, dots and full-width digits separa
   );
 });
 
+test('property: a full-width ISBN anywhere in a long text is found, before, between and after ASCII ones (the search for full-width digits follows the scan stretch by stretch)', () => {
+  const fullWidth = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+  const filler = (n: number) => 'notes and more notes, p. 12; '.repeat(Math.ceil(n / 29)).slice(0, n);
+  fc.assert(
+    fc.property(book, fc.array(book, { maxLength: 3 }), fc.nat({ max: 200_000 }), fc.nat({ max: 3 }), (wide, ascii, gap, at) => {
+      const parts = ascii.map((b) => `ISBN ${b.isbn13}\n${filler(gap)}\n`);
+      parts.splice(Math.min(at, parts.length), 0, `${filler(gap)}全角のISBN：${fullWidth(wide.isbn13)}です。\n`);
+      const text = parts.join('');
+      assert.deepEqual(validFound(text), thirteens([wide, ...ascii]));
+    }),
+    { numRuns: 60 },
+  );
+});
+
 test('property: in Chinese and Japanese text an ISBN sits right against words; a phone or number label before it still keeps it out', () => {
   fc.assert(
     fc.property(book, chanceTen, fc.constantFrom('を参照。', 'です', '（講談社）', '号'), (b, n, after) => {

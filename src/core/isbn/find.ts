@@ -113,14 +113,33 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
   const shape = options.shape ?? (() => sniffShape(text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text));
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
-  // An ISBN-13 written so holds a full-width 9; the search is free on a text without
-  // characters past Latin-1 and reads a 10 MB one in under a millisecond.
-  const read = text.indexOf('\uff19') < 0 ? text : halfWidth(text);
+  return scanReading(text, text, options, shape) ?? scanReading(halfWidth(text), text, options, shape)!;
+}
+
+/** How far ahead of the scan the search for a full-width 9 reads: a stretch still in the processor's cache. */
+const FULL_WIDTH_STRETCH = 1 << 15;
+
+/**
+ * Scans `read`, a reading of `text` with the same offsets. Undefined when `text` holds a
+ * full-width 9 (an ISBN-13 written so has one) and `read` is `text`: it is then read again
+ * in its half-width reading. The search for that 9 follows the scan stretch by stretch:
+ * one search over the whole text beforehand read it from memory twice, and made the scan
+ * of a 10 MB text 6-9 % slower.
+ */
+function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape)): IsbnMatches | undefined {
   const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text));
   const re = RUN_START;
+  let searched = read === text ? 0 : Infinity;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
-  while (!scan.full && re.test(read)) re.lastIndex = scan.run(re.lastIndex - 1);
-  return scan.out;
+  while (!scan.full && re.test(read)) {
+    const at = re.lastIndex - 1;
+    if (at >= searched) {
+      if (text.slice(searched, at + FULL_WIDTH_STRETCH).indexOf('\uff19') >= 0) return undefined;
+      searched = at + FULL_WIDTH_STRETCH;
+    }
+    re.lastIndex = scan.run(at);
+  }
+  return searched < text.length && text.slice(searched).indexOf('\uff19') >= 0 ? undefined : scan.out;
 }
 
 /** Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`) and the ideographic space as ASCII: one UTF-16 unit each, so offsets stay. */
