@@ -125,7 +125,7 @@ export class PrefixMemo {
 }
 
 /** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
-function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
+export function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
   const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);
   return around.includes(info.isbn13) || around.includes(info.hyphenated13);
 }
@@ -411,7 +411,9 @@ function recordSaysIsbn(text: string, start: number): boolean {
 // is that, in prose as in data ("OCLC 1621861279", "Order number 1481623893").
 const FOREIGN_LABELS = (
   'oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
-  'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer'
+  'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer ' +
+  // a log's numbers: `Seq: 204730741, Ack: 2772623181`, `pid 1039900771`
+  'seq ack pid tid uid gid inode port serial session sessionid epoch timestamp ts offset bytes checksum crc'
 ).split(' ');
 
 /**
@@ -749,24 +751,33 @@ const OTHER_NUMBER_HEADER = new RegExp(`\\b(?:${[...FOREIGN_LABELS, 'sku', 'crn'
 const TABLE_LOOKBACK = 1 << 20;
 
 /**
- * A bare number that is a whole table cell (Markdown `| … |` or HTML
- * `<td>…</td>`) in a column whose header names another kind of number
- * (`Order No.`, `SKU`, `OCLC`) and not ISBNs: a textbook list's other columns.
+ * The header of the column whose whole cell (Markdown `| … |` or HTML
+ * `<td>…</td>`) is the bare number text[start, end), if it has one.
  * The table last found is remembered (`memo`), so a long one is read once.
  */
-export function tableColumnNamesOther(text: string, start: number, end: number, memo: DataMemo): boolean {
+export function tableColumnHeader(text: string, start: number, end: number, memo: DataMemo): string | undefined {
   let k = start - 1;
   while (text.charCodeAt(k) === 32) k--;
   const before = text.charCodeAt(k);
-  if (before === 124 /* | */) return markdownHeaderNamesOther(text, start, end, k, memo);
-  if (before === 62 /* > */) return htmlHeaderNamesOther(text, start, end, k, memo);
-  return false;
+  if (before === 124 /* | */) return markdownColumnHeader(text, start, end, k, memo);
+  if (before === 62 /* > */) return htmlColumnHeader(text, start, end, k, memo);
+  return undefined;
 }
 
-function markdownHeaderNamesOther(text: string, start: number, end: number, bar: number, memo: DataMemo): boolean {
+/** Does a table's column header name another kind of number (`Order No.`, `SKU`, `OCLC`) and not ISBNs: a textbook list's other columns? */
+export function headerNamesOther(header: string | undefined): boolean {
+  return header !== undefined && !ISBN_WORD.test(header) && OTHER_NUMBER_HEADER.test(header);
+}
+
+/** Does a table's column header name ISBNs? */
+export function headerNamesIsbn(header: string | undefined): boolean {
+  return header !== undefined && ISBN_WORD.test(header);
+}
+
+function markdownColumnHeader(text: string, start: number, end: number, bar: number, memo: DataMemo): string | undefined {
   let k = end;
   while (text.charCodeAt(k) === 32) k++;
-  if (text.charCodeAt(k) !== 124) return false; // not the whole cell
+  if (text.charCodeAt(k) !== 124) return undefined; // not the whole cell
   const from = lineStart(text, start);
   // Up the table to its delimiter row (`|---|:--:|`), or to a row of the table last found.
   let line = from;
@@ -791,7 +802,7 @@ function markdownHeaderNamesOther(text: string, start: number, end: number, bar:
   memo.tableTo = from;
   let column = 0;
   for (let j = from; j <= bar; j++) if (text.charCodeAt(j) === 124) column++;
-  return headerNamesOther(memo.tableHeader[column]);
+  return memo.tableHeader[column];
 }
 
 /**
@@ -801,12 +812,12 @@ function markdownHeaderNamesOther(text: string, start: number, end: number, bar:
  * Only rows that are `whole` lines: a walk from a later row meets the same
  * ones (a longer line is read in pieces that depend on where the walk began).
  */
-function headerless(memo: DataMemo, line: number, from: number, whole: boolean): false {
-  if (!whole) return false;
+function headerless(memo: DataMemo, line: number, from: number, whole: boolean): undefined {
+  if (!whole) return undefined;
   memo.tableFrom = line - 1;
   memo.tableTo = from;
   memo.tableHeader = [];
-  return false;
+  return undefined;
 }
 
 /** Is `at` the start of a line (not a cut made by lineStart's reach)? */
@@ -814,24 +825,20 @@ function isLineStart(text: string, at: number): boolean {
   return at === 0 || text.charCodeAt(at - 1) === 10;
 }
 
-function htmlHeaderNamesOther(text: string, start: number, end: number, gt: number, memo: DataMemo): boolean {
-  if (!/^\s*<\/t[dh]>/i.test(text.slice(end, end + 12))) return false; // not the whole cell
+function htmlColumnHeader(text: string, start: number, end: number, gt: number, memo: DataMemo): string | undefined {
+  if (!/^\s*<\/t[dh]>/i.test(text.slice(end, end + 12))) return undefined; // not the whole cell
   const lt = text.lastIndexOf('<', gt);
-  if (lt < 0 || !/^<t[dh][\s>]/i.test(text.slice(lt, lt + 4))) return false;
+  if (lt < 0 || !/^<t[dh][\s>]/i.test(text.slice(lt, lt + 4))) return undefined;
   const row = Math.max(text.lastIndexOf('<tr', lt), text.lastIndexOf('<TR', lt));
-  if (row < 0 || row < start - TABLE_LOOKBACK) return false;
+  if (row < 0 || row < start - TABLE_LOOKBACK) return undefined;
   const column = (text.slice(row, lt).match(/<t[dh][\s>]/gi) ?? []).length;
   const closed = Math.max(text.lastIndexOf('</table', row), text.lastIndexOf('</TABLE', row));
   if (!(memo.htmlTable >= 0 && memo.htmlTable < row && closed < memo.htmlTable)) {
     const table = Math.max(text.lastIndexOf('<table', row), text.lastIndexOf('<TABLE', row));
-    if (table < 0 || table < closed) return false;
+    if (table < 0 || table < closed) return undefined;
     const head = /<tr[^>]*>([\s\S]*?)<\/tr>/i.exec(text.slice(table, row));
     memo.htmlTable = table;
     memo.htmlHeader = head && /<th[\s>]/i.test(head[1]) ? [...head[1].matchAll(/<th[^>]*>([\s\S]*?)<\/th>/gi)].map((m) => m[1].replace(/<[^>]*>/g, '')) : [];
   }
-  return headerNamesOther(memo.htmlHeader[column]);
-}
-
-function headerNamesOther(header: string | undefined): boolean {
-  return header !== undefined && !ISBN_WORD.test(header) && OTHER_NUMBER_HEADER.test(header);
+  return memo.htmlHeader[column];
 }

@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, keyedToOtherValue, PrefixMemo, tableColumnNamesOther } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -139,7 +139,8 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
     }
     re.lastIndex = scan.run(at);
   }
-  return searched < text.length && text.slice(searched).indexOf('\uff19') >= 0 ? undefined : scan.out;
+  if (searched < text.length && text.slice(searched).indexOf('\uff19') >= 0) return undefined;
+  return scan.bareTens.withoutChance(scan.out, read);
 }
 
 /** Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`) and the ideographic space as ASCII: one UTF-16 unit each, so offsets stay. */
@@ -399,11 +400,83 @@ class Tokens {
 }
 const TOKENS = new Tokens();
 
+/**
+ * Bare 10-digit numbers in prose, counted by stretch of text, and how many pass the
+ * ISBN-10 check. Not those a label rules out (`order 1481623893`): they are
+ * explained, and a text full of order numbers may still list ISBN-10s bare. One in eleven numbers passes by chance: a log's timestamps, a
+ * list of tax ids. Where many bare 10s stand and few pass, those that pass are
+ * chance too, and are taken only with more than their checksum (a label, a key,
+ * a column, the word ISBN on their line, their ISBN-13 nearby): the finder drops the others at the end
+ * of its scan (IsbnMatches.withoutChecksumOnly), in the rare text where it must.
+ */
+class BareTens {
+  private seen: Int32Array | undefined;
+  private passed: Int32Array | undefined;
+
+  count(start: number, passes: boolean): void {
+    const stretch = start >> BARE_TEN_STRETCH_BITS;
+    if (this.seen === undefined || stretch >= this.seen.length) this.grow(stretch);
+    this.seen![stretch]++;
+    if (passes) this.passed![stretch]++;
+  }
+
+  /** `found` without its checksum-only ISBN-10s in stretches of chance numbers. */
+  withoutChance(found: IsbnMatches, text: string): IsbnMatches {
+    const seen = this.seen;
+    const passed = this.passed;
+    if (seen === undefined || passed === undefined) return found;
+    // A stretch with its neighbours, so that a log's first or last lines are judged with the rest
+    // of it; but not a stretch where half its own numbers or more pass (a reading list near a log).
+    const around = (counts: Int32Array, stretch: number) => counts[stretch] + (counts[stretch - 1] ?? 0) + (counts[stretch + 1] ?? 0);
+    const chance = (stretch: number) => {
+      const numbers = around(seen, stretch);
+      return numbers >= CHANCE_MIN_NUMBERS && around(passed, stretch) * CHANCE_MAX_SHARE <= numbers && passed[stretch] * 2 < seen[stretch];
+    };
+    if (!seen.some((_, stretch) => chance(stretch))) return found;
+    return found.withoutChecksumOnly(
+      (start, end, info) => chance(start >> BARE_TEN_STRETCH_BITS) && !lineNamesIsbn(text, start) && !twinNearby(text, start, end, info),
+    );
+  }
+
+  private grow(stretch: number): void {
+    const size = Math.max(16, 2 * (stretch + 1));
+    const seen = new Int32Array(size);
+    const passed = new Int32Array(size);
+    if (this.seen) seen.set(this.seen);
+    if (this.passed) passed.set(this.passed);
+    this.seen = seen;
+    this.passed = passed;
+  }
+}
+
+/** Stretches of 16 K characters: a log's page, not a whole notes file with one log in it. */
+const BARE_TEN_STRETCH_BITS = 14;
+/** At least this many bare 10s in a stretch, of which at most a third pass: chance numbers. Real ISBN lists pass at 50-100 %. */
+const CHANCE_MIN_NUMBERS = 8;
+const CHANCE_MAX_SHARE = 3;
+
+/** How far along its line the word ISBN may stand from a number (a minified line is not searched whole for each). */
+const LINE_REACH = 400;
+
+/** Does the line around `at` say ISBN within LINE_REACH (a table or list whose header line is elsewhere does not)? */
+function lineNamesIsbn(text: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && at - from < LINE_REACH && text.charCodeAt(from - 1) !== 10) from--;
+  let to = at;
+  while (to < text.length && to - at < LINE_REACH && text.charCodeAt(to) !== 10) to++;
+  return /isbn/i.test(text.slice(from, to));
+}
+
 class Scan {
   private readonly d = new Digits();
+  readonly bareTens = new BareTens();
   private readonly t = TOKENS;
   private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
+  /** The table column of the bare 10 last asked about in prose is headed ISBN (see dataToAsk). */
+  private columnSaysIsbn = false;
+  private foreignAskedAt = -1;
+  private foreign = false;
   constructor(
     private readonly text: string,
     private readonly max: number,
@@ -423,7 +496,11 @@ class Scan {
    */
   run(start: number): number {
     let end = this.runOnce(start);
-    while (this.text.charCodeAt(end) === 47 && isDigit(this.text.charCodeAt(end + 1)) && !this.full) end = this.runOnce(end + 1);
+    // Only after an ISBN's length: `/286811443/1565532112` is a URL's path of ids.
+    while (this.text.charCodeAt(end) === 47 && isDigit(this.text.charCodeAt(end + 1)) && isbnLength(this.text, start, end) && !this.full) {
+      start = end + 1;
+      end = this.runOnce(start);
+    }
     return end;
   }
 
@@ -541,11 +618,17 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
+    if (d.count === 10 && d.groups === 1 && !this.foreignLabelBefore(start)) this.bareTens.count(start, id >= 0 || id === NO_RANGE);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
-      this.out.addValid(start, end, false, id);
+      this.out.addValid(start, end, false, id, this.checksumOnly());
     } else if (id < 0 && d.count === 13) {
       this.tenWith978(start, end);
     }
+  }
+
+  /** Is the bare number in `this.d`, just taken, an ISBN-10 in prose, where nothing but its checksum vouches for it? */
+  private checksumOnly(): boolean {
+    return this.d.count === 10 && this.d.groups === 1 && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.columnSaysIsbn;
   }
 
   /**
@@ -578,11 +661,25 @@ class Scan {
    */
   private dataToAsk(start: number, end: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
-    if (foreignLabelBefore(this.text, start)) return true;
+    if (this.foreignLabelBefore(start)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') return keyedToOtherValue(this.text, start) || tableColumnNamesOther(this.text, start, end, (this.memo ??= new DataMemo()));
+    if (this.shape.kind === 'text') {
+      if (keyedToOtherValue(this.text, start)) return true;
+      const header = tableColumnHeader(this.text, start, end, (this.memo ??= new DataMemo()));
+      this.columnSaysIsbn = headerNamesIsbn(header);
+      return headerNamesOther(header);
+    }
     this.memo ??= new DataMemo();
     return this.shape;
+  }
+
+  /** foreignLabelBefore for the number at `start`, asked once: lookup, the number's context and BareTens all ask. */
+  private foreignLabelBefore(start: number): boolean {
+    if (start !== this.foreignAskedAt) {
+      this.foreignAskedAt = start;
+      this.foreign = foreignLabelBefore(this.text, start);
+    }
+    return this.foreign;
   }
 
   /** Splits text[start, end) at its single spaces into `this.t`. */
@@ -678,8 +775,9 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const id = this.lookup(start, end, true);
+    if (d.count === 10 && d.groups === 1 && !this.foreignLabelBefore(start)) this.bareTens.count(start, id >= 0 || id === NO_RANGE);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
-      this.out.addValid(start, end, false, id);
+      this.out.addValid(start, end, false, id, this.checksumOnly());
     }
   }
 
@@ -745,17 +843,25 @@ class Scan {
     const text = this.text;
     const c = text.charCodeAt(start - 1);
     if (c > 127) return nonAsciiWord().test(text[start - 1]);
+    if (c === 95 /* _ */) return this.d.count === 10 && (classAt(text, start - 2) & ALNUM) !== 0; // an identifier's part: `Session_4275933214`
     if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 && isSubfieldMark(text.charCodeAt(start - 2)))) return false;
     return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && eanBefore(text, start)));
   }
 
-  /** True when the candidate continues into a word or a decimal fraction. */
+  /**
+   * True when the candidate continues into a word or a decimal fraction; and, unlabelled
+   * (`decimals`), a 10 into an identifier's next part (`_1`, `/2260`: a bank account).
+   */
   private gluedAfter(end: number, decimals: boolean): boolean {
-    const c = this.text.charCodeAt(end);
+    const text = this.text;
+    const c = text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
-    if (c > 127) return nonAsciiWord().test(this.text[end]);
+    if (c > 127) return nonAsciiWord().test(text[end]);
     if (CHAR_CLASS[c] & ALNUM) return true;
-    return decimals && c === 46 && isDigit(this.text.charCodeAt(end + 1)); // a decimal point (a comma separates CSV fields)
+    if (!decimals) return false;
+    if (c === 46) return isDigit(text.charCodeAt(end + 1)); // a decimal point (a comma separates CSV fields)
+    if (c === 95) return this.d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
+    return c === 47 && this.d.count === 10 && shortNumberAt(text, end + 1);
   }
 
   /**
@@ -914,6 +1020,23 @@ function checksumOk(text: string, start: number, end: number, count: number): bo
     n++;
   }
   return count === 10 ? sum10 % 11 === 0 : sum13 % 10 === 0;
+}
+
+/** Does text[start, end) hold 10 or 13 digits (or X)? */
+function isbnLength(text: string, start: number, end: number): boolean {
+  let count = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isDigit(c) || c === 88 || c === 120) count++;
+  }
+  return count === 10 || count === 13;
+}
+
+/** A number of at most 8 digits at `at`, not going on into a word: the second part of `0727558021/2260`. */
+function shortNumberAt(text: string, at: number): boolean {
+  let k = at;
+  while (isDigit(text.charCodeAt(k))) k++;
+  return k > at && k - at <= 8 && !(classAt(text, k) & ALNUM);
 }
 
 /** Are tokens k, k+1 a 3-digit prefix and a 10 ("978 0306406157")? */

@@ -23,10 +23,13 @@ export interface IsbnMatch {
   problem?: IsbnProblem;
 }
 
-// Flag bits: labelled, valid, and for an invalid match its problem in bits 2-3.
+// Flag bits: labelled, valid, and for an invalid match its problem in bits 2-3;
+// bit 4 marks a bare ISBN-10 in prose that nothing but its checksum vouches for (see find.ts).
 const LABELLED = 1;
 const VALID = 2;
 const PROBLEM_SHIFT = 2;
+const PROBLEM_BITS = 3;
+const CHECKSUM_ONLY = 16;
 const PROBLEMS: readonly IsbnProblem[] = ['checksum', 'length', 'range'];
 
 // Chunk sizes: the first holds 64 matches (a few edited lines find a handful),
@@ -64,10 +67,34 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
 
   constructor(readonly text: string) {}
 
-  /** A valid ISBN at text[start, end) whose info is infoList()[id]. For the finder. */
-  addValid(start: number, end: number, labelled: boolean, id: number): void {
+  /**
+   * A valid ISBN at text[start, end) whose info is infoList()[id]. For the finder.
+   * `checksumOnly`: a bare ISBN-10 in prose that only its checksum vouches for (see withoutChecksumOnly).
+   */
+  addValid(start: number, end: number, labelled: boolean, id: number, checksumOnly = false): void {
     if (infoList() !== this.list) this.newList();
-    this.add(start, end, labelled ? LABELLED | VALID : VALID, id);
+    this.add(start, end, (labelled ? LABELLED | VALID : VALID) | (checksumOnly ? CHECKSUM_ONLY : 0), id);
+  }
+
+  /**
+   * These matches without the checksum-only ones that `drop` names, for
+   * the finder. A copy, made only when the finder drops some: rare, so not in place.
+   */
+  withoutChecksumOnly(drop: (start: number, end: number, info: IsbnInfo) => boolean): IsbnMatches {
+    const kept = new IsbnMatches(this.text);
+    let l = 0;
+    for (let i = 0; i < this.length; i++) {
+      const flags = this.flags(i);
+      if (flags & CHECKSUM_ONLY && drop(this.start(i), this.end(i), this.info(i)!)) continue;
+      while (l + 1 < this.lists.length && this.listFrom[l + 1] <= i) l++;
+      if (this.number(i, 3) >= 0 && kept.list !== this.lists[l]) {
+        kept.list = this.lists[l];
+        kept.lists.push(kept.list);
+        kept.listFrom.push(kept.length);
+      }
+      kept.add(this.start(i), this.end(i), flags, this.number(i, 3));
+    }
+    return kept;
   }
 
   /** A candidate meant as an ISBN (labelled, or shaped like one) that is none, and why. For the finder. */
@@ -104,7 +131,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   problem(i: number): IsbnProblem | undefined {
-    const code = this.flags(i) >> PROBLEM_SHIFT;
+    const code = (this.flags(i) >> PROBLEM_SHIFT) & PROBLEM_BITS;
     return code === 0 ? undefined : PROBLEMS[code - 1];
   }
 
