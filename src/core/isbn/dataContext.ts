@@ -419,19 +419,30 @@ const FOREIGN_LABELS = (
 /**
  * A hash of a word's lower-cased characters read backwards (as the look-back
  * reads them), so that the word before every bare ISBN-10 in prose is ruled
- * out without slicing it: only a hash in FOREIGN_LABEL_HASHES is sliced and checked.
+ * out without slicing it: only a word whose hash names a label is compared with it.
  */
 function hashStep(hash: number, c: number): number {
   return (Math.imul(hash, 31) + (c | 0x20)) | 0;
 }
-const FOREIGN_LABEL_HASHES = new Set(
+/** Each label by its hash (the list has no two with one hash: checked at load). */
+const FOREIGN_LABEL_BY_HASH = new Map(
   FOREIGN_LABELS.map((label) => {
     let hash = 0;
     for (let k = label.length - 1; k >= 0; k--) hash = hashStep(hash, label.charCodeAt(k));
-    return hash;
+    return [hash, label] as const;
   }),
 );
+if (FOREIGN_LABEL_BY_HASH.size !== FOREIGN_LABELS.length) throw new Error('two foreign labels share a hash');
+const FOREIGN_LABEL_HASHES = new Set(FOREIGN_LABEL_BY_HASH.keys());
 const FOREIGN_LABEL_SET = new Set(FOREIGN_LABELS);
+
+/** Is text[from, end) the foreign label whose hash is `hash`, in any case? Compares characters: no slice. */
+function isForeignLabel(text: string, from: number, end: number, hash: number): boolean {
+  const label = FOREIGN_LABEL_BY_HASH.get(hash);
+  if (label === undefined || label.length !== end - from) return false;
+  for (let i = 0; i < label.length; i++) if ((text.charCodeAt(from + i) | 0x20) !== label.charCodeAt(i)) return false;
+  return true;
+}
 
 /**
  * The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`)
@@ -475,10 +486,24 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
   if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return labelPhraseForeign(text, start); // no word, or a longer one
   if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
-  if (FOREIGN_LABEL_HASHES.has(hash) && FOREIGN_LABEL_SET.has(text.slice(k + 1, end).toLowerCase())) return true;
+  if (isForeignLabel(text, k + 1, end, hash)) return true;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
   if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
   return labelPhraseForeign(text, start);
+}
+
+/**
+ * The common case of foreignLabelBefore in short: a label word right before the
+ * number, past a short gap (`order 1481623893`, `Ack: 2772623181`). True means
+ * foreignLabelBefore is true too; false settles nothing (tags, links, phrases).
+ */
+export function foreignWordBefore(text: string, start: number): boolean {
+  let k = start - 1;
+  for (let gap = 0; gap < 3 && k >= 0 && isLabelGap(text.charCodeAt(k)); gap++) k--;
+  const end = k + 1;
+  let hash = 0;
+  for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
+  return !isAsciiAlnum(text.charCodeAt(k)) && isForeignLabel(text, k + 1, end, hash);
 }
 
 // A label of several words before a colon: its first word names the kind

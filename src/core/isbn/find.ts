@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -401,52 +401,70 @@ class Tokens {
 const TOKENS = new Tokens();
 
 /**
- * Bare 10-digit numbers in prose, counted by stretch of text, and how many pass the
- * ISBN-10 check. Not those a label rules out (`order 1481623893`): they are
- * explained, and a text full of order numbers may still list ISBN-10s bare. One in eleven numbers passes by chance: a log's timestamps, a
- * list of tax ids. Where many bare 10s stand and few pass, those that pass are
- * chance too, and are taken only with more than their checksum (a label, a key,
- * a column, the word ISBN on their line, their ISBN-13 nearby): the finder drops the others at the end
- * of its scan (IsbnMatches.withoutChecksumOnly), in the rare text where it must.
+ * Bare 10-digit numbers in prose, by stretch of text: one in eleven numbers passes
+ * the ISBN-10 check by chance (a log's timestamps, a list of tax ids). Where many
+ * bare 10s stand and few pass, those that pass are chance too, and are taken
+ * only with more than their checksum (a label, a key, a column, the word ISBN on
+ * their line, their ISBN-13 nearby): the finder drops the others at the end of
+ * its scan (IsbnMatches.withoutChecksumOnly), in the rare text where it must.
+ * Numbers a label rules out (`order 1481623893`) are explained and not counted:
+ * a text full of order numbers may still list ISBN-10s bare (a label word is
+ * looked up by its hash first, foreignWordBefore: the notes corpus has 2,900
+ * order numbers, and the whole look-back for each cost it 2-3 %).
  */
 class BareTens {
-  private seen: Int32Array | undefined;
-  private passed: Int32Array | undefined;
+  /** Bare 10s that failed (not explained by a label) and bare 10s taken, by stretch. */
+  private failed: Int32Array = new Int32Array(0);
+  private passed: Int32Array = new Int32Array(0);
 
-  count(start: number, passes: boolean): void {
+  fail(start: number): void {
     const stretch = start >> BARE_TEN_STRETCH_BITS;
-    if (this.seen === undefined || stretch >= this.seen.length) this.grow(stretch);
-    this.seen![stretch]++;
-    if (passes) this.passed![stretch]++;
+    if (stretch >= this.failed.length) this.failed = grown(this.failed, stretch);
+    this.failed[stretch]++;
   }
 
-  /** `found` without its checksum-only ISBN-10s in stretches of chance numbers. */
+  pass(start: number): void {
+    const stretch = start >> BARE_TEN_STRETCH_BITS;
+    if (stretch >= this.passed.length) this.passed = grown(this.passed, stretch);
+    this.passed[stretch]++;
+  }
+
+  /** `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some. */
   withoutChance(found: IsbnMatches, text: string): IsbnMatches {
-    const seen = this.seen;
-    const passed = this.passed;
-    if (seen === undefined || passed === undefined) return found;
-    // A stretch with its neighbours, so that a log's first or last lines are judged with the rest
-    // of it; but not a stretch where half its own numbers or more pass (a reading list near a log).
-    const around = (counts: Int32Array, stretch: number) => counts[stretch] + (counts[stretch - 1] ?? 0) + (counts[stretch + 1] ?? 0);
-    const chance = (stretch: number) => {
-      const numbers = around(seen, stretch);
-      return numbers >= CHANCE_MIN_NUMBERS && around(passed, stretch) * CHANCE_MAX_SHARE <= numbers && passed[stretch] * 2 < seen[stretch];
-    };
-    if (!seen.some((_, stretch) => chance(stretch))) return found;
-    return found.withoutChecksumOnly(
-      (start, end, info) => chance(start >> BARE_TEN_STRETCH_BITS) && !lineNamesIsbn(text, start) && !twinNearby(text, start, end, info),
-    );
+    if (this.failed.length === 0) return found;
+    const stretches = (text.length >> BARE_TEN_STRETCH_BITS) + 1;
+    const failed = new Int32Array(stretches);
+    failed.set(this.failed.subarray(0, stretches));
+    const passed = new Int32Array(stretches);
+    passed.set(this.passed.subarray(0, stretches));
+    const chance = chanceStretches(failed, passed);
+    if (chance === undefined) return found;
+    return found.withoutChecksumOnly((start, end, info) => chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !twinNearby(text, start, end, info));
   }
+}
 
-  private grow(stretch: number): void {
-    const size = Math.max(16, 2 * (stretch + 1));
-    const seen = new Int32Array(size);
-    const passed = new Int32Array(size);
-    if (this.seen) seen.set(this.seen);
-    if (this.passed) passed.set(this.passed);
-    this.seen = seen;
-    this.passed = passed;
+/** `a` twice as long (at least 64, and past index `at`), with its contents. */
+function grown(a: Int32Array, at: number): Int32Array {
+  const b = new Int32Array(Math.max(64, 2 * (at + 1)));
+  b.set(a);
+  return b;
+}
+
+/**
+ * The stretches whose bare 10s are chance numbers (1), or undefined when none are. A stretch is
+ * judged with its neighbours (a log's first or last lines with the rest of it): enough numbers,
+ * at most a third passing; but not a stretch where half its own or more pass (a reading list near a log).
+ */
+function chanceStretches(failed: Int32Array, passed: Int32Array): Uint8Array | undefined {
+  let chance: Uint8Array | undefined;
+  for (let s = 0; s < failed.length; s++) {
+    if (passed[s] >= failed[s]) continue;
+    const failedAround = failed[s] + (s > 0 ? failed[s - 1] : 0) + (s + 1 < failed.length ? failed[s + 1] : 0);
+    const passedAround = passed[s] + (s > 0 ? passed[s - 1] : 0) + (s + 1 < passed.length ? passed[s + 1] : 0);
+    const numbers = failedAround + passedAround;
+    if (numbers >= CHANCE_MIN_NUMBERS && passedAround * CHANCE_MAX_SHARE <= numbers) (chance ??= new Uint8Array(failed.length))[s] = 1;
   }
+  return chance;
 }
 
 /** Stretches of 16 K characters: a log's page, not a whole notes file with one log in it. */
@@ -618,17 +636,28 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
-    if (d.count === 10 && d.groups === 1 && !this.foreignLabelBefore(start)) this.bareTens.count(start, id >= 0 || id === NO_RANGE);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
-      this.out.addValid(start, end, false, id, this.checksumOnly());
+      this.taken(start, end, id);
+    } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
+      this.failed(start);
     } else if (id < 0 && d.count === 13) {
       this.tenWith978(start, end);
     }
   }
 
-  /** Is the bare number in `this.d`, just taken, an ISBN-10 in prose, where nothing but its checksum vouches for it? */
-  private checksumOnly(): boolean {
-    return this.d.count === 10 && this.d.groups === 1 && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.columnSaysIsbn;
+  /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
+  private failed(start: number): void {
+    if (!foreignWordBefore(this.text, start) && !this.foreignLabelBefore(start)) this.bareTens.fail(start);
+  }
+
+  /** Reports the unlabelled ISBN in `this.d`; a bare 10 is counted (BareTens), and marked when only its checksum vouches for it. */
+  private taken(start: number, end: number, id: number): void {
+    const d = this.d;
+    const bareTen = d.count === 10 && d.groups === 1;
+    if (bareTen) this.bareTens.pass(start);
+    // Only in prose: in data a key, column or tag has said ISBN.
+    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.columnSaysIsbn;
+    this.out.addValid(start, end, false, id, checksumOnly);
   }
 
   /**
@@ -775,9 +804,10 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const id = this.lookup(start, end, true);
-    if (d.count === 10 && d.groups === 1 && !this.foreignLabelBefore(start)) this.bareTens.count(start, id >= 0 || id === NO_RANGE);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
-      this.out.addValid(start, end, false, id, this.checksumOnly());
+      this.taken(start, end, id);
+    } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
+      this.failed(start);
     }
   }
 
