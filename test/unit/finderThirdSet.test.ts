@@ -83,3 +83,50 @@ test('property: a number after a log word (Seq, Ack, pid, session, epoch) is no 
     }),
   );
 });
+
+test('property: an ISBN-10 filed in a URL path (Amazon covers `/images/P/0441013597.01.LZZZZZZZ.jpg`, `/dp/`, `/isbn/`) is found, in prose and in a CSV column that does not say ISBN', () => {
+  const url = fc.constantFrom(
+    (ten: string) => `http://images.amazon.com/images/P/${ten}.01.LZZZZZZZ.jpg`,
+    (ten: string) => `https://m.media-amazon.com/images/P/${ten}.01._SX500_.jpg`,
+    (ten: string) => `https://www.amazon.com/dp/${ten}`,
+    (ten: string) => `https://openlibrary.org/isbn/${ten}`,
+  );
+  fc.assert(
+    fc.property(fc.array(fc.tuple(book, chanceTen), { minLength: 3, maxLength: 20 }), url, (rows, link) => {
+      const csv =
+        'Book-Title;Year;Publisher;Image-URL-M;Votes\n' +
+        rows.map(([b, votes]) => `"A book";"2002";"A publisher";"${link(b.isbn10)}";"${votes}"`).join('\n') +
+        '\n';
+      assert.deepEqual(validFound(csv), thirteens(rows.map(([b]) => b)), csv);
+      const [[first]] = rows;
+      assert.deepEqual(validFound(`The cover: ${link(first.isbn10)} (large).`), [first.isbn13]);
+    }),
+  );
+  // A version number or a decimal after the number is still no file name.
+  assert.deepEqual(validFound('v0441013597.01.02 and 0441013597.5'), []);
+});
+
+test('property: an ISBN broken at a hyphen by a line end (hard-wrapped, or text taken from a PDF) is read whole; a blank line or a word before ends it', () => {
+  fc.assert(
+    fc.property(book, fc.nat({ max: 11 }), fc.constantFrom('\n', '\r\n'), fc.constantFrom('', '  ', '\t'), (b, cut, eol, indent) => {
+      const hyphenated = [b.isbn13.slice(0, 3), b.isbn13.slice(3, 12), b.isbn13.slice(12)].join('-');
+      // Break after the 978 (`978-⏎0470093559`) or before the check digit (`…-⏎2`), as PDFs do.
+      const at = cut % 2 === 0 ? 4 : hyphenated.length - 1;
+      const broken = `${hyphenated.slice(0, at)}${eol}${indent}${hyphenated.slice(at)}`;
+      assert.deepEqual(validFound(`Wiley, 2007. ISBN ${broken}. Next entry`), [b.isbn13], broken);
+      const found = findIsbns(`Wiley, 2007. ISBN ${broken}.`);
+      assert.equal(found.length, 1, 'one match, and no invalid half of it');
+      // Across a blank line nothing is joined (the rest alone may be the book's ISBN-10, when its check digit agrees).
+      assert.ok(findIsbns(`Prices 978-${eol}${eol}${b.isbn13.slice(3)} x`).every((m) => !m.raw.includes('\n')));
+    }),
+  );
+});
+
+test('property: a DOI URL wrapped right after its slash keeps its ISBN-shaped suffix out', () => {
+  fc.assert(
+    fc.property(book, fc.constantFrom('\n', '\r\n', '\n   '), (b, wrap) => {
+      const doi = `https://doi.org/10.1007/${wrap}${b.isbn13.slice(0, 3)}-${b.isbn13.slice(3, 12)}-${b.isbn13.slice(12)}_3`;
+      assert.deepEqual(validFound(`Chapter in: ${doi}.`), []);
+    }),
+  );
+});

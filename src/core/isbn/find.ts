@@ -81,7 +81,8 @@ const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
 // Runs inside an isbn field: everything there is meant as an ISBN, so no length prefilter.
 const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
 
-const STRIP = /[ .\-\u2010-\u2014\u2212]/g;
+// Also line ends and indentation: an ISBN broken at a hyphen by a line's end is read whole (Digits.readRun).
+const STRIP = /[\s.\-\u2010-\u2014\u2212]/g;
 // A letter or digit of any script, made on first use (see lazy.ts): most documents never need it.
 // Not Chinese or Japanese: they write no spaces, so an ISBN sits right against
 // their words (`ISBN 978-4-06-159111-0を参照`).
@@ -200,8 +201,14 @@ class Digits {
       groups++;
       lastGroup = count - before;
       if (!isSeparator(c)) break;
-      const next = text.charCodeAt(k + 1);
-      if (!isDigit(next)) break;
+      let next = text.charCodeAt(k + 1);
+      if (!isDigit(next)) {
+        // `978-3-540-44598-⏎2`: an ISBN broken at a hyphen by a line's end (hard-wrapped or taken from a PDF).
+        const on = count < 13 && count !== 10 && next <= 13 ? lineContinuedAt(text, k + 1) : -1;
+        if (on < 0) break;
+        k = on - 1;
+        next = text.charCodeAt(on);
+      }
       c = next;
       k++;
     }
@@ -491,8 +498,8 @@ class Scan {
   private readonly t = TOKENS;
   private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
-  /** The table column of the bare 10 last asked about in prose is headed ISBN (see dataToAsk). */
-  private columnSaysIsbn = false;
+  /** The bare 10 last asked about has more than its checksum for it: a URL path or, in prose, a column headed ISBN (see dataToAsk). */
+  private contextSaysIsbn = false;
   private foreignAskedAt = -1;
   private foreign = false;
   constructor(
@@ -513,13 +520,33 @@ class Scan {
    * as it skips a DOI's suffix). Returns where the main scan resumes.
    */
   run(start: number): number {
+    const before = this.out.length;
     let end = this.runOnce(start);
+    // `ISBN 978-⏎0470093559`: the run may be the end of an ISBN broken at a hyphen by a line's end.
+    if (this.out.length === before && isLineStart(this.text, start)) end = Math.max(end, this.brokenBefore(start));
     // Only after an ISBN's length: `/286811443/1565532112` is a URL's path of ids.
     while (this.text.charCodeAt(end) === 47 && isDigit(this.text.charCodeAt(end + 1)) && isbnLength(this.text, start, end) && !this.full) {
       start = end + 1;
       end = this.runOnce(start);
     }
     return end;
+  }
+
+  /**
+   * The run at `start` opens a line, after the previous one ended in digits and a hyphen:
+   * handles the whole ISBN read from those digits (readRun goes on over the line's end).
+   * Returns its end, or -1.
+   */
+  private brokenBefore(start: number): number {
+    const text = this.text;
+    let k = start - 1;
+    while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+    if (text.charCodeAt(k) === 10 && text.charCodeAt(k - 1) === 13) k--;
+    if (!isSeparator(text.charCodeAt(k - 1)) || !isDigit(text.charCodeAt(k - 2))) return -1;
+    let from = k - 2;
+    while (from > 0 && start - from < 24 && (isDigit(text.charCodeAt(from - 1)) || (isSeparator(text.charCodeAt(from - 1)) && isDigit(text.charCodeAt(from - 2))))) from--;
+    if (from > 0 && (classAt(text, from - 1) & ALNUM) !== 0) return -1; // a word's end, not a number's
+    return this.runOnce(from);
   }
 
   /** Handles the run starting at `start`. Returns where the main scan resumes: its end, or after a field. */
@@ -656,7 +683,7 @@ class Scan {
     const bareTen = d.count === 10 && d.groups === 1;
     if (bareTen) this.bareTens.pass(start);
     // Only in prose: in data a key, column or tag has said ISBN.
-    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.columnSaysIsbn;
+    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.contextSaysIsbn;
     this.out.addValid(start, end, false, id, checksumOnly);
   }
 
@@ -691,11 +718,13 @@ class Scan {
   private dataToAsk(start: number, end: number): TextShape | boolean {
     if (this.d.count !== 10 || this.d.groups !== 1) return false;
     if (this.foreignLabelBefore(start)) return true;
+    this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
+    if (this.contextSaysIsbn) return false;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') {
       if (keyedToOtherValue(this.text, start)) return true;
       const header = tableColumnHeader(this.text, start, end, (this.memo ??= new DataMemo()));
-      this.columnSaysIsbn = headerNamesIsbn(header);
+      this.contextSaysIsbn = headerNamesIsbn(header);
       return headerNamesOther(header);
     }
     this.memo ??= new DataMemo();
@@ -889,7 +918,8 @@ class Scan {
     if (c > 127) return nonAsciiWord().test(text[end]);
     if (CHAR_CLASS[c] & ALNUM) return true;
     if (!decimals) return false;
-    if (c === 46) return isDigit(text.charCodeAt(end + 1)); // a decimal point (a comma separates CSV fields)
+    // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
+    if (c === 46) return isDigit(text.charCodeAt(end + 1)) && !fileNamePartAt(text, end);
     if (c === 95) return this.d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
     return c === 47 && this.d.count === 10 && shortNumberAt(text, end + 1);
   }
@@ -904,7 +934,13 @@ class Scan {
     const stop = start > DOI_LOOKBACK ? start - DOI_LOOKBACK : 0;
     for (let k = start - 1; k >= stop; k--) {
       const c = text.charCodeAt(k);
-      if (c < 256 && CHAR_CLASS[c] & SPACE) return false;
+      if (c < 256 && CHAR_CLASS[c] & SPACE) {
+        // A DOI has no whitespace; but a URL may be wrapped right after a slash (`doi.org/10.1007/⏎978-…`).
+        const slash = k === start - 1 ? slashBeforeLineBreak(text, k) : -1;
+        if (slash < 0) return false;
+        k = slash + 1;
+        continue;
+      }
       if (c !== 47 /* / */) continue;
       let digits = 0;
       let j = k - 1;
@@ -1050,6 +1086,57 @@ function checksumOk(text: string, start: number, end: number, count: number): bo
     n++;
   }
   return count === 10 ? sum10 % 11 === 0 : sum13 % 10 === 0;
+}
+
+/**
+ * A URL path segment that names a book's id before the number at `start` (after its `/`):
+ * `/isbn/`, Amazon's `/dp/`, `/ASIN/`, `/product/` and `/images/P/` (the cover of a book is
+ * filed under its ISBN-10). In data, such a URL in a cover or link column says ISBN.
+ */
+function urlPathSaysIsbn(text: string, start: number): boolean {
+  const slash = start - 1;
+  let k = slash - 1;
+  while (k >= 0 && slash - k <= 7 && classAt(text, k) & ALNUM) k--;
+  if (text.charCodeAt(k) !== 47) return false;
+  const segment = text.slice(k + 1, slash);
+  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k));
+}
+
+/**
+ * A line's end at `at` (LF or CRLF) followed by a digit after at most a few spaces or tabs of
+ * indentation: the index of that digit, or -1. Not a blank line: a paragraph's end ends a number.
+ */
+function lineContinuedAt(text: string, at: number): number {
+  let k = at;
+  if (text.charCodeAt(k) === 13) k++;
+  if (text.charCodeAt(k) !== 10) return -1;
+  k++;
+  for (let indent = 0; indent < 12 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9); indent++) k++;
+  return isDigit(text.charCodeAt(k)) ? k : -1;
+}
+
+/** The `/` that ends the line before the whitespace at `k` (one line break and indentation), or -1. */
+function slashBeforeLineBreak(text: string, k: number): number {
+  while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  if (text.charCodeAt(k) !== 10) return -1;
+  if (text.charCodeAt(--k) === 13) k--;
+  return text.charCodeAt(k) === 47 ? k : -1;
+}
+
+/** Is `at` the first digit on its line, after at most some indentation? */
+function isLineStart(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && at - k <= 12 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  return text.charCodeAt(k) === 10;
+}
+
+/** `.01.` and a letter or `_` at `dot`: a part of a file name after its id, not a decimal fraction. */
+function fileNamePartAt(text: string, dot: number): boolean {
+  let k = dot + 1;
+  while (k - dot <= 3 && isDigit(text.charCodeAt(k))) k++;
+  if (text.charCodeAt(k) !== 46) return false;
+  const c = text.charCodeAt(k + 1);
+  return c === 95 || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
 /** Does text[start, end) hold 10 or 13 digits (or X)? */
