@@ -155,12 +155,37 @@ function indexWithin(text: string, needle: string, from: number, before: number)
   return at < 0 ? -1 : from + at;
 }
 
+/**
+ * The number's CSV column names ISBNs; or, when it does not, its cell holds
+ * JSON (an Open Library dump: `/type/edition⇥/books/OL1M⇥…⇥{"isbn_10": ["…"]}`)
+ * whose key, or a label in the same string, says ISBN. A bare number in a
+ * plain cell still needs its column.
+ */
 function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
-  const columns = shape.isbnColumns;
-  if (!columns || columns.length === 0) return false;
-  const delimiter = shape.delimiter ?? ',';
   const from = Math.max(csvRecordStart(text, start, memo), start - LINE_REACH);
-  return columns.includes(splitFields(text.slice(from, start), delimiter).length - 1);
+  const fields = splitFields(text.slice(from, start), shape.delimiter ?? ',');
+  if (shape.isbnColumns?.includes(fields.length - 1)) return true;
+  return structuredCell(fields[fields.length - 1]) && (keyBeforeSaysIsbn(text, start, memo) || labelInSameString(text, start));
+}
+
+/** A cell that opens with `{` or `[` (past white space and a quote): JSON in a cell. */
+function structuredCell(cell: string): boolean {
+  const open = /^\s*"?\s*([{[])/.exec(cell);
+  return open !== null;
+}
+
+/** How far back in its string a label may stand: `Field '020' (ISBN) looks like \"0387945377\"`. */
+const STRING_LABEL_REACH = 40;
+
+/**
+ * The word ISBN stands shortly before the number inside the same JSON string
+ * (no unescaped quote between them): prose in a value, labelled as a reader
+ * would read it.
+ */
+function labelInSameString(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - STRING_LABEL_REACH), start);
+  const word = before.search(/isbn(?![\s\S]*isbn)/i);
+  return word >= 0 && !/(?<!\\)"./.test(before.slice(word));
 }
 
 const QUOTE_OR_LINE_BREAK = /["\n]/g;
