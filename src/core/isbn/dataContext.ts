@@ -14,8 +14,14 @@ const TWIN_REACH = 600;
 /** How far back an SQL statement's `VALUES` may lie (extended inserts run long). */
 const SQL_LOOKBACK = 1 << 20;
 
-/** A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed book's ASIN is its ISBN-10). */
-const ISBN_WORD = /isbn|asin/i;
+/**
+ * A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed
+ * book's ASIN is its ISBN-10), and Wikidata's properties for them, P957
+ * (ISBN-10) and P212 (ISBN-13): `"P957": […]`, `wdt:P957`.
+ */
+const ISBN_WORD = /isbn|asin|\bP(?:957|212)\b/i;
+/** A Wikidata snak's property, before its `datavalue`: `"property": "P957"`. */
+const SNAK_PROPERTY = /["']property["']\s*:\s*["'](?:wdt:)?(P[0-9]+)["'][^{}]*(?:\{[^{}]*)?$/;
 /** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
 const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
 /** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
@@ -244,6 +250,16 @@ function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean
   return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && valueKeySaysIsbn(text, k + 1);
 }
 
+/**
+ * Does the key, attribute or element right before the value at `start` name
+ * ISBNs (`"isbn": "…"`, `<identifier type="isbn">…`, `<dc:identifier
+ * xsi:type="urn:isbn">…`)? In any kind of text: the finder asks it of a
+ * valid ISBN-13 whose hyphens sit where no ISBN puts them.
+ */
+export function keyNamesIsbn(text: string, start: number): boolean {
+  return valueKeySaysIsbn(text, start);
+}
+
 function valueKeySaysIsbn(text: string, start: number): boolean {
   const stop = Math.max(0, start - KEY_LOOKBACK);
   let k = start - 1;
@@ -297,7 +313,16 @@ function namedSaysIsbn(text: string, at: number, stop: number, start: number): b
   const name = nameBefore(text, at, stop);
   if (ISBN_WORD.test(name)) return true;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
-  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
+}
+
+/**
+ * Wikidata's JSON: `{"property": "P957", "hash": …, "datavalue": {"value": "…"}}`:
+ * the snak around the value names the property (within one nested object).
+ */
+function snakSaysIsbn(text: string, start: number, stop: number): boolean {
+  const property = SNAK_PROPERTY.exec(text.slice(stop, start))?.[1];
+  return property !== undefined && ISBN_WORD.test(property);
 }
 
 /**
@@ -406,7 +431,33 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
   if (onixType !== undefined) return Number(onixType) === 2;
-  return recordSaysIsbn(text, gt + 1);
+  return recordSaysIsbn(text, gt + 1) || parentElementSaysIsbn(text, lt, stop);
+}
+
+/**
+ * A generic element's parent names ISBNs (BIBFRAME's `<bf:Isbn><rdf:value>…`),
+ * or a sibling before it types it (`<rdf:type rdf:resource="…/Isbn"/>`).
+ * Walks back over the siblings before the element at `lt` to the open tag around it.
+ */
+function parentElementSaysIsbn(text: string, lt: number, stop: number): boolean {
+  let depth = 0;
+  let k = lt;
+  for (let tags = 0; tags < 20; tags++) {
+    const gt = lastIndexWithin(text, '>', stop, k);
+    if (gt < 0 || (depth === 0 && text.slice(gt + 1, k).trim() !== '')) return false; // text between: no parent in reach
+    const open = lastIndexWithin(text, '<', stop, gt);
+    if (open < 0) return false;
+    const tag = text.slice(open + 1, gt);
+    k = open;
+    if (tag.startsWith('/')) depth++;
+    else if (tag.endsWith('/')) {
+      if (depth === 0 && /^[\w.-]*:?type\b/i.test(tag) && ISBN_WORD.test(tag)) return true;
+    } else if (!tag.startsWith('?') && !tag.startsWith('!')) {
+      if (depth === 0) return ISBN_WORD.test(/^[\w.:-]+/.exec(tag)?.[0] ?? '') || TYPE_SAYS_ISBN.test(tag);
+      depth--;
+    }
+  }
+  return false;
 }
 
 function lastCapture(re: RegExp, text: string): string | undefined {

@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, keyNamesIsbn, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -615,7 +615,7 @@ class Scan {
       if (d.count === 13) this.tenWith978(start, end);
       return;
     }
-    if (d.groups > 1 && !plausibleGroups(d)) return;
+    if (d.groups > 1 && !plausibleGroups(d) && !this.keyedThirteen(start)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
     if (d.count === 10 && d.groups === 1 && !this.foreignLabelBefore(start)) this.bareTens.count(start, id >= 0 || id === NO_RANGE);
@@ -624,6 +624,15 @@ class Scan {
     } else if (id < 0 && d.count === 13) {
       this.tenWith978(start, end);
     }
+  }
+
+  /**
+   * A 978/979 13 in `this.d` grouped as no ISBN is (`978-3-7369-96694`), where
+   * a key, attribute or element says ISBN: a cataloguer's misplaced hyphens,
+   * not a phone number or a code (its checksum is still asked).
+   */
+  private keyedThirteen(start: number): boolean {
+    return this.d.count === 13 && this.d.spaces === 0 && keyNamesIsbn(this.text, start);
   }
 
   /** Is the bare number in `this.d`, just taken, an ISBN-10 in prose, where nothing but its checksum vouches for it? */
