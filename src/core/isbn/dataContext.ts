@@ -537,7 +537,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
       closed = true;
       k = open - 2; // inside the link text, before its `]`
       tags++;
-    } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) {
+    } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1) || /^&#xa0;$/i.test(text.slice(k - 5, k + 1)))) {
       k -= 6;
     } else if (gap > 0 && k >= 0 && (isLabelGap(c) || (c === 124 && templateBar(text, k)))) {
       k--;

@@ -967,6 +967,15 @@ function labelBefore(text: string, at: number): number {
     k -= 3;
     for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
   }
+  // A no-break space written as an HTML entity (`ISBN&nbsp;…`, `&#160;`, `&#xA0;`) is one gap character.
+  let entities = 0;
+  if (text.charCodeAt(k) === 59 /* ; */) {
+    for (let length; k >= stop && (length = spaceEntityEndingAt(text, k)) > 0; ) {
+      k -= length;
+      entities += length - 1;
+      for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+    }
+  }
   const gapStart = k + 1;
   // Fast exit: a label ends in n, s (ISBNs), 0 or 3 (ISBN-10, isbn13).
   let c = text.charCodeAt(k) | 0x20; // lower-cases ASCII letters
@@ -990,7 +999,13 @@ function labelBefore(text: string, at: number): number {
     const g = text.charCodeAt(b);
     if (b < at && (g === 123 || g === 34)) return b + 1;
   }
-  return at - gapStart > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
+  return at - gapStart - entities > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
+}
+
+/** The length of a no-break space entity (`&nbsp;`, `&#160;`, `&#xA0;`) ending at the `;` at `semi`, else 0. */
+function spaceEntityEndingAt(text: string, semi: number): number {
+  const m = /&(?:nbsp|#160|#x0*a0);$/i.exec(text.slice(Math.max(0, semi - 9), semi + 1));
+  return m === null ? 0 : m[0].length;
 }
 
 function isIsbnWord(text: string, k: number): boolean {
