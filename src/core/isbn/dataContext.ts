@@ -181,17 +181,17 @@ function structuredCell(cell: string): boolean {
 }
 
 /** How far back in its string a label may stand: `Field '020' (ISBN) looks like \"0387945377\"`. */
-const STRING_LABEL_REACH = 40;
+const STRING_LABEL_REACH = 80;
 
 /**
- * The word ISBN stands shortly before the number inside the same JSON string
- * (no unescaped quote between them): prose in a value, labelled as a reader
- * would read it.
+ * The word ISBN stands shortly before the number on the same line of the
+ * same JSON string (no unescaped quote, no line break, written or escaped,
+ * between them): prose in a value, labelled as a reader would read it.
  */
 function labelInSameString(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - STRING_LABEL_REACH), start);
   const word = before.search(/isbn(?![\s\S]*isbn)/i);
-  return word >= 0 && !/(?<!\\)"./.test(before.slice(word));
+  return word >= 0 && !/(?<!\\)".|[\r\n]|\\[rn]/.test(before.slice(word));
 }
 
 const QUOTE_OR_LINE_BREAK = /["\n]/g;
