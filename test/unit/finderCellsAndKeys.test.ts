@@ -72,7 +72,7 @@ const misplaced = fc
     return { book: b, written: [...b.isbn13].map((c, k) => (at.has(k + 1) ? `${c}-` : c)).join('') };
   });
 
-test('property: identifiers that say ISBN by attribute, key or parent are ISBNs (misplaced hyphens, Wikidata P957/P212, BIBFRAME); other identifiers stay out', () => {
+test('property: identifiers that say ISBN by attribute, key or parent are ISBNs (misplaced hyphens, Wikidata P957/P212, BIBFRAME, a <type> sibling); other identifiers stay out', () => {
   fc.assert(
     fc.property(misplaced, book, chanceTen, ({ book: b, written }, c, id) => {
       for (const text of [
@@ -93,6 +93,8 @@ test('property: identifiers that say ISBN by attribute, key or parent are ISBNs 
         `<bf:identifiedBy><bf:Identifier><rdf:type rdf:resource="http://id.loc.gov/ontologies/bibframe/Isbn"/><rdf:value>${c.isbn10}</rdf:value></bf:Identifier></bf:identifiedBy>\n` +
         `<bf:identifiedBy><bf:Lccn><rdf:value>${id}</rdf:value></bf:Lccn></bf:identifiedBy>\n</bf:Instance>\n</rdf:RDF>\n`;
       assert.deepEqual(validFound(bibframe), thirteens([b, c]), bibframe);
+      const typed = `<identifiers>\n<identifier><type>ISBN</type><value>${b.isbn10}</value></identifier>\n<identifier><type>OCLC</type><value>${id}</value></identifier>\n</identifiers>\n`;
+      assert.deepEqual(validFound(typed), [b.isbn13], typed);
     }),
     { numRuns: 80 },
   );

@@ -436,29 +436,35 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
 
 /**
  * A generic element's parent names ISBNs (BIBFRAME's `<bf:Isbn><rdf:value>…`),
- * or a sibling before it types it (`<rdf:type rdf:resource="…/Isbn"/>`).
- * Walks back over the siblings before the element at `lt` to the open tag around it.
+ * or a sibling before it types it (`<rdf:type rdf:resource="…/Isbn"/>`,
+ * `<type>ISBN</type>`). Walks back over the siblings before the element at
+ * `lt` to the open tag around it.
  */
 function parentElementSaysIsbn(text: string, lt: number, stop: number): boolean {
   let depth = 0;
   let k = lt;
+  let siblingEnd = -1; // where the sibling element being walked over closes
   for (let tags = 0; tags < 20; tags++) {
     const gt = lastIndexWithin(text, '>', stop, k);
     if (gt < 0 || (depth === 0 && text.slice(gt + 1, k).trim() !== '')) return false; // text between: no parent in reach
     const open = lastIndexWithin(text, '<', stop, gt);
     if (open < 0) return false;
     const tag = text.slice(open + 1, gt);
-    k = open;
-    if (tag.startsWith('/')) depth++;
-    else if (tag.endsWith('/')) {
-      if (depth === 0 && /^[\w.-]*:?type\b/i.test(tag) && ISBN_WORD.test(tag)) return true;
+    if (tag.startsWith('/')) {
+      if (depth++ === 0) siblingEnd = open;
+    } else if (tag.endsWith('/')) {
+      if (depth === 0 && TYPE_ELEMENT.test(tag) && ISBN_WORD.test(tag)) return true;
     } else if (!tag.startsWith('?') && !tag.startsWith('!')) {
       if (depth === 0) return ISBN_WORD.test(/^[\w.:-]+/.exec(tag)?.[0] ?? '') || TYPE_SAYS_ISBN.test(tag);
-      depth--;
+      if (--depth === 0 && TYPE_ELEMENT.test(tag) && /^\s*[\w:/.#-]*isbn[\w-]*\s*$/i.test(text.slice(gt + 1, siblingEnd))) return true;
     }
+    k = open;
   }
   return false;
 }
+
+/** An element that types its siblings: `rdf:type`, `type`, `scheme`, `idType`, `identifierType`. */
+const TYPE_ELEMENT = /^(?:[\w.-]+:)?(?:type|scheme|kind|id_?type|identifier_?type)\b/i;
 
 function lastCapture(re: RegExp, text: string): string | undefined {
   let last: string | undefined;
