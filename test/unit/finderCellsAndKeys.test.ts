@@ -79,6 +79,8 @@ test('property: identifiers that say ISBN by attribute, key or parent are ISBNs 
         `<mods>\n  <identifier type="isbn">${written}</identifier>\n  <identifier type="local">${id}</identifier>\n</mods>`,
         `<xMetaDiss>\n  <dc:identifier xsi:type="urn:isbn">${written}</dc:identifier>\n  <dc:identifier>${id}</dc:identifier>\n</xMetaDiss>`,
         `{"isbn": "${written}", "id": "${id}"}`,
+        // On one line too: a sibling's type="isbn" does not vouch for the local id.
+        `<mods><identifier type="isbn">${written}</identifier><identifier type="local">${id}</identifier></mods>`,
       ]) {
         assert.deepEqual(validFound(text), [b.isbn13], text);
       }

@@ -431,7 +431,8 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
   if (onixType !== undefined) return Number(onixType) === 2;
-  return recordSaysIsbn(text, gt + 1) || parentElementSaysIsbn(text, lt, stop);
+  // Not the line around: on a one-line record, a sibling's `type="isbn"` says nothing of this element.
+  return parentElementSaysIsbn(text, lt, stop);
 }
 
 /**
