@@ -117,8 +117,11 @@ function proseList(lines: string[]): boolean {
 }
 
 const DELIMITERS = [',', '\t', ';'];
-/** Columns of ISBNs; a printed book's ASIN is its ISBN-10. */
-const ISBN_COLUMN = /isbn|asin/i;
+/**
+ * Columns of ISBNs; a printed book's ASIN is its ISBN-10; a column headed by
+ * MARC field 020 (a MarcEdit export's `020$a`, `020 $a`, `020a`) holds them too.
+ */
+const ISBN_COLUMN = /isbn|asin|^\W*020(?:\s*[$|\u2021]?\s*[a-z])?\W*$/i;
 // Lines a CSV does not open with, but Markdown, LaTeX and other prose do.
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 
@@ -127,8 +130,8 @@ const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
  * least 3 (2 for tabs, or when the name says CSV). Under a header of short
  * column names, two rows are enough; without one (its first row holds a long
  * number, and a column holds bare numbers, which prose with commas does not), three. Columns of ISBNs are
- * those the header names; without a header, those whose 10-digit values
- * nearly all pass the ISBN-10 check (ids pass one time in eleven).
+ * those the header names; without a header, those whose values of ISBN
+ * length are nearly all ISBNs (see valuesAreIsbns).
  */
 function csvShape(head: string, named: boolean): TextShape | undefined {
   const lines = records(head, 12);
@@ -145,7 +148,7 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
     }
     const isbnColumns: number[] = [];
     first.forEach((name, k) => {
-      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbn10s(rows.map((row) => row[k]))) isbnColumns.push(k);
+      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbns(rows.map((row) => row[k]))) isbnColumns.push(k);
     });
     return { kind: 'csv', delimiter, isbnColumns };
   }
@@ -167,17 +170,28 @@ function hasNumberColumn(rows: string[][]): boolean {
   return false;
 }
 
-/** At least three 10-digit values, nine in ten of them passing the ISBN-10 check. */
-function valuesAreIsbn10s(values: Array<string | undefined>): boolean {
-  let tens = 0;
+/**
+ * At least three values of ISBN length, nine in ten of them ISBNs: 10-digit
+ * ones passing the ISBN-10 check, 13-digit ones valid ISBN-13s (978/979). A
+ * list of ISBN-13s with an ISBN-10 here and there is a column of ISBNs; a
+ * column of ids is not (a random 10-digit id passes one time in eleven, and
+ * an EAN-13 of another kind has no 978).
+ */
+function valuesAreIsbns(values: Array<string | undefined>): boolean {
+  let numbers = 0;
   let valid = 0;
   for (const value of values) {
     const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '');
-    if (digits === undefined || !/^[0-9]{9}[0-9Xx]$/.test(digits)) continue;
-    tens++;
-    if (hasValidChecksum(digits.toUpperCase())) valid++;
+    if (digits === undefined) continue;
+    if (/^[0-9]{9}[0-9Xx]$/.test(digits)) {
+      numbers++;
+      if (hasValidChecksum(digits.toUpperCase())) valid++;
+    } else if (/^[0-9]{13}$/.test(digits)) {
+      numbers++;
+      if (/^97[89]/.test(digits) && hasValidChecksum(digits)) valid++;
+    }
   }
-  return tens >= 3 && valid >= tens * 0.9;
+  return valid >= 3 && valid >= numbers * 0.9;
 }
 
 /** A header cell: a few words at most, not a sentence or a long number. */

@@ -14,8 +14,14 @@ const TWIN_REACH = 600;
 /** How far back an SQL statement's `VALUES` may lie (extended inserts run long). */
 const SQL_LOOKBACK = 1 << 20;
 
-/** A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed book's ASIN is its ISBN-10). */
-const ISBN_WORD = /isbn|asin/i;
+/**
+ * A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed
+ * book's ASIN is its ISBN-10), and Wikidata's properties for them, P957
+ * (ISBN-10) and P212 (ISBN-13): `"P957": […]`, `wdt:P957`.
+ */
+const ISBN_WORD = /isbn|asin|\bP(?:957|212)\b/i;
+/** A Wikidata snak's property, before its `datavalue`: `"property": "P957"`. */
+const SNAK_PROPERTY = /["']property["']\s*:\s*["'](?:wdt:)?(P[0-9]+)["'][^{}]*(?:\{[^{}]*)?$/;
 /** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
 const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
 /** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
@@ -155,12 +161,37 @@ function indexWithin(text: string, needle: string, from: number, before: number)
   return at < 0 ? -1 : from + at;
 }
 
+/**
+ * The number's CSV column names ISBNs; or, when it does not, its cell holds
+ * JSON (an Open Library dump: `/type/edition⇥/books/OL1M⇥…⇥{"isbn_10": ["…"]}`)
+ * whose key, or a label in the same string, says ISBN. A bare number in a
+ * plain cell still needs its column.
+ */
 function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
-  const columns = shape.isbnColumns;
-  if (!columns || columns.length === 0) return false;
-  const delimiter = shape.delimiter ?? ',';
   const from = Math.max(csvRecordStart(text, start, memo), start - LINE_REACH);
-  return columns.includes(splitFields(text.slice(from, start), delimiter).length - 1);
+  const fields = splitFields(text.slice(from, start), shape.delimiter ?? ',');
+  if (shape.isbnColumns?.includes(fields.length - 1)) return true;
+  return structuredCell(fields[fields.length - 1]) && (keyBeforeSaysIsbn(text, start, memo) || labelInSameString(text, start));
+}
+
+/** A cell that opens with `{` or `[` (past white space and a quote): JSON in a cell. */
+function structuredCell(cell: string): boolean {
+  const open = /^\s*"?\s*([{[])/.exec(cell);
+  return open !== null;
+}
+
+/** How far back in its string a label may stand: `Field '020' (ISBN) looks like \"0387945377\"`. */
+const STRING_LABEL_REACH = 80;
+
+/**
+ * The word ISBN stands shortly before the number on the same line of the
+ * same JSON string (no unescaped quote, no line break, written or escaped,
+ * between them): prose in a value, labelled as a reader would read it.
+ */
+function labelInSameString(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - STRING_LABEL_REACH), start);
+  const word = before.search(/isbn(?![\s\S]*isbn)/i);
+  return word >= 0 && !/(?<!\\)".|[\r\n]|\\[rn]/.test(before.slice(word));
 }
 
 const QUOTE_OR_LINE_BREAK = /["\n]/g;
@@ -219,6 +250,16 @@ function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean
   return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && valueKeySaysIsbn(text, k + 1);
 }
 
+/**
+ * Does the key, attribute or element right before the value at `start` name
+ * ISBNs (`"isbn": "…"`, `<identifier type="isbn">…`, `<dc:identifier
+ * xsi:type="urn:isbn">…`)? In any kind of text: the finder asks it of a
+ * valid ISBN-13 whose hyphens sit where no ISBN puts them.
+ */
+export function keyNamesIsbn(text: string, start: number): boolean {
+  return valueKeySaysIsbn(text, start);
+}
+
 function valueKeySaysIsbn(text: string, start: number): boolean {
   const stop = Math.max(0, start - KEY_LOOKBACK);
   let k = start - 1;
@@ -272,7 +313,16 @@ function namedSaysIsbn(text: string, at: number, stop: number, start: number): b
   const name = nameBefore(text, at, stop);
   if (ISBN_WORD.test(name)) return true;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
-  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
+}
+
+/**
+ * Wikidata's JSON: `{"property": "P957", "hash": …, "datavalue": {"value": "…"}}`:
+ * the snak around the value names the property (within one nested object).
+ */
+function snakSaysIsbn(text: string, start: number, stop: number): boolean {
+  const property = SNAK_PROPERTY.exec(text.slice(stop, start))?.[1];
+  return property !== undefined && ISBN_WORD.test(property);
 }
 
 /**
@@ -381,8 +431,41 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
   if (onixType !== undefined) return Number(onixType) === 2;
-  return recordSaysIsbn(text, gt + 1);
+  // Not the line around: on a one-line record, a sibling's `type="isbn"` says nothing of this element.
+  return parentElementSaysIsbn(text, lt, stop);
 }
+
+/**
+ * A generic element's parent names ISBNs (BIBFRAME's `<bf:Isbn><rdf:value>…`),
+ * or a sibling before it types it (`<rdf:type rdf:resource="…/Isbn"/>`,
+ * `<type>ISBN</type>`). Walks back over the siblings before the element at
+ * `lt` to the open tag around it.
+ */
+function parentElementSaysIsbn(text: string, lt: number, stop: number): boolean {
+  let depth = 0;
+  let k = lt;
+  let siblingEnd = -1; // where the sibling element being walked over closes
+  for (let tags = 0; tags < 20; tags++) {
+    const gt = lastIndexWithin(text, '>', stop, k);
+    if (gt < 0 || (depth === 0 && text.slice(gt + 1, k).trim() !== '')) return false; // text between: no parent in reach
+    const open = lastIndexWithin(text, '<', stop, gt);
+    if (open < 0) return false;
+    const tag = text.slice(open + 1, gt);
+    if (tag.startsWith('/')) {
+      if (depth++ === 0) siblingEnd = open;
+    } else if (tag.endsWith('/')) {
+      if (depth === 0 && TYPE_ELEMENT.test(tag) && ISBN_WORD.test(tag)) return true;
+    } else if (!tag.startsWith('?') && !tag.startsWith('!')) {
+      if (depth === 0) return ISBN_WORD.test(/^[\w.:-]+/.exec(tag)?.[0] ?? '') || TYPE_SAYS_ISBN.test(tag);
+      if (--depth === 0 && TYPE_ELEMENT.test(tag) && /^\s*[\w:/.#-]*isbn[\w-]*\s*$/i.test(text.slice(gt + 1, siblingEnd))) return true;
+    }
+    k = open;
+  }
+  return false;
+}
+
+/** An element that types its siblings: `rdf:type`, `type`, `scheme`, `idType`, `identifierType`. */
+const TYPE_ELEMENT = /^(?:[\w.-]+:)?(?:type|scheme|kind|id_?type|identifier_?type)\b/i;
 
 function lastCapture(re: RegExp, text: string): string | undefined {
   let last: string | undefined;
@@ -472,7 +555,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
       closed = true;
       k = open - 2; // inside the link text, before its `]`
       tags++;
-    } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1))) {
+    } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1) || /^&#xa0;$/i.test(text.slice(k - 5, k + 1)))) {
       k -= 6;
     } else if (gap > 0 && k >= 0 && (isLabelGap(c) || (c === 124 && templateBar(text, k)))) {
       k--;

@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, keyNamesIsbn, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -660,7 +660,7 @@ class Scan {
       if (d.count === 13) this.tenWith978(start, end);
       return;
     }
-    if (d.groups > 1 && !plausibleGroups(d)) return;
+    if (d.groups > 1 && !plausibleGroups(d) && !this.keyedThirteen(start)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
@@ -670,6 +670,15 @@ class Scan {
     } else if (id < 0 && d.count === 13) {
       this.tenWith978(start, end);
     }
+  }
+
+  /**
+   * A 978/979 13 in `this.d` grouped as no ISBN is (`978-3-7369-96694`), where
+   * a key, attribute or element says ISBN: a cataloguer's misplaced hyphens,
+   * not a phone number or a code (its checksum is still asked).
+   */
+  private keyedThirteen(start: number): boolean {
+    return this.d.count === 13 && this.d.spaces === 0 && keyNamesIsbn(this.text, start);
   }
 
   /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
@@ -1024,6 +1033,15 @@ function labelBefore(text: string, at: number): number {
     k -= 3;
     for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
   }
+  // A no-break space written as an HTML entity (`ISBN&nbsp;…`, `&#160;`, `&#xA0;`) is one gap character.
+  let entities = 0;
+  if (text.charCodeAt(k) === 59 /* ; */) {
+    for (let length; k >= stop && (length = spaceEntityEndingAt(text, k)) > 0; ) {
+      k -= length;
+      entities += length - 1;
+      for (let cls; k >= stop && (cls = classAt(text, k)) & GAP; k--) seen |= cls;
+    }
+  }
   const gapStart = k + 1;
   // Fast exit: a label ends in n, s (ISBNs), 0 or 3 (ISBN-10, isbn13).
   let c = text.charCodeAt(k) | 0x20; // lower-cases ASCII letters
@@ -1047,7 +1065,13 @@ function labelBefore(text: string, at: number): number {
     const g = text.charCodeAt(b);
     if (b < at && (g === 123 || g === 34)) return b + 1;
   }
-  return at - gapStart > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
+  return at - gapStart - entities > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
+}
+
+/** The length of a no-break space entity (`&nbsp;`, `&#160;`, `&#xA0;`) ending at the `;` at `semi`, else 0. */
+function spaceEntityEndingAt(text: string, semi: number): number {
+  const m = /&(?:nbsp|#160|#x0*a0);$/i.exec(text.slice(Math.max(0, semi - 9), semi + 1));
+  return m === null ? 0 : m[0].length;
 }
 
 function isIsbnWord(text: string, k: number): boolean {
