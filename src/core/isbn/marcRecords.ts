@@ -155,13 +155,16 @@ export class Iso2709Reader {
   }
 }
 
-/** Is text[at] inside a binary MARC field (a subfield delimiter before it in the field), not a mnemonic or display line? */
+/**
+ * Is text[at] inside a binary MARC field (a delimiter or terminator before it
+ * on its line), not in a mnemonic or display line (`=020  \\$a…`)?
+ */
 export function inIso2709Field(text: string, at: number): boolean {
   const stop = Math.max(0, at - SUBFIELD_REACH);
   for (let k = at - 1; k >= stop; k--) {
     const c = text.charCodeAt(k);
-    if (c === SUBFIELD) return true;
-    if (c === 0x1e || c === 0x1d || c === 10) return false;
+    if (c === SUBFIELD || c === 0x1e || c === 0x1d) return true;
+    if (c === 10) return false;
   }
   return false;
 }
