@@ -134,3 +134,26 @@ test('property: damaged binary MARC (directory, terminators and fields cut or sh
     { numRuns: 500 },
   );
 });
+
+test('a damaged record costs only itself: the next record, after its terminator or a line break, is read by its own directory', () => {
+  const isbn = (b: string) => iso2709Record([['001', '1'], ['020', '  ', [['a', b]]], title]);
+  const good = isbn('0306406152');
+  // A directory short of one entry: the 020 after it has no tag, so its bare ISBN-10 is not taken.
+  const short = isbn('0441013597').replace(/020[0-9]{9}(?=245)/, '');
+  const blankLength = `     ${isbn('0198526636').slice(5)}`;
+  const text = [good, short, blankLength, `\n${isbn('0140449132')}`].join('');
+  assert.deepEqual(validFound(text), ['9780140449136', '9780198526636', '9780306406157']);
+});
+
+test('binary MARC is told by its content whatever the name says, and a text MARC line with a tag is still read by its line', () => {
+  const record = iso2709Record([['001', '1'], ['020', '  ', [['a', '0306406152']]], title]);
+  assert.equal(sniffShape(record, 'text').kind, 'marc');
+  assert.equal(sniffShape(`garbage at the start ${record.slice(40)}${record}`).kind, 'marc');
+  assert.deepEqual(validFound('=LDR  00000nam a2200000 c 4500\n=001  1\n=020  \\\\$a0306406152\n=035  \\\\$a(OCoLC)1401234518\n'), ['9780306406157']);
+});
+
+test('one short record, its leader\'s length left blank, is binary MARC too', () => {
+  const record = `     ${iso2709Record([['001', '1'], ['035', '  ', [['a', '(OCoLC)1401234518']]], title]).slice(5)}`;
+  assert.equal(sniffShape(record).kind, 'marc');
+  assert.deepEqual(validFound(record), []);
+});

@@ -17,16 +17,16 @@ const ENTRY_LENGTH = 12;
 /** How far back from a number its subfield's delimiter may be (a long note field is not read whole for each number). */
 const SUBFIELD_REACH = 4096;
 
-/** A leader (record length, then the base address at 12-16) and a first directory entry: how an ISO 2709 file opens. */
-const ISO2709_START = /^[0-9]{5}[ -~]{7}[0-9]{5}[ -~]{7}[0-9A-Za-z]{3}[0-9]{9}/;
+/** A record's start: a leader, 24 characters (some writers leave its record length blank), then a directory entry. */
+const RECORD_START = /^[^\x1d\x1e\x1f]{24}[0-9A-Za-z]{3}[0-9]{9}/;
 
 /**
- * Is `head` (the start of a text) binary MARC? It opens with a leader and
- * directory, or, cut elsewhere, holds field and subfield delimiters, which no
- * prose or other data holds.
+ * Is `head` (the start of a text) binary MARC? It opens with a leader and a
+ * directory ended by U+001E, or, cut elsewhere, holds field and subfield
+ * delimiters, which no prose or other data holds.
  */
 export function looksLikeIso2709(head: string): boolean {
-  if (ISO2709_START.test(head)) return true;
+  if (RECORD_START.test(head) && head.includes(FIELD_END)) return true;
   let fields = 0;
   let subfields = 0;
   for (let k = 0; k < head.length && (fields < 3 || subfields < 3); k++) {
@@ -72,7 +72,7 @@ export class Iso2709Reader {
   /** The record: text[recordStart, recordEnd), recordEnd at its U+001D or the text's end (a file cut short). */
   private recordStart = 0;
   private recordEnd = -1;
-  /** Its leader's index (past line breaks some writers put between records), -1 when it has none. */
+  /** Its leader's index (past line breaks some writers put between records; a leader may open with blanks), -1 when it has none. */
   private leader = -1;
   /** The U+001E ending its directory. */
   private directoryEnd = -1;
@@ -112,8 +112,8 @@ export class Iso2709Reader {
       this.recordStart = this.recordEnd + 1;
     }
     let leader = this.recordStart;
-    while (leader < this.recordEnd && /\s/.test(text[leader])) leader++;
-    this.leader = ISO2709_START.test(text.slice(leader, leader + LEADER_LENGTH + ENTRY_LENGTH)) ? leader : -1;
+    for (let c = text.charCodeAt(leader); leader < this.recordEnd && (c === 10 || c === 13); c = text.charCodeAt(++leader));
+    this.leader = RECORD_START.test(text.slice(leader, leader + LEADER_LENGTH + ENTRY_LENGTH)) ? leader : -1;
     this.directoryEnd = this.leader < 0 ? -1 : Math.min(this.fields.next(text, this.leader), this.recordEnd);
     this.unimarc = this.leader >= 0 && this.isUnimarc();
     this.firstField();
