@@ -62,11 +62,16 @@ export function scoreFixtures(withName: boolean, dir = FIXTURE_DIR): { files: Fi
  * How many times the expected ISBNs are written in the text, as ISBN-13 or
  * ISBN-10, in any notation (separators and full-width digits read away), not
  * counting those inside a DOI (`10.1007/978-3-…`), which are no ISBN there.
+ * A MARC subfield's delimiter and code are set apart from its value first:
+ * binary MARC's U+001F and any code (`\x1fa10.1007/…` is a DOI), and a digit code
+ * after `$`, `‡`, `ǂ` or `▼` (`$9978-…` is 978-…). A DOI ends at white space
+ * or, in binary MARC, which has little of it, at its field's end.
  */
 function occurrences(text: string, expected: readonly string[]): number {
   const flat = text
     .normalize('NFKC')
-    .replace(/\b10\.[0-9]{4,9}\/\S+/g, ' ')
+    .replace(/\x1f[\s\S]|[$\u2021\u01c2\u25bc][0-9]/g, ' ')
+    .replace(/\b10\.[0-9]{4,9}\/[^\s\x1d\x1e]+/g, ' ')
     .replace(/(?<=[0-9])[-\u2010-\u2014\u2212. ](?=[0-9Xx])/g, '');
   let count = 0;
   for (const isbn13 of expected) {

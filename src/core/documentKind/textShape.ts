@@ -7,6 +7,7 @@
 // say nothing. Pure: no `vscode` import.
 
 import { hasValidChecksum } from '../isbn/parse';
+import { looksLikeIso2709 } from '../isbn/marcRecords';
 
 export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc' | 'ris';
 
@@ -31,6 +32,8 @@ export const SNIFF_CHARS = 4096;
  */
 export function sniffShape(head: string, named?: TextShape['kind']): TextShape {
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
+  // Binary MARC (ISO 2709) has no line breaks to cut at, and tells itself by its delimiters whatever the name says.
+  if ((named === undefined || named === 'text' || named === 'marc') && looksLikeIso2709(head.slice(0, SNIFF_CHARS))) return { kind: 'marc' };
   // The last line of a head that was cut may be cut short: left out below.
   if (head.length >= SNIFF_CHARS) head = head.slice(0, head.lastIndexOf('\n', SNIFF_CHARS) + 1);
   if (named === 'text') return csvShape(head, false) ?? TEXT_SHAPE;

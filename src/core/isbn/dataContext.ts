@@ -6,6 +6,7 @@
 // few look-backs: nothing here runs on the common path. Pure: no `vscode` import.
 import type { IsbnInfo } from './parse';
 import { splitFields, type TextShape } from '../documentKind/textShape';
+import { inIso2709Field, Iso2709Reader } from './marcRecords';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
@@ -58,6 +59,8 @@ export class DataMemo {
   copyFrom = -1;
   copyTo = -1;
   copyColumns: string[] | undefined;
+  /** Binary MARC: the record and field last read. */
+  iso2709: Iso2709Reader | undefined;
 }
 
 /**
@@ -75,7 +78,7 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMe
     case 'csv':
       return csvColumnSaysIsbn(text, start, shape, memo);
     case 'marc':
-      return marcTagSaysIsbn(text, start);
+      return inIso2709Field(text, start) ? iso2709TagSaysIsbn(text, start, memo) : marcTagSaysIsbn(text, start);
     case 'ris':
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
@@ -230,6 +233,17 @@ function marcTagSaysIsbn(text: string, start: number): boolean {
   if (!tag) return false;
   if (MARC_ISBN_TAG.test(tag)) return true;
   return MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line);
+}
+
+/**
+ * Binary MARC (ISO 2709): the tag from the record's directory, then the rules
+ * of marcTagSaysIsbn, and UNIMARC's 010 (ISBN; MARC 21's 010 is the LCCN).
+ */
+function iso2709TagSaysIsbn(text: string, start: number, memo: DataMemo): boolean {
+  const place = (memo.iso2709 ??= new Iso2709Reader(text)).placeOf(start);
+  if (!place) return false;
+  if (place.unimarc) return place.tag === '010';
+  return MARC_ISBN_TAG.test(place.tag) || (MARC_LINKING_TAG.test(place.tag) && place.code === 'z');
 }
 
 /** How far back a list of numbers in one value may start (`ISBN: 0881792063 0306406152`). */

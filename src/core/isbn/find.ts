@@ -28,8 +28,9 @@ export interface FindOptions {
 
 // MARC subfield delimiters, glued to the subfield code before an ISBN: `$a`
 // (mnemonic .mrk, Aleph `$$a`), `|a`, `‡a`, `ǂa` (OCLC), `_a` (MARC::Record
-// dumps), `^a` (CDS/ISIS), `▼a` (KORMARC).
-const SUBFIELD_MARKS = '$|_^\\u2021\\u01c2\\u25bc';
+// dumps), `^a` (CDS/ISIS), `▼a` (KORMARC), and U+001F, the delimiter itself in
+// binary MARC (ISO 2709, `.mrc`).
+const SUBFIELD_MARKS = '$|_^\\u2021\\u01c2\\u25bc\\x1f';
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
 // pasted ISBNs carry (U+2010 to U+2014, and the minus sign U+2212 of text
@@ -658,6 +659,7 @@ class Scan {
     }
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) {
       if (d.count === 13) this.tenWith978(start, end);
+      else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
       return;
     }
     if (d.groups > 1 && !plausibleGroups(d) && !this.keyedThirteen(start)) return;
@@ -694,6 +696,16 @@ class Scan {
     // Only in prose: in data a key, column or tag has said ISBN.
     const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.contextSaysIsbn;
     this.out.addValid(start, end, false, id, checksumOnly);
+  }
+
+  /**
+   * A run glued to a MARC subfield mark whose code is a digit (`$9978-3-642-00229-8`,
+   * U+001F + `9` + the value in binary MARC): the value starts after the code.
+   */
+  private afterDigitCode(start: number, end: number): void {
+    if (!isDigit(this.text.charCodeAt(start + 1))) return;
+    this.d.read(this.text, start + 1, end);
+    this.single(start + 1, end, false);
   }
 
   /**
@@ -912,7 +924,7 @@ class Scan {
     const c = text.charCodeAt(start - 1);
     if (c > 127) return nonAsciiWord().test(text[start - 1]);
     if (c === 95 /* _ */) return this.d.count === 10 && (classAt(text, start - 2) & ALNUM) !== 0; // an identifier's part: `Session_4275933214`
-    if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 && isSubfieldMark(text.charCodeAt(start - 2)))) return false;
+    if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 ? isSubfieldMark(text.charCodeAt(start - 2)) : isDigitCodeMark(text.charCodeAt(start - 2)))) return false;
     return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && eanBefore(text, start)));
   }
 
@@ -1246,7 +1258,16 @@ function isHex(c: number): boolean {
 }
 
 function isSubfieldMark(c: number): boolean {
-  return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc; // $ | _ ^ ‡ ǂ ▼
+  return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc || c === 0x1f; // $ | _ ^ ‡ ǂ ▼ US
+}
+
+/**
+ * A subfield mark that is never a table's or an identifier's punctuation
+ * (`$`, `‡`, `ǂ`, `▼`, U+001F; not `|`, `_`, `^`): after it, a digit is the
+ * subfield's code even when the value is a number (`$9978-3-…`, a hyphenated copy of 020 $a).
+ */
+function isDigitCodeMark(c: number): boolean {
+  return c === 0x1f || c === 36 || c === 0x2021 || c === 0x01c2 || c === 0x25bc;
 }
 
 /** An ASCII hyphen, a typographic hyphen or dash (U+2010 to U+2014) or a minus sign, as SEP. */
