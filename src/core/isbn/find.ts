@@ -26,12 +26,6 @@ export interface FindOptions {
   shape?: TextShape | (() => TextShape);
 }
 
-// MARC subfield delimiters, glued to the subfield code before an ISBN: `$a`
-// (mnemonic .mrk, Aleph `$$a`), `|a`, `‡a`, `ǂa` (OCLC), `_a` (MARC::Record
-// dumps), `^a` (CDS/ISIS), `▼a` (KORMARC), and U+001F, the delimiter itself in
-// binary MARC (ISO 2709, `.mrc`).
-const SUBFIELD_MARKS = '$|_^\\u2021\\u01c2\\u25bc\\x1f';
-
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
 // pasted ISBNs carry (U+2010 to U+2014, and the minus sign U+2212 of text
 // taken from a PDF). A single space also separates groups; it splits a run
@@ -46,6 +40,16 @@ const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
 const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${SEP}])`;
 
 /**
+ * Two full-width digits (Japanese and Chinese text: `９７８－４`): RUN_START stops at the first
+ * such pair, and the text is then read again as ASCII (halfWidth). Every ISBN written so has a
+ * pair. Found by the scan itself: a search of its own for a full-width 9, before the scan or
+ * along it, cost the scan 6-9 % (it reads the whole text once more). Two characters, not one:
+ * the regex skips ahead by what may stand at a match's second character, and a one-character
+ * alternative leaves it nothing to skip by (that cost as much as the search).
+ */
+const FULL_WIDTH_DIGITS = '[\\uff10-\\uff19][\\uff10-\\uff19]';
+
+/**
  * At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted).
  * `(?:[0-9Xx]|[ SEP][0-9Xx]){8}` is `(?:[ SEP]?[0-9Xx]){8}` with the digit tried first: most characters
  * after a run's first digit are digits, and the optional separator tested before each cost this regex
@@ -54,18 +58,20 @@ const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${
 const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
 /**
- * Where candidate runs start: maximal runs (never the inside of a longer run
- * or of a decimal number), not glued to a letter or '+' (phone) before them,
- * not right after digit + '/' (the end of a DOI prefix, 10.1007/978-…: BibTeX
- * doi and url fields are full of those, and skipping them here is cheaper
- * than in JS), and with at least 9 digits (or 9 + X) so that dates and small
- * numbers fail inside the regex. N/n may precede: "ISBN9780306406157" and
- * "isbn13 978…" are checked in JS. A letter may precede when it is a MARC
- * subfield code (`$a`, `|a`, `‡a`, see SUBFIELD_MARKS) or ends a
- * percent-encoded character (`urn%3Aisbn%3A978…` in an OpenURL). A comma
- * between digits is a CSV field boundary (`183,1400032717`). Two ISBNs joined
- * by a slash (`0199535566/0140449132`) are read by Scan.run, which goes on
- * past a slash after a run: cheaper there than a look-behind here.
+ * Where candidate runs start: maximal runs (never the inside of a decimal
+ * number), not glued to '+' (phone) before them, not right after digit + '/'
+ * (the end of a DOI prefix, 10.1007/978-…: BibTeX doi and url fields are full
+ * of those, and skipping them here is cheaper than in JS), and with at least 9
+ * digits (or 9 + X) so that dates and small numbers fail inside the regex.
+ * A letter before the run is judged in JS (Scan.gluedBefore: `ISBN9780306406157`,
+ * MARC's `$a0441013597`, an OpenURL's `urn%3Aisbn%3A978…` are runs; `x978…` is
+ * no ISBN): a look-behind for it here ran at every number's start and cost the
+ * scan 2-4 %, for the few runs of 9 digits glued to a letter. The inside of a
+ * spaced run is no start: `+1 3849957454` is a phone number whose run the
+ * '+' kept out.
+ * A comma between digits is a CSV field boundary (`183,1400032717`). Two ISBNs
+ * joined by a slash (`0199535566/0140449132`) are read by Scan.run, which goes
+ * on past a slash after a run: cheaper there than a look-behind here.
  *
  * The character before the run is taken, not looked behind at: a digit or
  * '+' there fails at once, and most digits follow another (6% of the
@@ -74,7 +80,7 @@ const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]){8}|${ISSN_IN_FIELD}|(
  * it: RUN_AT_TEXT_START.
  */
 const RUN_START = new RegExp(
-  `[^0-9+][0-9](?<!(?<![${SUBFIELD_MARKS}]|%[0-9A-Fa-f])[A-MO-Za-mo-z][0-9]|[0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])${NINE_DIGITS_AHEAD}`,
+  `[^0-9+][0-9](?<![0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])${NINE_DIGITS_AHEAD}|${FULL_WIDTH_DIGITS}`,
   'g',
 );
 const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
@@ -118,30 +124,20 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
   return scanReading(text, text, options, shape) ?? scanReading(halfWidth(text), text, options, shape)!;
 }
 
-/** How far ahead of the scan the search for a full-width 9 reads: a stretch still in the processor's cache. */
-const FULL_WIDTH_STRETCH = 1 << 15;
-
 /**
- * Scans `read`, a reading of `text` with the same offsets. Undefined when `text` holds a
- * full-width 9 (an ISBN-13 written so has one) and `read` is `text`: it is then read again
- * in its half-width reading. The search for that 9 follows the scan stretch by stretch:
- * one search over the whole text beforehand read it from memory twice, and made the scan
- * of a 10 MB text 6-9 % slower.
+ * Scans `read`, a reading of `text` with the same offsets. Undefined when `read` holds
+ * full-width digits (FULL_WIDTH_DIGITS): the text is then read again in its half-width
+ * reading, which has none.
  */
 function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape)): IsbnMatches | undefined {
   const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text));
   const re = RUN_START;
-  let searched = read === text ? 0 : Infinity;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
   while (!scan.full && re.test(read)) {
     const at = re.lastIndex - 1;
-    if (at >= searched) {
-      if (text.slice(searched, at + FULL_WIDTH_STRETCH).indexOf('\uff19') >= 0) return undefined;
-      searched = at + FULL_WIDTH_STRETCH;
-    }
+    if (read.charCodeAt(at) > 0xff00) return undefined; // FULL_WIDTH_DIGITS
     re.lastIndex = scan.run(at);
   }
-  if (searched < text.length && text.slice(searched).indexOf('\uff19') >= 0) return undefined;
   return scan.bareTens.withoutChance(scan.out, read);
 }
 
@@ -1257,6 +1253,12 @@ function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
 }
 
+/**
+ * MARC subfield delimiters, glued to the subfield code before an ISBN: `$a`
+ * (mnemonic .mrk, Aleph `$$a`), `|a`, `‡a`, `ǂa` (OCLC), `_a` (MARC::Record
+ * dumps), `^a` (CDS/ISIS), `▼a` (KORMARC), and U+001F, the delimiter itself in
+ * binary MARC (ISO 2709, `.mrc`).
+ */
 function isSubfieldMark(c: number): boolean {
   return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc || c === 0x1f; // $ | _ ^ ‡ ǂ ▼ US
 }
