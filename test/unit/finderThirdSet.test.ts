@@ -130,3 +130,14 @@ test('property: a DOI URL wrapped right after its slash keeps its ISBN-shaped su
     }),
   );
 });
+
+test('property: a number after a camelCase id name (taskID, sessionId) or opening a host name (220-135-151-1.hinet-ip.hinet.net) is no ISBN-10; a cover file name still is', () => {
+  fc.assert(
+    fc.property(chanceTen, fc.constantFrom('taskID[', 'sessionId: ', 'requestId=', 'userID '), book, (n, name, b) => {
+      assert.deepEqual(validFound(`QQ[10018]: FA||Url||${name}${n}] dealloc`), [], name);
+      const grouped = `${n.slice(0, 3)}-${n.slice(3, 6)}-${n.slice(6, 9)}-${n.slice(9)}`;
+      assert.deepEqual(validFound(`authentication failure; rhost=${grouped}.hinet-ip.hinet.net user=root`), []);
+      assert.deepEqual(validFound(`<img src="covers/${b.isbn10}.jpg">`), [b.isbn13]);
+    }),
+  );
+});

@@ -579,6 +579,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
   if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
   const end = k + 1;
+  if (camelCaseIdEndingAt(text, end)) return true; // `taskID[2019353296]`, `userId: 1039900771`
   let hash = 0;
   for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
   if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return labelPhraseForeign(text, start); // no word, or a longer one
@@ -587,6 +588,13 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
   if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
   return labelPhraseForeign(text, start);
+}
+
+/** A camelCase name ending in Id or ID right before `end` (`taskID`, `sessionId`): a program's id, as logs write them. */
+function camelCaseIdEndingAt(text: string, end: number): boolean {
+  const d = text.charCodeAt(end - 1);
+  const before = text.charCodeAt(end - 3);
+  return text.charCodeAt(end - 2) === 73 /* I */ && (d === 100 || d === 68) /* d D */ && before >= 97 && before <= 122 && !isAsciiAlnum(text.charCodeAt(end));
 }
 
 /**

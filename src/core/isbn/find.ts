@@ -936,7 +936,8 @@ class Scan {
     if (CHAR_CLASS[c] & ALNUM) return true;
     if (!decimals) return false;
     // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
-    if (c === 46) return isDigit(text.charCodeAt(end + 1)) && !fileNamePartAt(text, end);
+    // A host name's first label (`220-135-151-1.hinet-ip.hinet.net`) is no ISBN either.
+    if (c === 46) return isDigit(text.charCodeAt(end + 1)) ? !fileNamePartAt(text, end) : hostNameAt(text, end);
     if (c === 95) return this.d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
     return c === 47 && this.d.count === 10 && shortNumberAt(text, end + 1);
   }
@@ -1160,6 +1161,14 @@ function isLineStart(text: string, at: number): boolean {
   let k = at - 1;
   while (k >= 0 && at - k <= 12 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
   return text.charCodeAt(k) === 10;
+}
+
+/** `.label.label` at `dot` (letters, digits, hyphens; the first starting with a letter): the rest of a host name, not a file's extension. */
+function hostNameAt(text: string, dot: number): boolean {
+  let k = dot + 1;
+  if (!((text.charCodeAt(k) | 0x20) >= 97 && (text.charCodeAt(k) | 0x20) <= 122)) return false;
+  while (k - dot < 64 && (classAt(text, k) & ALNUM || text.charCodeAt(k) === 45)) k++;
+  return text.charCodeAt(k) === 46 && (classAt(text, k + 1) & ALNUM) !== 0;
 }
 
 /** `.01.` and a letter or `_` at `dot`: a part of a file name after its id, not a decimal fraction. */
