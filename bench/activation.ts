@@ -50,6 +50,8 @@ const context = {
   workspaceState: { get: () => undefined, update: async () => {}, keys: () => [] },
   globalStorageUri: { fsPath: storage }, storageUri: undefined, extensionUri: { fsPath: storage }, extensionPath: storage,
   extensionMode: 1, logUri: { fsPath: storage },
+  // activate() reads the version for the keyless sources' User-Agent.
+  extension: { packageJSON: { name: 'isbn-lens', version: '0.0.0-bench' } },
 };
 (async () => {
   let t = performance.now();
