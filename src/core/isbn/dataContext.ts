@@ -179,8 +179,7 @@ function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: 
 
 /** A cell that opens with `{` or `[` (past white space and a quote): JSON in a cell. */
 function structuredCell(cell: string): boolean {
-  const open = /^\s*"?\s*([{[])/.exec(cell);
-  return open !== null;
+  return /^\s*"?\s*[{[]/.test(cell);
 }
 
 /** How far back in its string a label may stand: `Field '020' (ISBN) looks like \"0387945377\"`. */
@@ -257,11 +256,11 @@ const LIST_LOOKBACK = 120;
  * (`ISBN: 0881792063 0306406152`, `"isbn": "…, …"`), the key before the list.
  */
 function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean {
-  if (valueKeySaysIsbn(text, start) || arrayKeySaysIsbn(text, start, memo)) return true;
+  if (keyNamesIsbn(text, start) || arrayKeySaysIsbn(text, start, memo)) return true;
   const stop = Math.max(0, start - LIST_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
-  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && valueKeySaysIsbn(text, k + 1);
+  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && keyNamesIsbn(text, k + 1);
 }
 
 /**
@@ -271,10 +270,6 @@ function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean
  * valid ISBN-13 whose hyphens sit where no ISBN puts them.
  */
 export function keyNamesIsbn(text: string, start: number): boolean {
-  return valueKeySaysIsbn(text, start);
-}
-
-function valueKeySaysIsbn(text: string, start: number): boolean {
   const stop = Math.max(0, start - KEY_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
@@ -530,15 +525,27 @@ const FOREIGN_LABEL_BY_HASH = new Map(
   }),
 );
 if (FOREIGN_LABEL_BY_HASH.size !== FOREIGN_LABELS.length) throw new Error('two foreign labels share a hash');
-const FOREIGN_LABEL_HASHES = new Set(FOREIGN_LABEL_BY_HASH.keys());
 const FOREIGN_LABEL_SET = new Set(FOREIGN_LABELS);
 
-/** Is text[from, end) the foreign label whose hash is `hash`, in any case? Compares characters: no slice. */
-function isForeignLabel(text: string, from: number, end: number, hash: number): boolean {
+/**
+ * Is text[from, end) a foreign label, in any case? Its hash, read backwards as
+ * the look-backs read, picks the one label it may be, which it is compared
+ * with character by character: most words are ruled out without a slice.
+ */
+function isForeignLabel(text: string, from: number, end: number): boolean {
+  let hash = 0;
+  for (let k = end - 1; k >= from; k--) hash = hashStep(hash, text.charCodeAt(k));
   const label = FOREIGN_LABEL_BY_HASH.get(hash);
   if (label === undefined || label.length !== end - from) return false;
   for (let i = 0; i < label.length; i++) if ((text.charCodeAt(from + i) | 0x20) !== label.charCodeAt(i)) return false;
   return true;
+}
+
+/** The start of the word of letters and digits that ends at `end`, when it is a label's length (2 to LONGEST_LABEL); else -1. */
+function labelSizedWordStart(text: string, end: number): number {
+  let k = end - 1;
+  while (k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum(text.charCodeAt(k))) k--;
+  return end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k)) ? -1 : k + 1;
 }
 
 /**
@@ -555,6 +562,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   // text: `[OCLC](…)`, not `[The Order](…)`, a title before its ISBN.
   let gap = 12;
   let closed = false;
+  let entity: number;
   for (let tags = 0; tags < 3; ) {
     const c = text.charCodeAt(k);
     if (c === 62 /* > */) {
@@ -569,8 +577,8 @@ export function foreignLabelBefore(text: string, start: number): boolean {
       closed = true;
       k = open - 2; // inside the link text, before its `]`
       tags++;
-    } else if (c === 59 /* ; */ && (text.endsWith('&nbsp;', k + 1) || text.endsWith('&#160;', k + 1) || /^&#xa0;$/i.test(text.slice(k - 5, k + 1)))) {
-      k -= 6;
+    } else if (c === 59 /* ; */ && (entity = spaceEntityEndingAt(text, k)) > 0) {
+      k -= entity;
     } else if (gap > 0 && k >= 0 && (isLabelGap(c) || (c === 124 && templateBar(text, k)))) {
       k--;
       gap--;
@@ -580,11 +588,11 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
   const end = k + 1;
   if (camelCaseIdEndingAt(text, end)) return true; // `taskID[2019353296]`, `userId: 1039900771`
-  let hash = 0;
-  for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
-  if (end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k))) return labelPhraseForeign(text, start); // no word, or a longer one
+  const word = labelSizedWordStart(text, end);
+  if (word < 0) return labelPhraseForeign(text, start); // no word, or a longer one
+  k = word - 1;
   if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
-  if (isForeignLabel(text, k + 1, end, hash)) return true;
+  if (isForeignLabel(text, word, end)) return true;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
   if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
   return labelPhraseForeign(text, start);
@@ -597,6 +605,12 @@ function camelCaseIdEndingAt(text: string, end: number): boolean {
   return text.charCodeAt(end - 2) === 73 /* I */ && (d === 100 || d === 68) /* d D */ && before >= 97 && before <= 122 && !isAsciiAlnum(text.charCodeAt(end));
 }
 
+/** The length of a no-break space entity (`&nbsp;`, `&#160;`, `&#xA0;`) ending at the `;` at `semi`, else 0. */
+export function spaceEntityEndingAt(text: string, semi: number): number {
+  const m = /&(?:nbsp|#160|#x0*a0);$/i.exec(text.slice(Math.max(0, semi - 9), semi + 1));
+  return m === null ? 0 : m[0].length;
+}
+
 /**
  * The common case of foreignLabelBefore in short: a label word right before the
  * number, past a short gap (`order 1481623893`, `Ack: 2772623181`). True means
@@ -606,9 +620,8 @@ export function foreignWordBefore(text: string, start: number): boolean {
   let k = start - 1;
   for (let gap = 0; gap < 3 && k >= 0 && isLabelGap(text.charCodeAt(k)); gap++) k--;
   const end = k + 1;
-  let hash = 0;
-  for (let c; k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum((c = text.charCodeAt(k))); k--) hash = hashStep(hash, c);
-  return !isAsciiAlnum(text.charCodeAt(k)) && isForeignLabel(text, k + 1, end, hash);
+  const word = labelSizedWordStart(text, end);
+  return word >= 0 && isForeignLabel(text, word, end);
 }
 
 // A label of several words before a colon: its first word names the kind
@@ -637,12 +650,8 @@ function labelPhraseForeign(text: string, start: number): boolean {
   let e = w;
   while (e < k && isAsciiLetter(text.charCodeAt(e))) e++;
   if (e - w < 2 || e - w > LONGEST_LABEL) return cjkNumberWordBefore(text, Math.max(from, k - 4), k) && !/isbn/i.test(text.slice(from, k));
-  // The word's hash as foreignLabelBefore reads it (backwards): most first words are no label and are never sliced.
-  let hash = 0;
-  for (let j = e - 1; j >= w; j--) hash = hashStep(hash, text.charCodeAt(j));
-  if (!FOREIGN_LABEL_HASHES.has(hash)) return false;
-  const first = text.slice(w, e).toLowerCase();
-  if (!FOREIGN_LABEL_SET.has(first) || /^(?:number|no|nr|num)$/.test(first)) return false;
+  // Most first words are no label and are never sliced.
+  if (!isForeignLabel(text, w, e) || /^(?:number|no|nr|num)$/i.test(text.slice(w, e))) return false;
   const phrase = text.slice(from, k);
   return !/isbn/i.test(phrase) && FOREIGN_PHRASE.test(phrase);
 }

@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, keyNamesIsbn, PrefixMemo, tableColumnHeader, twinNearby } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -436,12 +436,7 @@ class BareTens {
   /** `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some. */
   withoutChance(found: IsbnMatches, text: string): IsbnMatches {
     if (this.failed.length === 0) return found;
-    const stretches = (text.length >> BARE_TEN_STRETCH_BITS) + 1;
-    const failed = new Int32Array(stretches);
-    failed.set(this.failed.subarray(0, stretches));
-    const passed = new Int32Array(stretches);
-    passed.set(this.passed.subarray(0, stretches));
-    const chance = chanceStretches(failed, passed);
+    const chance = chanceStretches(this.failed, this.passed);
     if (chance === undefined) return found;
     return found.withoutChecksumOnly((start, end, info) => chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !twinNearby(text, start, end, info));
   }
@@ -460,12 +455,14 @@ function grown(a: Int32Array, at: number): Int32Array {
  * at most a third passing; but not a stretch where half its own or more pass (a reading list near a log).
  */
 function chanceStretches(failed: Int32Array, passed: Int32Array): Uint8Array | undefined {
+  // The counts grow as stretches are met: a stretch past an array's end counted none.
+  const count = (counts: Int32Array, s: number) => (s >= 0 && s < counts.length ? counts[s] : 0);
+  const around = (counts: Int32Array, s: number) => count(counts, s - 1) + count(counts, s) + count(counts, s + 1);
   let chance: Uint8Array | undefined;
   for (let s = 0; s < failed.length; s++) {
-    if (passed[s] >= failed[s]) continue;
-    const failedAround = failed[s] + (s > 0 ? failed[s - 1] : 0) + (s + 1 < failed.length ? failed[s + 1] : 0);
-    const passedAround = passed[s] + (s > 0 ? passed[s - 1] : 0) + (s + 1 < passed.length ? passed[s + 1] : 0);
-    const numbers = failedAround + passedAround;
+    if (count(passed, s) >= failed[s]) continue;
+    const passedAround = around(passed, s);
+    const numbers = around(failed, s) + passedAround;
     if (numbers >= CHANCE_MIN_NUMBERS && passedAround * CHANCE_MAX_SHARE <= numbers) (chance ??= new Uint8Array(failed.length))[s] = 1;
   }
   return chance;
@@ -520,7 +517,7 @@ class Scan {
     const before = this.out.length;
     let end = this.runOnce(start);
     // `ISBN 978-⏎0470093559`: the run may be the end of an ISBN broken at a hyphen by a line's end.
-    if (this.out.length === before && isLineStart(this.text, start)) end = Math.max(end, this.brokenBefore(start));
+    if (this.out.length === before) end = Math.max(end, this.brokenBefore(start));
     // Only after an ISBN's length: `/286811443/1565532112` is a URL's path of ids.
     while (this.text.charCodeAt(end) === 47 && isDigit(this.text.charCodeAt(end + 1)) && isbnLength(this.text, start, end) && !this.full) {
       start = end + 1;
@@ -536,11 +533,9 @@ class Scan {
    */
   private brokenBefore(start: number): number {
     const text = this.text;
-    let k = start - 1;
-    while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
-    if (text.charCodeAt(k) === 10 && text.charCodeAt(k - 1) === 13) k--;
-    if (!isSeparator(text.charCodeAt(k - 1)) || !isDigit(text.charCodeAt(k - 2))) return -1;
-    let from = k - 2;
+    const hyphen = lineEndBefore(text, start);
+    if (hyphen < 1 || !isSeparator(text.charCodeAt(hyphen)) || !isDigit(text.charCodeAt(hyphen - 1))) return -1;
+    let from = hyphen - 1;
     while (from > 0 && start - from < 24 && (isDigit(text.charCodeAt(from - 1)) || (isSeparator(text.charCodeAt(from - 1)) && isDigit(text.charCodeAt(from - 2))))) from--;
     if (from > 0 && (classAt(text, from - 1) & ALNUM) !== 0) return -1; // a word's end, not a number's
     return this.runOnce(from);
@@ -954,8 +949,8 @@ class Scan {
       const c = text.charCodeAt(k);
       if (c < 256 && CHAR_CLASS[c] & SPACE) {
         // A DOI has no whitespace; but a URL may be wrapped right after a slash (`doi.org/10.1007/⏎978-…`).
-        const slash = k === start - 1 ? slashBeforeLineBreak(text, k) : -1;
-        if (slash < 0) return false;
+        const slash = k === start - 1 ? lineEndBefore(text, start) : -1;
+        if (slash < 0 || text.charCodeAt(slash) !== 47) return false;
         k = slash + 1;
         continue;
       }
@@ -1077,11 +1072,6 @@ function labelBefore(text: string, at: number): number {
   return at - gapStart - entities > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
 }
 
-/** The length of a no-break space entity (`&nbsp;`, `&#160;`, `&#xA0;`) ending at the `;` at `semi`, else 0. */
-function spaceEntityEndingAt(text: string, semi: number): number {
-  const m = /&(?:nbsp|#160|#x0*a0);$/i.exec(text.slice(Math.max(0, semi - 9), semi + 1));
-  return m === null ? 0 : m[0].length;
-}
 
 function isIsbnWord(text: string, k: number): boolean {
   return (
@@ -1144,29 +1134,28 @@ function lineContinuedAt(text: string, at: number): number {
   if (text.charCodeAt(k) === 13) k++;
   if (text.charCodeAt(k) !== 10) return -1;
   k++;
-  for (let indent = 0; indent < 12 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9); indent++) k++;
+  for (let indent = 0; indent < INDENT_LIMIT && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9); indent++) k++;
   return isDigit(text.charCodeAt(k)) ? k : -1;
 }
 
-/** The `/` that ends the line before the whitespace at `k` (one line break and indentation), or -1. */
-function slashBeforeLineBreak(text: string, k: number): number {
-  while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
-  if (text.charCodeAt(k) !== 10) return -1;
-  if (text.charCodeAt(--k) === 13) k--;
-  return text.charCodeAt(k) === 47 ? k : -1;
-}
+/** How much indentation may open a line that goes on with a number. */
+const INDENT_LIMIT = 12;
 
-/** Is `at` the first digit on its line, after at most some indentation? */
-function isLineStart(text: string, at: number): boolean {
+/**
+ * The end of the line before `at` (the last character before its LF or CRLF), when only
+ * indentation stands between that line break and `at`; else -1.
+ */
+function lineEndBefore(text: string, at: number): number {
   let k = at - 1;
-  while (k >= 0 && at - k <= 12 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
-  return text.charCodeAt(k) === 10;
+  while (k >= 0 && at - k <= INDENT_LIMIT && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  if (text.charCodeAt(k) !== 10) return -1;
+  return text.charCodeAt(k - 1) === 13 ? k - 2 : k - 1;
 }
 
 /** `.label.label` at `dot` (letters, digits, hyphens; the first starting with a letter): the rest of a host name, not a file's extension. */
 function hostNameAt(text: string, dot: number): boolean {
   let k = dot + 1;
-  if (!((text.charCodeAt(k) | 0x20) >= 97 && (text.charCodeAt(k) | 0x20) <= 122)) return false;
+  if (!isAsciiLetter(text.charCodeAt(k))) return false;
   while (k - dot < 64 && (classAt(text, k) & ALNUM || text.charCodeAt(k) === 45)) k++;
   return text.charCodeAt(k) === 46 && (classAt(text, k + 1) & ALNUM) !== 0;
 }
@@ -1177,7 +1166,7 @@ function fileNamePartAt(text: string, dot: number): boolean {
   while (k - dot <= 3 && isDigit(text.charCodeAt(k))) k++;
   if (text.charCodeAt(k) !== 46) return false;
   const c = text.charCodeAt(k + 1);
-  return c === 95 || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+  return c === 95 || isAsciiLetter(c);
 }
 
 /** Does text[start, end) hold 10 or 13 digits (or X)? */
@@ -1256,6 +1245,10 @@ function percentEncodedAt(text: string, k: number): boolean {
 /** `EAN` glued before the number (`EAN9780306406157`, a barcode scanner's log), as a word of its own. */
 function eanBefore(text: string, start: number): boolean {
   return start >= 3 && /^ean$/i.test(text.slice(start - 3, start)) && !(classAt(text, start - 4) & ALNUM);
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 97 && (c | 0x20) <= 122;
 }
 
 function isHex(c: number): boolean {
