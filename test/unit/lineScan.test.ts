@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { type LineChange, type LineIsbn, type LineSource, itemsInLines, rescan, scanAll } from '../../src/core/scan/lineScan';
+import { type LineChange, type LineIsbn, type LineSource, itemsInLines, rescan, scanAll, SLICE_LINES } from '../../src/core/scan/lineScan';
 
 function source(text: string): LineSource {
   const lines = text.split(/\r\n|\r|\n/);
@@ -92,6 +92,23 @@ test('an edit above a field that spans a blank line rescans the whole field, not
   assert.deepEqual(after.map(visible), before.map(visible));
 });
 
+test('an ISBN broken at a hyphen by a line end (text from a PDF) ends on the next line: its range, its rescan, and the lines that ask for it', () => {
+  const text = ['[1] Kernighan, Ritchie. The C Programming Language.', '    1988. ISBN 978-', '    0131103627. Second edition.', 'next'].join('\n');
+  const items = scanAll(source(text));
+  assert.deepEqual(
+    items.map((i) => [i.line, i.start, i.endLine, i.end, i.valid]),
+    [[1, 15, 2, 14, true]],
+  );
+  // Both lines find it; an edit on its second line rescans it whole.
+  assert.equal(itemsInLines(items, 2, 2).length, 1);
+  assert.equal(itemsInLines(items, 1, 1).length, 1);
+  const edited = text.replace('Second', 'Third');
+  assert.deepEqual(rescan(items, [{ startLine: 2, endLine: 2, text: '    0131103627. Third edition.' }], source(edited)), scanAll(source(edited)));
+  // One starting on a slice's last line is read whole by a full scan.
+  const long = [...Array.from({ length: SLICE_LINES - 1 }, () => 'filler'), 'ISBN 978-', '0131103627', 'end'].join('\n');
+  assert.deepEqual(scanAll(source(long)).map((i) => [i.line, i.endLine, i.valid]), [[SLICE_LINES - 1, SLICE_LINES, true]]);
+});
+
 test('itemsInLines returns the items of a line range', () => {
   const items = scanAll(source(DOC));
   assert.deepEqual(itemsInLines(items, 2, 6).map((i) => i.line), [2, 6]);
@@ -108,7 +125,7 @@ function balanced(text: string): boolean {
 }
 
 test('property: after any sequence of edits, the incremental index equals a full rescan', () => {
-  const pieces = ['ISBN 978-0-13-110362-7', 'ISBN 978-0-13-110362-8', '\n', 'x', ' ', '0-306-40615-2', '-', '7', 'isbn = {0-306-40615-3}', 'isbn =\n {978-0-13-110362-8,\n\n 0-306-40615-2}', 'ISBN: ', '\n\n', '{', '}'];
+  const pieces = ['ISBN 978-0-13-110362-7', 'ISBN 978-0-13-110362-8', '\n', 'x', ' ', '0-306-40615-2', '-', '7', 'isbn = {0-306-40615-3}', 'isbn =\n {978-0-13-110362-8,\n\n 0-306-40615-2}', 'ISBN: ', '\n\n', '{', '}', 'ISBN 978-\n  0131103627', '978-0-306-40615-\n7'];
   const edit = fc.record({
     line: fc.nat(),
     col: fc.nat(40),

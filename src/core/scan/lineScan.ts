@@ -2,9 +2,10 @@
  * ISBNs of a document by line, kept up to date as it is edited: after a
  * change only the touched lines, widened by a few lines of context, are
  * scanned again; everything below just moves by the number of lines added or
- * removed. An ISBN never spans lines, but its label can sit on an earlier
- * line (`isbn =\n  {978…`), hence the context. Diagnostics, code actions and
- * inline titles all read this index.
+ * removed. An ISBN's label can sit on an earlier line (`isbn =\n  {978…`),
+ * and an ISBN broken at a hyphen by a line's end (text taken from a PDF) ends
+ * on the next line, hence the context. Diagnostics, code actions and inline
+ * titles all read this index.
  */
 import { type IsbnMatch, scanIsbns } from '../isbn/find';
 import { documentShape } from '../documentKind/documentKind';
@@ -12,9 +13,11 @@ import { SNIFF_CHARS, type TextShape } from '../documentKind/textShape';
 
 export interface LineIsbn {
   line: number;
-  /** UTF-16 columns in the line. */
+  /** UTF-16 columns: `start` in `line`, `end` in `endLine`. */
   start: number;
   end: number;
+  /** The line of its end when that is a later line (`ISBN 978-⏎0131103627`). */
+  endLine?: number;
   raw: string;
   labelled: boolean;
   valid: boolean;
@@ -55,10 +58,12 @@ export const SLICE_LINES = 2000;
 export function scanAll(source: LineSource): LineIsbn[] {
   const out: LineIsbn[] = [];
   const shape = lazyShape(source);
-  for (let from = 0; from < source.lineCount; from += SLICE_LINES) {
-    const to = Math.min(source.lineCount - 1, from + SLICE_LINES - 1);
-    for (const item of scanLines(source, Math.max(0, from - FIELD_LINES), to, shape)) {
-      if (item.line >= from) out.push(item);
+  const last = source.lineCount - 1;
+  for (let from = 0; from <= last; from += SLICE_LINES) {
+    const to = Math.min(last, from + SLICE_LINES - 1);
+    // One line more: an ISBN that starts on the slice's last line may end on the next.
+    for (const item of scanLines(source, Math.max(0, from - FIELD_LINES), Math.min(last, to + 1), shape)) {
+      if (item.line >= from && item.line <= to) out.push(item);
     }
   }
   return out;
@@ -104,7 +109,11 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
     const start = found.start(i);
     const labelled = found.labelled(i);
     while (k + 1 < starts.length && starts[k + 1] <= start) k++;
-    const item: LineIsbn = { line: from + k, start: start - starts[k], end: found.end(i) - starts[k], raw: found.raw(i), labelled, valid: found.valid(i) };
+    const end = found.end(i);
+    let e = k; // the line of its last character
+    while (e + 1 < starts.length && starts[e + 1] < end) e++;
+    const item: LineIsbn = { line: from + k, start: start - starts[k], end: end - starts[e], raw: found.raw(i), labelled, valid: found.valid(i) };
+    if (e > k) item.endLine = from + e;
     const info = found.info(i);
     if (info) item.info = info;
     const problem = found.problem(i);
@@ -135,10 +144,11 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
     // Items on the changed lines are gone; those below move, and so does a label line below;
     // a label line in the change is pinned to its start, which is rescanned.
     items = items.flatMap((item) => {
-      if (item.line < s) return [item];
+      if (lastLine(item) < s) return [item];
       if (item.line <= e) return [];
       if (added === 0 && (item.labelLine === undefined || item.labelLine < s || item.labelLine > e)) return [item];
       const moved = { ...item, line: item.line + added };
+      if (item.endLine !== undefined) moved.endLine = item.endLine + added;
       if (item.labelLine !== undefined && item.labelLine >= s) moved.labelLine = item.labelLine > e ? item.labelLine + added : s;
       return [moved];
     });
@@ -163,7 +173,8 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
   }
   const kept = items.filter((item) => !ranges.some(([a, b]) => item.line >= a && item.line <= b));
   const shape = lazyShape(source);
-  const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, b, shape));
+  // One line more, as in scanAll: an ISBN that starts on a range's last line may end on the next.
+  const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, Math.min(last, b + 1), shape).filter((item) => item.line <= b));
   if (scanned.length === 0 && kept.length === items.length) return items;
   return [...kept, ...scanned].sort((x, y) => x.line - y.line || x.start - y.start);
 }
@@ -284,7 +295,14 @@ export function itemsInLines(items: readonly LineIsbn[], from: number, to: numbe
     if (items[mid].line < from) lo = mid + 1;
     else hi = mid;
   }
+  // The last ISBN above may end on a line of the range (broken by a line's end).
+  if (lo > 0 && lastLine(items[lo - 1]) >= from) lo--;
   const out: LineIsbn[] = [];
   for (let k = lo; k < items.length && items[k].line <= to; k++) out.push(items[k]);
   return out;
+}
+
+/** The line an ISBN ends on. */
+export function lastLine(item: LineIsbn): number {
+  return item.endLine ?? item.line;
 }

@@ -4,6 +4,7 @@
  * the hyphenated form and the bare digits.
  */
 import * as vscode from 'vscode';
+import { rangeOf } from '../infrastructure/documentIsbns';
 import { isbnActions } from '../../core/actions/isbnActions';
 import { itemsInLines } from '../../core/scan/lineScan';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
@@ -19,7 +20,7 @@ export class IsbnCodeActions implements vscode.CodeActionProvider {
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const out: vscode.CodeAction[] = [];
     for (const item of itemsInLines(this.index.get(document), range.start.line, range.end.line)) {
-      const itemRange = new vscode.Range(item.line, item.start, item.line, item.end);
+      const itemRange = rangeOf(item);
       if (!itemRange.intersection(range)) continue;
       for (const action of isbnActions(item.raw)) {
         const kind = action.kind === 'quickfix' ? vscode.CodeActionKind.QuickFix : vscode.CodeActionKind.RefactorRewrite;

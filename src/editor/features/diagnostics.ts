@@ -5,6 +5,7 @@
  * user types, and when the look-up cache or the setting changes.
  */
 import * as vscode from 'vscode';
+import { rangeOf } from '../infrastructure/documentIsbns';
 import { Disposable } from '../../core/disposable';
 import { isbnProblems } from '../../core/diagnostics/isbnProblems';
 import type { Config, DiagnosticsSeverity } from '../infrastructure/config';
@@ -57,7 +58,7 @@ export class IsbnDiagnostics extends Disposable {
     this.collection.set(
       document.uri,
       problems.map(({ item, code, message, informational }) => {
-        const range = new vscode.Range(item.line, item.start, item.line, item.end);
+        const range = rangeOf(item);
         const diagnostic = new vscode.Diagnostic(range, message, informational ? vscode.DiagnosticSeverity.Information : severity);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         diagnostic.code = code;

@@ -5,6 +5,7 @@
  * when the cache or the setting changes.
  */
 import * as vscode from 'vscode';
+import { rangeOf } from '../infrastructure/documentIsbns';
 import { Disposable } from '../../core/disposable';
 import { ANNOTATION_START } from '../../core/annotate/markdownAnnotation';
 import { formatAuthors } from '../../core/format/bookText';
@@ -40,8 +41,9 @@ export class InlineTitles extends Disposable implements vscode.InlayHintsProvide
       const cached = this.service.known(item.info.isbn13);
       if (cached?.status !== 'found') continue;
       // An annotated ISBN already shows its title in the text.
-      if (document.lineAt(item.line).text.startsWith(ANNOTATION_START, item.end)) continue;
-      const hint = new vscode.InlayHint(new vscode.Position(item.line, item.end), inlineTitle(cached.book));
+      const after = rangeOf(item).end;
+      if (document.lineAt(after.line).text.startsWith(ANNOTATION_START, after.character)) continue;
+      const hint = new vscode.InlayHint(after, inlineTitle(cached.book));
       hint.paddingLeft = true;
       const authors = formatAuthors(cached.book.authors, cached.book.authorsOmitted);
       hint.tooltip = authors ? `${cached.book.title} — ${authors}` : cached.book.title;

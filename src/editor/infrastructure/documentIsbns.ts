@@ -3,7 +3,7 @@
  * incremental index (one scan per change, shared with diagnostics and inline titles).
  */
 import * as vscode from 'vscode';
-import type { LineIsbn } from '../../core/scan/lineScan';
+import { itemsInLines, lastLine, type LineIsbn } from '../../core/scan/lineScan';
 import type { IsbnIndex } from './isbnIndex';
 
 export class DocumentIsbns {
@@ -14,7 +14,7 @@ export class DocumentIsbns {
   }
 
   at(document: vscode.TextDocument, position: vscode.Position): LineIsbn | undefined {
-    return this.get(document).find((item) => item.line === position.line && item.start <= position.character && position.character <= item.end);
+    return itemsInLines(this.get(document), position.line, position.line).find((item) => rangeOf(item).contains(position));
   }
 
   /** Valid ISBN-13s of the document, those in the given ranges first, each once. */
@@ -32,5 +32,5 @@ export class DocumentIsbns {
 }
 
 export function rangeOf(item: LineIsbn): vscode.Range {
-  return new vscode.Range(item.line, item.start, item.line, item.end);
+  return new vscode.Range(item.line, item.start, lastLine(item), item.end);
 }
