@@ -10,7 +10,8 @@ import { escapeMarkdown } from '../../src/core/format/markdown';
 import { formatTime } from '../../src/core/messages';
 import { MAX_AUTHORS } from '../../src/core/model/book';
 import { normalizeBook } from '../../src/core/sources/isbndb/bookRecord';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter, pathSegment } from '../../src/core/sources/isbndb/client';
+import { pathSegment } from '../../src/core/sources/isbndb/client';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../src/core/sources/retryAfter';
 import { book } from '../helpers/books';
 
 /** markdown-it (here through @vscode/vsce; it ships no types): the engine of VS Code's Markdown preview. */

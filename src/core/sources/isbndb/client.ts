@@ -14,6 +14,7 @@ import type { KeyInfo } from '../../model/quota';
 import { type HttpResponse, HttpTimeoutError, utf8 } from '../../host/http';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
 import { PLAN_MAX_BATCH, PLAN_RATES, type PlanName } from '../../model/plans';
+import { parseRetryAfter } from '../retryAfter';
 
 export interface ClientOptions {
   baseUrl: URL;
@@ -225,18 +226,6 @@ function messageOf(json: unknown): string {
   if (!isObject(json)) return '';
   const message = [json.message, json.errorMessage, json.error_message].find((m) => typeof m === 'string');
   return typeof message === 'string' ? message : '';
-}
-
-/** The longest wait a Retry-After can ask for: a header of years would stop look-ups for good. */
-export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
-
-/** Retry-After in seconds or as an HTTP date, as an absolute time at most MAX_RETRY_AFTER_MS away. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const header = Array.isArray(value) ? value[0] : value;
-  if (!header) return undefined;
-  const seconds = Number(header);
-  const at = Number.isFinite(seconds) && seconds >= 0 ? now + seconds * 1000 : Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.min(Math.max(at, now), now + MAX_RETRY_AFTER_MS);
 }
 
 const LIMIT_404_MESSAGE = 'Not Found';

@@ -8,6 +8,7 @@ import type { RequestRecord } from '../../model/answers';
 import { ServiceError } from '../../model/errors';
 import { HttpTimeoutError, utf8 } from '../../host/http';
 import type { SourceCall } from '../bookSource';
+import { parseRetryAfter } from '../retryAfter';
 
 export interface KeylessEndpoint {
   /** The service's address from the settings, e.g. `https://openlibrary.org` (a path is kept as a prefix). */
@@ -122,15 +123,7 @@ export function parseJsonAnswer(reply: RawReply, title: string): unknown {
   }
 }
 
-/** The longest a Retry-After is honoured: a header of years would stop look-ups for good. */
-const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
-
-/** Retry-After in seconds or as an HTTP date, as an absolute time at most an hour away. */
+/** Retry-After of a keyless source's reply (see parseRetryAfter). */
 export function retryAfterOf(reply: RawReply, now: number): number | undefined {
-  const raw = reply.headers['retry-after'];
-  const header = Array.isArray(raw) ? raw[0] : raw;
-  if (!header) return undefined;
-  const seconds = Number(header);
-  const at = Number.isFinite(seconds) && seconds >= 0 ? now + seconds * 1000 : Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.min(Math.max(at, now), now + MAX_RETRY_AFTER_MS);
+  return parseRetryAfter(reply.headers['retry-after'], now);
 }
