@@ -354,20 +354,25 @@ class ItemReader {
    */
   private comment(at: number, close: number): number {
     if (this.unclosedComment) return this.body(close);
-    const text = this.text;
-    let depth = 0;
-    for (let i = this.p; i < this.n; i++) {
-      const c = text.charCodeAt(i);
-      if (c === LBRACE) depth++;
-      else if (c === RBRACE && depth > 0) depth--;
-      else if (c === close && depth === 0) return (this.p = i + 1);
-    }
+    const end = this.balancedTo(close, false);
+    if (end >= 0) return end;
     this.unclosedComment = true;
     throw new Broken(this.n, UNCLOSED_COMMENT, this.nextLineAt(at));
   }
 
   /** A `@preamble` body (or a comment's, once one was never closed) through its closing delimiter. */
   private body(close: number): number {
+    const end = this.balancedTo(close, true);
+    if (end >= 0) return end;
+    throw new Broken(this.n, 'the item is not closed');
+  }
+
+  /**
+   * Reads from this.p through `close` outside nested braces and returns the
+   * index after it (this.p moves there), or -1 when the text ends first. With
+   * `stopAtEntry`, a line-start entry before it breaks the item (see lineAt).
+   */
+  private balancedTo(close: number, stopAtEntry: boolean): number {
     const text = this.text;
     let depth = 0;
     for (let i = this.p; i < this.n; i++) {
@@ -375,12 +380,12 @@ class ItemReader {
       if (c === LBRACE) depth++;
       else if (c === RBRACE && depth > 0) depth--;
       else if (c === close && depth === 0) return (this.p = i + 1);
-      else if (c === NEWLINE) {
+      else if (c === NEWLINE && stopAtEntry) {
         const at = this.lineAt(i + 1);
         if (at >= 0) throw new Broken(at, 'the item is not closed before the next entry', at);
       }
     }
-    throw new Broken(this.n, 'the item is not closed');
+    return -1;
   }
 
   /**
