@@ -26,15 +26,16 @@ function test(name: string, run: (t: TestContext) => Promise<void>): void {
 }
 
 /** A source whose catalogue the test gives; `fail` throws instead of answering. */
-function fakeSource(name: string, catalogue: Map<string, Book>, fail?: () => ServiceError) {
+function fakeSource(name: string, catalogue: Map<string, Book>, fail?: () => ServiceError, options: { perSecond?: number; log?: string[] } = {}) {
   const calls: string[][] = [];
-  const throttle = new Throttle(1000, { windowMs: 50 });
+  const throttle = new Throttle(options.perSecond ?? 1000, { windowMs: options.perSecond ? 1000 : 50 });
   const source = {
     name,
     throttle,
     async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
       (slot ?? (await throttle.acquire(signal)))();
       calls.push([...isbns]);
+      options.log?.push(name);
       if (fail) throw fail();
       const found = new Map(isbns.filter((i) => catalogue.has(i)).map((i) => [i, catalogue.get(i)!] as const));
       return { found, notFound: isbns.filter((i) => !catalogue.has(i)) };
@@ -77,6 +78,52 @@ test('bulk: the first source in batches of its size, the next only for the ISBNs
   assert.deepEqual(none, { status: 'notFound', asked: ['openLibrary', 'googleBooks'] });
   assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes back');
   assert.equal(progress.at(-1), 60);
+});
+
+test('bulk: an ISBN goes on to the next source as soon as the first has answered its batch, not after every batch', async () => {
+  const all = isbns(100);
+  // Open Library (1 request a second) lacks two ISBNs of its first batch of 25.
+  const olBooks = new Map(all.filter((_, i) => i !== 3 && i !== 7).map((i) => [i, book(i)] as const));
+  const log: string[] = [];
+  const ol = fakeSource('openLibrary', olBooks, undefined, { perSecond: 1, log });
+  const google = fakeSource('googleBooks', new Map([[all[3]!, book(all[3]!, 'From Google')]]), undefined, { log });
+  const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
+  const progress: number[] = [];
+  const results = await chain.lookup(all, { onProgress: (done) => progress.push(done) });
+  assert.equal(ol.calls.length, 4);
+  assert.deepEqual(google.calls, [[all[3]], [all[7]]]);
+  assert.deepEqual(log.slice(0, 3), ['openLibrary', 'googleBooks', 'googleBooks'], 'Google asked while Open Library still had 75 ISBNs to answer');
+  const fromGoogle = results.get(all[3]!)!;
+  assert.equal(fromGoogle.status === 'found' && fromGoogle.book.title, 'From Google');
+  assert.deepEqual(results.get(all[7]!), { status: 'notFound', asked: ['openLibrary', 'googleBooks'] });
+  assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes back');
+  assert.equal(progress.at(-1), 100);
+});
+
+test('bulk: a cancelled chain stops both sources and rejects once, with nothing left unhandled', async () => {
+  const all = isbns(60);
+  const ol = fakeSource('openLibrary', new Map(), undefined, { perSecond: 1 });
+  const google = fakeSource('googleBooks', new Map(), undefined, { perSecond: 1 });
+  const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
+  const controller = new AbortController();
+  const unhandled: unknown[] = [];
+  const onUnhandled = (e: unknown) => unhandled.push(e);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const looking = chain.lookup(all, { signal: controller.signal });
+    // Open Library's first batch is answered (nothing found), so Google has work queued.
+    while (google.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    await assert.rejects(looking, (e: ServiceError) => e.kind === 'cancelled');
+    const olCalls = ol.calls.length;
+    const googleCalls = google.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    assert.equal(ol.calls.length, olCalls, 'no Open Library request after the cancel');
+    assert.equal(google.calls.length, googleCalls, 'no Google request after the cancel');
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
 });
 
 test('hover: the next source fills what the hover shows and the first lacks, and says which fields', async () => {

@@ -155,15 +155,17 @@ export class Batcher extends Disposable {
 
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
   async lookup(isbns: readonly string[], options: LookupOptions = {}): Promise<Map<string, LookupResult>> {
-    const { signal, onProgress } = options;
+    const { signal, onProgress, onResult } = options;
     if (signal?.aborted) throw cancelled();
     const unique = [...new Set(isbns)];
     const results = new Map<string, LookupResult>();
     const pending: Entry[] = [];
     for (const isbn of unique) {
       const cached = this.fromCache(isbn);
-      if (cached) results.set(isbn, cached);
-      else pending.push(this.join(isbn, options.urgent ?? false, false));
+      if (cached) {
+        results.set(isbn, cached);
+        onResult?.(isbn, cached);
+      } else pending.push(this.join(isbn, options.urgent ?? false, false));
     }
     const total = unique.length;
     onProgress?.(results.size, total);
@@ -185,6 +187,7 @@ export class Batcher extends Disposable {
             if (signal?.aborted) return;
             entry.waiters--;
             results.set(entry.isbn, result);
+            onResult?.(entry.isbn, result);
             onProgress?.(results.size, total);
             if (++settled === pending.length) {
               signal?.removeEventListener('abort', onAbort);

@@ -2,7 +2,8 @@
  * The sources in the order the settings ask them, as one look-up: each source has its own
  * batcher (its queue, batch size, throttle and cache), and the chain asks them in turn. The
  * first source gets every ISBN (Open Library 25 at a time); a later one only the ISBNs that
- * still need it (`needsNextSource`): for Look Up All and Annotate those no source had a record
+ * still need it (`needsNextSource`), each as soon as the source before has answered it: for
+ * Look Up All and Annotate those no source had a record
  * of, so Google Books' scarce daily quota is not spent on fields; for a hover also those whose
  * record lacks what the hover shows. The answers are merged field by field with their
  * provenance (`mergeBooks`). "Not found" names the sources asked; a source that could not
@@ -94,28 +95,41 @@ export class SourceChain extends Disposable {
     const gathered = new Map<string, Gathered>(unique.map((isbn) => [isbn, { answers: [], asked: [], unanswered: [] }]));
     const total = unique.length;
     let finished = 0;
-    let reported = -1;
-    const report = (done: number) => {
-      // Monotonic: the ISBNs a later source is asked were counted once already.
-      if (done <= reported) return;
-      reported = Math.min(done, total);
-      onProgress?.(reported, total);
-    };
-    let remaining = unique;
-    for (const [index, stage] of stages.entries()) {
-      if (remaining.length === 0) break;
-      const results = await stage.batcher.lookup(remaining, { signal, urgent: options.urgent, onProgress: (done) => report(finished + done) });
-      const next: string[] = [];
+    onProgress?.(0, total);
+    // An ISBN goes on to the next source as soon as this one has answered it, not once this one
+    // has answered every ISBN: Open Library's batches and Google's requests overlap (a keyless
+    // Look Up All of 1,000 ISBNs had waited for all 40 Open Library requests before its first
+    // Google request). Those a batch sends on go together, in one call to the next batcher.
+    const ask = async (index: number, batch: readonly string[]): Promise<void> => {
+      const stage = stages[index]!;
       const last = index === stages.length - 1;
-      for (const isbn of remaining) {
+      const later: Array<Promise<void>> = [];
+      let onward: string[] = [];
+      const sendOnward = () => {
+        if (onward.length === 0) return;
+        later.push(ask(index + 1, onward));
+        onward = [];
+      };
+      const onResult = (isbn: string, result: LookupResult) => {
         const into = gathered.get(isbn)!;
-        add(into, stage.name, results.get(isbn));
-        if (!last && !into.cancelled && needsNextSource(isbn, mergeBooks(isbn, into.answers)?.book, purpose)) next.push(isbn);
+        add(into, stage.name, result);
+        if (!last && !into.cancelled && needsNextSource(isbn, mergeBooks(isbn, into.answers)?.book, purpose)) {
+          if (onward.length === 0) queueMicrotask(sendOnward);
+          onward.push(isbn);
+        } else {
+          onProgress?.(++finished, total);
+        }
+      };
+      try {
+        await stage.batcher.lookup(batch, { signal, urgent: options.urgent, onResult });
+      } catch (e) {
+        for (const next of later) next.catch(() => undefined); // cancelled too: said once, by this rejection
+        throw e;
       }
-      finished += remaining.length - next.length;
-      remaining = next;
-    }
-    report(total);
+      sendOnward();
+      await Promise.all(later);
+    };
+    await ask(0, unique);
     return new Map(unique.map((isbn) => [isbn, resultOf(isbn, gathered.get(isbn)!)]));
   }
 

@@ -43,6 +43,8 @@ export interface LookupOptions {
   /** Goes ahead of the queue (the ISBN under the mouse, the visible ones). */
   urgent?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Each ISBN's answer as it settles (a cached one at once), before the whole look-up does. */
+  onResult?: (isbn: string, result: LookupResult) => void;
 }
 
 /** The longest a hover waits for the sources before it answers "looking up…". */
