@@ -85,6 +85,8 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMe
       return sqlColumnSaysIsbn(text, start, memo) ?? keyBeforeSaysIsbn(text, start, memo);
     case 'yaml':
       return keyBeforeSaysIsbn(text, start, memo) || yamlTitleKeySaysIsbn(text, start);
+    case 'json':
+      return keyBeforeSaysIsbn(text, start, memo) || textLinesSayIsbn(text, start);
     default:
       return keyBeforeSaysIsbn(text, start, memo);
   }
@@ -261,6 +263,31 @@ function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean
   let k = start - 1;
   while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
   return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && keyNamesIsbn(text, k + 1);
+}
+
+/** A JSON array element that is one whole string: a line of text kept as a list of lines. */
+const STRING_LINE = /^\s*"(?:[^"\\\n]|\\.)*",?\s*$/;
+/** How many lines of such an array are read back: pandas prints 60 rows at most. */
+const TEXT_LINES_BACK = 64;
+
+/**
+ * A number inside text kept in JSON as an array of lines (a Jupyter notebook's
+ * printed table: `"text/plain": ["   ISBN  Title\n", "0  0441013597  Dune\n"]`,
+ * or its HTML), where an earlier line of the same array names ISBNs: its header.
+ */
+function textLinesSayIsbn(text: string, start: number): boolean {
+  let from = lineStart(text, start);
+  const rest = text.slice(start, start + LINE_REACH);
+  const newline = rest.indexOf('\n');
+  if (!STRING_LINE.test(text.slice(from, start) + (newline < 0 ? rest : rest.slice(0, newline)))) return false;
+  for (let lines = 0; lines < TEXT_LINES_BACK && from > 0; lines++) {
+    const above = lineStart(text, from - 1);
+    const line = text.slice(above, from - 1);
+    if (!STRING_LINE.test(line)) return false;
+    if (ISBN_WORD.test(line)) return true;
+    from = above;
+  }
+  return false;
 }
 
 /**

@@ -916,7 +916,21 @@ class Scan {
     if (c > 127) return nonAsciiWord().test(text[start - 1]);
     if (c === 95 /* _ */) return this.d.count === 10 && (classAt(text, start - 2) & ALNUM) !== 0; // an identifier's part: `Session_4275933214`
     if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 ? isSubfieldMark(text.charCodeAt(start - 2)) : isDigitCodeMark(text.charCodeAt(start - 2)))) return false;
-    return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && eanBefore(text, start)));
+    return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && (eanBefore(text, start) || this.idPrefixBefore(start))));
+  }
+
+  /**
+   * A 978/979 ISBN-13 written whole after a short id prefix in capitals: an e-book's id or
+   * link built on its ISBN (Cambridge's `CBO9780748632411`, a vendor's `/AbstractView/S9780470730164`).
+   * Lower case stays glued (`abc9780306406157`, a hash's or a word's digits).
+   */
+  private idPrefixBefore(start: number): boolean {
+    const d = this.d;
+    if (d.groups !== 1 || !d.isbn13Prefix) return false;
+    const text = this.text;
+    let capitals = 0;
+    while (capitals <= ID_PREFIX_LIMIT && isCapital(text.charCodeAt(start - 1 - capitals))) capitals++;
+    return capitals > 0 && capitals <= ID_PREFIX_LIMIT && !(classAt(text, start - 1 - capitals) & ALNUM);
   }
 
   /**
@@ -1243,6 +1257,13 @@ function percentEncodedAt(text: string, k: number): boolean {
 }
 
 /** `EAN` glued before the number (`EAN9780306406157`, a barcode scanner's log), as a word of its own. */
+/** Most capitals an id prefix before an ISBN-13 has (see Scan.idPrefixBefore). */
+const ID_PREFIX_LIMIT = 4;
+
+function isCapital(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
 function eanBefore(text: string, start: number): boolean {
   return start >= 3 && /^ean$/i.test(text.slice(start - 3, start)) && !(classAt(text, start - 4) & ALNUM);
 }

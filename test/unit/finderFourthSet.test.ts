@@ -1,0 +1,49 @@
+// The finder on a fourth look at real documents (e-resource lists, reader
+// exports, notebooks): an ISBN-13 as the body of an id or link in capitals,
+// and a notebook's printed table whose header names ISBN. One property per cause.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { findIsbns } from '../../src/core/isbn/find';
+import { book, chanceTen } from '../helpers/isbnArbitraries';
+
+function validFound(text: string): string[] {
+  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
+}
+
+const capitals = fc.stringMatching(/^[A-Z]{1,4}$/);
+
+test('property: an ISBN-13 after an id prefix of one to four capitals is found, in an id column and in a link; lower case, five capitals or a DOI keep it out', () => {
+  fc.assert(
+    fc.property(book, capitals, fc.constantFrom('\t', ' ', '/', '"', '_'), (b, prefix, before) => {
+      assert.deepEqual(validFound(`Title${before}${prefix}${b.isbn13}\tmonograph`), [b.isbn13], `${before}${prefix}`);
+      assert.deepEqual(validFound(`https://ebooks.example.com/AbstractView/${prefix}${b.isbn13}`), [b.isbn13]);
+      assert.deepEqual(validFound(`Title ${prefix.toLowerCase()}${b.isbn13} x`), [], 'lower case: a word or a hash');
+      assert.deepEqual(validFound(`Title ${prefix}QRSTU${b.isbn13} x`), [], 'a longer run of capitals');
+      assert.deepEqual(validFound(`Title 7${prefix}${b.isbn13} x`), [], 'a digit before the capitals');
+      assert.deepEqual(validFound(`Title ${prefix}${b.isbn13}a x`), [], 'a letter after it');
+      assert.deepEqual(validFound(`https://doi.org/10.1017/${prefix}${b.isbn13}`), [], 'inside a DOI');
+      assert.deepEqual(validFound(`Title ${prefix}${b.isbn10} x`), [], 'an ISBN-10 stays glued');
+    }),
+  );
+});
+
+/** A notebook cell's printed output: its lines as a JSON array of strings, as Jupyter saves them. */
+function notebookOutput(lines: readonly string[]): string {
+  const strings = lines.map((line) => `       ${JSON.stringify(`${line}\n`)}`).join(',\n');
+  return `{\n "cells": [\n  {\n   "cell_type": "code",\n   "outputs": [\n    {\n     "data": {\n      "text/plain": [\n${strings}\n      ]\n     },\n     "output_type": "execute_result"\n    }\n   ],\n   "source": ["books.head()"]\n  }\n ],\n "nbformat": 4\n}\n`;
+}
+
+test('property: a notebook\'s printed table under an ISBN header gives its ISBN-10s; chance numbers in an output without one stay out', () => {
+  fc.assert(
+    fc.property(fc.array(book, { minLength: 1, maxLength: 60 }), fc.array(chanceTen, { minLength: 1, maxLength: 20 }), (books, chance) => {
+      const table = ['   ISBN        Title', ...books.map((b, i) => `${i}  ${b.isbn10}  Book ${i}`)];
+      assert.deepEqual(validFound(notebookOutput(table)), [...new Set(books.map((b) => b.isbn13))].sort());
+      const html = ['<table>', '<tr><th>ISBN</th><th>Title</th></tr>', ...books.map((b, i) => `<tr><td>${b.isbn10}</td><td>Book ${i}</td></tr>`), '</table>'];
+      assert.deepEqual(validFound(notebookOutput(html)), [...new Set(books.map((b) => b.isbn13))].sort(), 'an HTML table');
+      const timestamps = ['   userId  movieId  rating   timestamp', ...chance.map((n, i) => `${i}  ${i + 1}  ${i * 7}  4.0  ${n}`)];
+      assert.deepEqual(validFound(notebookOutput(timestamps)), []);
+    }),
+    { numRuns: 60 },
+  );
+});
