@@ -47,3 +47,25 @@ test('property: a notebook\'s printed table under an ISBN header gives its ISBN-
     { numRuns: 60 },
   );
 });
+
+test('property: a KBART list\'s print_identifier and online_identifier columns hold ISBN-10s; its other columns\' chance numbers stay out', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(book, chanceTen), { minLength: 1, maxLength: 30 }), (rows) => {
+      const header = 'publication_title\tprint_identifier\tonline_identifier\ttitle_id\tpublication_type';
+      const lines = rows.map(([b, id], i) => (i % 2 === 0 ? `Book ${i}\t${b.isbn10}\t\t${id}\tmonograph` : `Book ${i}\t\t${b.isbn10}\t${id}\tmonograph`));
+      const text = [header, ...lines, 'A journal\t1234-5679\t2049-3630\tJ1\tserial', ''].join('\n');
+      assert.deepEqual(validFound(text), [...new Set(rows.map(([b]) => b.isbn13))].sort());
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('property: ONIX 2.1 short tags: b244 under b221 02, and b004, are ISBN-10s; under another type (01, proprietary) a number is not', () => {
+  fc.assert(
+    fc.property(book, book, chanceTen, (a, b, other) => {
+      const product = `<product><a001>R1</a001><productidentifier><b221>02</b221><b244>${a.isbn10}</b244></productidentifier><productidentifier><b221>01</b221><b244>${other}</b244></productidentifier><b004>${b.isbn10}</b004></product>`;
+      const text = `<?xml version="1.0"?>\n<ONIXmessage release="2.1">\n${product}\n</ONIXmessage>\n`;
+      assert.deepEqual(validFound(text), [...new Set([a.isbn13, b.isbn13])].sort());
+    }),
+  );
+});

@@ -124,7 +124,7 @@ const DELIMITERS = [',', '\t', ';'];
  * Columns of ISBNs; a printed book's ASIN is its ISBN-10; a column headed by
  * MARC field 020 (a MarcEdit export's `020$a`, `020 $a`, `020a`) holds them too.
  */
-const ISBN_COLUMN = /isbn|asin|^\W*020(?:\s*[$|\u2021]?\s*[a-z])?\W*$/i;
+const ISBN_COLUMN = /isbn|asin|^\W*020(?:\s*[$|\u2021]?\s*[a-z])?\W*$|^\W*(?:print|online)_identifier\W*$/i;
 // Lines a CSV does not open with, but Markdown, LaTeX and other prose do.
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 

@@ -452,6 +452,9 @@ function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
   return ISBN_WORD.test(text.slice(j + 1, nameEnd));
 }
 
+/** ONIX 2.1's short tag for the ISBN (`<b004>`, the long `<ISBN>`); its ProductIDType and IDValue are `<b221>` and `<b244>`. */
+const ONIX_SHORT_ISBN = /^b004$/i;
+
 /** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
 function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   const lt = lastIndexWithin(text, '<', stop, gt);
@@ -459,13 +462,14 @@ function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
   const element = text.slice(lt + 1, gt);
   if (ISBN_WORD.test(element)) return true;
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
-  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$/i.test(name)) return false;
+  if (ONIX_SHORT_ISBN.test(name)) return true;
+  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$|^b244$/i.test(name)) return false;
   const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
   // A subfield's own field is the last tag before it, however many subfields lie between.
   const tag = lastCapture(/tag=["']([0-9]{3})["']/g, /^(?:[\w.-]+:)?subfield$/i.test(name) ? text.slice(Math.max(0, lt - MARC_FIELD_REACH), lt) : before);
   if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
-  const onixType = lastCapture(/ProductIDType>\s*([0-9]+)\s*</gi, before);
+  const onixType = lastCapture(/(?:ProductIDType|b221)>\s*([0-9]+)\s*</gi, before);
   if (onixType !== undefined) return Number(onixType) === 2;
   // Not the line around: on a one-line record, a sibling's `type="isbn"` says nothing of this element.
   return parentElementSaysIsbn(text, lt, stop);
