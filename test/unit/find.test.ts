@@ -233,8 +233,8 @@ test('HTML pages: a number after an OCLC link, or assigned to another key, is no
   assert.deepEqual(found('<script>mw.config.set({"wgCurRevisionId":1187654302,"wgRevisionId": 1187654302});</script>'), []);
   assert.deepEqual(found('<a href="/w/index.php?title=Typesetting&amp;oldid=1187654302">Permanent link</a>'), []);
   assert.deepEqual(found('<span data-timestamp="1731348436">edited</span> {"id": "1731348436"}'), []);
-  // Wikitext: `{{OCLC|…}}` and a citation's `|oclc=…`.
-  assert.deepEqual(found('{{ISBN|0306406152}}. {{OCLC|1731348436}}. {{cite book |isbn=0-306-40615-2 |lccn=1731348436}}'), ['0306406152 U ok', '0-306-40615-2 L ok']);
+  // Wikitext: `{{OCLC|…}}` and a citation's `|oclc=…`; `{{ISBN|…}}` labels its number.
+  assert.deepEqual(found('{{ISBN|0306406152}}. {{OCLC|1731348436}}. {{cite book |isbn=0-306-40615-2 |lccn=1731348436}}'), ['0306406152 L ok', '0-306-40615-2 L ok']);
   // A shop's search link: the product is an ISBN-10, the query id (`qid=`) a timestamp.
   assert.deepEqual(found('[Dune](https://www.amazon.com/dp/0306406152/ref=sr_1_3?keywords=dune&qid=1731348436&sr=8-3)'), ['0306406152 U ok']);
   assert.deepEqual(found('@book{x, lccn = {1731348436}, oclc = "1731348436", pages = 1731348436}'), [], 'BibTeX fields');

@@ -69,3 +69,14 @@ test('property: ONIX 2.1 short tags: b244 under b221 02, and b004, are ISBN-10s;
     }),
   );
 });
+
+test('property: wikitext\'s {{ISBN|…}} template labels its number, even in a fragment that opens with <ref> (read as XML)', () => {
+  fc.assert(
+    fc.property(book, (b) => {
+      const text = `<ref name="a">Author, ''Title'', 2001. {{ISBN|${b.isbn10}}}</ref>\n<ref>{{cite web |url=https://example.org |title=Page}}</ref>\n`;
+      const found = findIsbns(text);
+      assert.deepEqual(validFound(text), [b.isbn13]);
+      assert.ok(found.every((m) => m.labelled));
+    }),
+  );
+});

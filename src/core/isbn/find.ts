@@ -1019,7 +1019,7 @@ const LINE_BREAK = 4; // allowed in a field opener's gap, not in a label's
 const SPACE = 8;
 const ALNUM = 16;
 const CHAR_CLASS = new Uint8Array(256);
-for (const c of ' \t\u00a0~*_:#/([{"-') CHAR_CLASS[c.charCodeAt(0)] |= GAP;
+for (const c of ' \t\u00a0~*_:#/([{"|-') CHAR_CLASS[c.charCodeAt(0)] |= GAP;
 CHAR_CLASS[61] |= GAP | EQUALS;
 CHAR_CLASS[10] |= GAP | LINE_BREAK;
 CHAR_CLASS[13] |= GAP | LINE_BREAK;
@@ -1038,8 +1038,8 @@ function classAt(text: string, k: number): number {
  * Looks back from a number for its label. Returns NO_LABEL, LABEL, or, for a
  * BibTeX/BibLaTeX field opener (`isbn = {`, `ISBN = "`), the index where the
  * field body starts. Labels: ISBN, ISBNs, ISBN-10, ISBN 13, isbn13, eISBN,
- * p-ISBN, with a short gap of ` :#=~*_/([{-` (`ISBN: `, `**ISBN:** `, `ISBN~`,
- * `/isbn/`, `?isbn=`, `\isbn{`).
+ * p-ISBN, with a short gap of ` :#=~*_/([{|-` (`ISBN: `, `**ISBN:** `, `ISBN~`,
+ * `/isbn/`, `?isbn=`, `\isbn{`, wikitext's `{{ISBN|…}}`, a table's `| ISBN | …`).
  */
 function labelBefore(text: string, at: number): number {
   const stop = at > LABEL_LOOKBACK ? at - LABEL_LOOKBACK : 0;
