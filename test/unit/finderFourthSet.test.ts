@@ -80,3 +80,12 @@ test('property: wikitext\'s {{ISBN|…}} template labels its number, even in a f
     }),
   );
 });
+
+test('property: an Amazon cover link cut short by a printed table (`…/images/P/0441013597.0...`) keeps its ISBN-10; a decimal does not', () => {
+  fc.assert(
+    fc.property(book, fc.constantFrom('.0...', '.01...', '.0…', '.01.LZZZZZZZ.jpg'), (b, cut) => {
+      assert.deepEqual(validFound(`1  Dune  http://images.amazon.com/images/P/${b.isbn10}${cut}`), [b.isbn13], cut);
+      assert.deepEqual(validFound(`total ${b.isbn10}.05 units`), [], 'a decimal');
+    }),
+  );
+});

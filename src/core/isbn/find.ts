@@ -1174,13 +1174,15 @@ function hostNameAt(text: string, dot: number): boolean {
   return text.charCodeAt(k) === 46 && (classAt(text, k + 1) & ALNUM) !== 0;
 }
 
-/** `.01.` and a letter or `_` at `dot`: a part of a file name after its id, not a decimal fraction. */
+/** `.01.` and a letter, `_` or a cut (`.0...`) at `dot`: a part of a file name after its id, not a decimal fraction. */
 function fileNamePartAt(text: string, dot: number): boolean {
   let k = dot + 1;
   while (k - dot <= 3 && isDigit(text.charCodeAt(k))) k++;
+  // Cut short by a table's printer: `.0…`, `.0...`.
+  if (text.charCodeAt(k) === 0x2026) return true;
   if (text.charCodeAt(k) !== 46) return false;
   const c = text.charCodeAt(k + 1);
-  return c === 95 || isAsciiLetter(c);
+  return c === 95 || isAsciiLetter(c) || c === 46;
 }
 
 /** Does text[start, end) hold 10 or 13 digits (or X)? */
