@@ -89,3 +89,23 @@ test('property: an Amazon cover link cut short by a printed table (`…/images/P
     }),
   );
 });
+
+test('property: an ISBN-10 beside 978 and its ten with the old check digit kept (FOLIO\'s made-up 13s) is vouched for in data; a chance number is not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, (b, n) => {
+      const type = '"identifierTypeId": "8261054f-be78-422d-bd51-4ed9f33c3422"';
+      const record = (ten: string) => `{"identifiers": [{"value": "${ten}", ${type}}, {"value": "978${ten}", ${type}}]}`;
+      assert.deepEqual(validFound(record(b.isbn10)), [b.isbn13]);
+      assert.deepEqual(validFound(`{"identifiers": [{"value": "${n}", ${type}}]}`), []);
+    }),
+  );
+});
+
+test('property: an ISBN-13 named as an image file in a URL path (`/img/9780441013593.d.jpg`) is found; a number opening a host name is not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('.d.jpg', '.cover.png', '.1.webp'), (b, n, rest) => {
+      assert.deepEqual(validFound(`https://cdn.example.com/img/${b.isbn13}${rest}/600x600.png`), [b.isbn13], rest);
+      assert.deepEqual(validFound(`connect from ${n}.dyn.example.net port 22`), []);
+    }),
+  );
+});

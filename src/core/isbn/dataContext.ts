@@ -112,7 +112,7 @@ export function dataMaySayIsbn(
   // Both an ISBN-13 and `978-` hold a 978: none in reach, no twin.
   if (prefix.first978(text, from) + 3 > end + TWIN_REACH) return false;
   const around = text.slice(from, end + TWIN_REACH);
-  return around.includes(isbn13) || around.includes('978-');
+  return around.includes(isbn13.slice(0, 12)) || around.includes('978-');
 }
 
 /**
@@ -135,10 +135,14 @@ export class PrefixMemo {
   }
 }
 
-/** The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns). */
+/**
+ * The record also holds the ISBN-13 of this ISBN-10 (Goodreads' ISBN and ISBN13 columns), or
+ * 978 and the ten written together with the old check digit kept (FOLIO's made-up 13s): any
+ * 13-digit run of 978 and the ten's first nine digits.
+ */
 export function twinNearby(text: string, start: number, end: number, info: IsbnInfo): boolean {
   const around = text.slice(Math.max(0, start - TWIN_REACH), end + TWIN_REACH);
-  return around.includes(info.isbn13) || around.includes(info.hyphenated13);
+  return around.includes(info.isbn13.slice(0, 12)) || around.includes(info.hyphenated13);
 }
 
 /** How far back the start of a line is looked for: a one-line SQL dump or JSON file is one huge line. */

@@ -1171,8 +1171,17 @@ function hostNameAt(text: string, dot: number): boolean {
   let k = dot + 1;
   if (!isAsciiLetter(text.charCodeAt(k))) return false;
   while (k - dot < 64 && (classAt(text, k) & ALNUM || text.charCodeAt(k) === 45)) k++;
-  return text.charCodeAt(k) === 46 && (classAt(text, k + 1) & ALNUM) !== 0;
+  if (text.charCodeAt(k) !== 46 || !(classAt(text, k + 1) & ALNUM)) return false;
+  // Not a file name in a path (`/img/9780441013593.d.jpg`): a host name's last label is no file type.
+  let last = k + 1;
+  for (let j = last; j - dot < 128 && (classAt(text, j) & ALNUM || text.charCodeAt(j) === 45 || text.charCodeAt(j) === 46); j++) {
+    if (text.charCodeAt(j) === 46) last = j + 1;
+  }
+  return !FILE_TYPE.test(text.slice(last, last + 5));
 }
+
+/** The types of a cover's or a book's file, after the last dot of a name. */
+const FILE_TYPE = /^(?:jpe?g|png|gif|webp|svg|tiff?|pdf|epub|mobi|azw3?|djvu|html?|xml|json|txt)(?![A-Za-z0-9-])/i;
 
 /** `.01.` and a letter, `_` or a cut (`.0...`) at `dot`: a part of a file name after its id, not a decimal fraction. */
 function fileNamePartAt(text: string, dot: number): boolean {
