@@ -109,3 +109,30 @@ test('property: an ISBN-13 named as an image file in a URL path (`/img/978044101
     }),
   );
 });
+
+test('property: a header-less table whose ISBN column is mostly empty (a HathiTrust file) is known by that column\'s values over its first 64 K', () => {
+  fc.assert(
+    // Ids as a catalogue's are: any 10-digit numbers, one in eleven passing the ISBN-10 check.
+    fc.property(fc.array(book, { minLength: 4, maxLength: 12 }), fc.array(fc.integer({ min: 1_000_000_000, max: 9_999_999_999 }).map(String), { minLength: 12, maxLength: 20 }), (books, ids) => {
+      const rows: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        const b = i % 9 === 4 ? books[(i / 9) | 0] : undefined;
+        const isbn = b ? `${b.isbn10}${i % 2 ? ' :' : ''}` : '';
+        rows.push(['mdp.3901501841' + String(5946 + i), 'deny', 'ic', String(100000 + i).padStart(9, '0'), '', 'MIU', String(2779601 + i), isbn, '', `Title ${i}`, 'Place : Publisher, 1975.', ids[i % ids.length]].join('\t'));
+      }
+      const expected = [...new Set(books.slice(0, 12).filter((_, k) => k * 9 + 4 < 100).map((b) => b.isbn13))].sort();
+      assert.deepEqual(validFound(rows.join('\n') + '\n'), expected);
+    }),
+    { numRuns: 40 },
+  );
+});
+
+test('property: an ISBN-13 after a path segment ending in digits (a hash, `v4/45/52d974b65209/`) is found; after a DOI prefix or a segment of digits only it is not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, (b, n) => {
+      assert.deepEqual(validFound(`"image": "https://img.example.com/thumb/v4/45/52d974b65209/${b.isbn13}.jpg"`), [b.isbn13]);
+      assert.deepEqual(validFound(`doi = {10.1007/${b.isbn13}}`), []);
+      assert.deepEqual(validFound(`https://pbs.example.com/profile_banners/286811443/${n}`), []);
+    }),
+  );
+});

@@ -81,9 +81,9 @@ const SHAPE_OF: Record<NamedKind, TextShape['kind'] | undefined> = {
  * language id or name says (a CSV's header still read, and prose that turns
  * out to be delimited data is data), else what the text itself shows.
  */
-export function documentShape(doc: DocumentName, head: string): TextShape {
+export function documentShape(doc: DocumentName, head: string, wider?: () => string): TextShape {
   const named = namedKind(doc);
-  return sniffShape(head, named && SHAPE_OF[named]);
+  return sniffShape(head, named && SHAPE_OF[named], wider);
 }
 
 // ---- bibliographies, Annotate, citation keys ---------------------------------------------------

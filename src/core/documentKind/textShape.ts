@@ -23,23 +23,35 @@ export const TEXT_SHAPE: TextShape = Object.freeze({ kind: 'text' });
 
 /** How much of the start of a document the sniff reads. */
 export const SNIFF_CHARS = 4096;
+/**
+ * How much of it a header-less table's columns are judged on: an ISBN column may
+ * be mostly empty (a HathiTrust file's, for old books), and 4 K holds a dozen rows.
+ */
+export const COLUMN_SNIFF_CHARS = 1 << 16;
 
 /**
  * The shape of a document from its start (`head`, the first SNIFF_CHARS or
  * so) alone. `named`: the kind its name or language id says, if any: data
  * kinds are taken as said (a CSV's header still read); prose may still turn
- * out to be delimited data by its content.
+ * out to be delimited data by its content. `wider`: the first COLUMN_SNIFF_CHARS
+ * or so, asked only of a header-less table (its columns are judged by their values).
  */
-export function sniffShape(head: string, named?: TextShape['kind']): TextShape {
+export function sniffShape(head: string, named?: TextShape['kind'], wider?: () => string): TextShape {
+  const whole = head;
+  const readWider = wider ?? (() => whole);
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
   // Binary MARC (ISO 2709) has no line breaks to cut at, and tells itself by its delimiters whatever the name says.
   if ((named === undefined || named === 'text' || named === 'marc') && looksLikeIso2709(head.slice(0, SNIFF_CHARS))) return { kind: 'marc' };
   // The last line of a head that was cut may be cut short: left out below.
+  const columnHead = () => {
+    const text = readWider();
+    return text.length >= COLUMN_SNIFF_CHARS ? text.slice(0, text.lastIndexOf('\n', COLUMN_SNIFF_CHARS) + 1) : text;
+  };
   if (head.length >= SNIFF_CHARS) head = head.slice(0, head.lastIndexOf('\n', SNIFF_CHARS) + 1);
-  if (named === 'text') return csvShape(head, false) ?? TEXT_SHAPE;
+  if (named === 'text') return csvShape(head, false, columnHead) ?? TEXT_SHAPE;
   const kind = named ?? kindFromText(head);
   if (kind === 'text') return TEXT_SHAPE;
-  if (kind === 'csv') return csvShape(head, named === 'csv') ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
+  if (kind === 'csv') return csvShape(head, named === 'csv', columnHead) ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
   return { kind };
 }
 
@@ -120,6 +132,8 @@ function proseList(lines: string[]): boolean {
 }
 
 const DELIMITERS = [',', '\t', ';'];
+/** Most rows a header-less table's columns are judged on (see COLUMN_SNIFF_CHARS). */
+const COLUMN_SNIFF_RECORDS = 2000;
 /**
  * Columns of ISBNs; a printed book's ASIN is its ISBN-10; a column headed by
  * MARC field 020 (a MarcEdit export's `020$a`, `020 $a`, `020a`) holds them too.
@@ -136,7 +150,7 @@ const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
  * those the header names; without a header, those whose values of ISBN
  * length are nearly all ISBNs (see valuesAreIsbns).
  */
-function csvShape(head: string, named: boolean): TextShape | undefined {
+function csvShape(head: string, named: boolean, columnHead = () => head): TextShape | undefined {
   const lines = records(head, 12);
   if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
   for (const delimiter of DELIMITERS) {
@@ -150,8 +164,9 @@ function csvShape(head: string, named: boolean): TextShape | undefined {
       if (rows.length < (headed ? 2 : 3) || agreeing < Math.max(headed ? 2 : 3, rows.length * (headed ? 0.6 : 0.8))) continue;
     }
     const isbnColumns: number[] = [];
+    const valueRows = headed ? rows : records(columnHead(), COLUMN_SNIFF_RECORDS).map((line) => splitFields(line, delimiter));
     first.forEach((name, k) => {
-      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbns(rows.map((row) => row[k]))) isbnColumns.push(k);
+      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbns(valueRows.map((row) => row[k]))) isbnColumns.push(k);
     });
     return { kind: 'csv', delimiter, isbnColumns };
   }
@@ -184,7 +199,8 @@ function valuesAreIsbns(values: Array<string | undefined>): boolean {
   let numbers = 0;
   let valid = 0;
   for (const value of values) {
-    const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '');
+    // A cell's first number: a catalogue's may go on with ` :`, `(pbk.)` or the edition's other ISBNs.
+    const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '').split(/[\s,;:(]/, 1)[0];
     if (digits === undefined) continue;
     if (/^[0-9]{9}[0-9Xx]$/.test(digits)) {
       numbers++;

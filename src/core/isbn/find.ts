@@ -8,7 +8,7 @@ import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWord
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
-import { SNIFF_CHARS, sniffShape, type TextShape } from '../documentKind/textShape';
+import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape } from '../documentKind/textShape';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -59,9 +59,11 @@ const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]){8}|${ISSN_IN_FIELD}|(
 
 /**
  * Where candidate runs start: maximal runs (never the inside of a decimal
- * number), not glued to '+' (phone) before them, not right after digit + '/'
- * (the end of a DOI prefix, 10.1007/978-…: BibTeX doi and url fields are full
- * of those, and skipping them here is cheaper than in JS), and with at least 9
+ * number), not glued to '+' (phone) before them, not right after a slash that
+ * ends a number (the end of a DOI prefix, 10.1007/978-…: BibTeX doi and url
+ * fields are full of those, and skipping them here is cheaper than in JS; a URL
+ * path of ids, /286811443/…), though after a hash's or a word's digits
+ * (`/52d974b65209/978…`) a run may start, and with at least 9
  * digits (or 9 + X) so that dates and small numbers fail inside the regex.
  * A letter before the run is judged in JS (Scan.gluedBefore: `ISBN9780306406157`,
  * MARC's `$a0441013597`, an OpenURL's `urn%3Aisbn%3A978…` are runs; `x978…` is
@@ -80,7 +82,7 @@ const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]){8}|${ISSN_IN_FIELD}|(
  * it: RUN_AT_TEXT_START.
  */
 const RUN_START = new RegExp(
-  `[^0-9+][0-9](?<![0-9][Xx]?[ ${SEP}][0-9]|[0-9][./][0-9])${NINE_DIGITS_AHEAD}|${FULL_WIDTH_DIGITS}`,
+  `[^0-9+][0-9](?<![0-9][Xx]?[ ${SEP}][0-9]|[0-9]\\.[0-9]|(?:^|[^A-Za-z0-9])[0-9]+/[0-9])${NINE_DIGITS_AHEAD}|${FULL_WIDTH_DIGITS}`,
   'g',
 );
 const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
@@ -119,7 +121,7 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 
 /** Finds ISBNs as findIsbns does, column-wise: no object per match (see matches.ts). */
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
-  const shape = options.shape ?? (() => sniffShape(text.length > SNIFF_CHARS ? text.slice(0, SNIFF_CHARS) : text));
+  const shape = options.shape ?? (() => sniffShape(text.length > COLUMN_SNIFF_CHARS ? text.slice(0, COLUMN_SNIFF_CHARS) : text));
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
   return scanReading(text, text, options, shape) ?? scanReading(halfWidth(text), text, options, shape)!;
 }

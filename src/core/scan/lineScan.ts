@@ -9,7 +9,7 @@
  */
 import { type IsbnMatch, scanIsbns } from '../isbn/find';
 import { documentShape } from '../documentKind/documentKind';
-import { SNIFF_CHARS, type TextShape } from '../documentKind/textShape';
+import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../documentKind/textShape';
 
 export interface LineIsbn {
   line: number;
@@ -75,10 +75,15 @@ export function scanAll(source: LineSource): LineIsbn[] {
  * the whole document is.
  */
 export function shapeOf(source: LineSource): TextShape {
+  return documentShape(source, linesUpTo(source, SNIFF_LINES, SNIFF_CHARS), () => linesUpTo(source, source.lineCount, COLUMN_SNIFF_CHARS));
+}
+
+/** The document's first lines, at most `lines` of them and about `chars` characters. */
+function linesUpTo(source: LineSource, lines: number, chars: number): string {
   let head = '';
-  const lines = Math.min(source.lineCount, SNIFF_LINES);
-  for (let line = 0; line < lines && head.length < SNIFF_CHARS; line++) head += source.lineAt(line) + '\n';
-  return documentShape(source, head);
+  const last = Math.min(source.lineCount, lines);
+  for (let line = 0; line < last && head.length < chars; line++) head += source.lineAt(line) + '\n';
+  return head;
 }
 
 /** shapeOf, worked out on the first call only: most scans never need it (see FindOptions.shape). */
