@@ -153,7 +153,9 @@ const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 function csvShape(head: string, named: boolean, columnHead = () => head): TextShape | undefined {
   const lines = records(head, 12);
   if (lines.length === 0 || PROSE_START.test(lines[0])) return undefined;
-  for (const delimiter of DELIMITERS) {
+  // Named a table, it is taken as one with no check of its rows: by the delimiter its first row holds most of.
+  const delimiters = named ? [...DELIMITERS].sort((a, b) => splitFields(lines[0], b).length - splitFields(lines[0], a).length) : DELIMITERS;
+  for (const delimiter of delimiters) {
     const first = splitFields(lines[0], delimiter);
     if (first.length < (named || delimiter === '\t' ? 2 : 3)) continue;
     const headed = isHeader(first);
