@@ -136,3 +136,33 @@ test('property: an ISBN-13 after a path segment ending in digits (a hash, `v4/45
     }),
   );
 });
+
+test('property: in code or prose, a list given to a quoted key is judged by the key (`"wdt:P227": ["…", "…"]`); a list named isbns, or any list assigned with `=`, keeps its ISBNs', () => {
+  fc.assert(
+    fc.property(chanceTen, chanceTen, book, (n, m, b) => {
+      assert.deepEqual(validFound(`val json = """{"claims":{"wdt:P227":["${n}"],"wdt:P214":["121145344", "${m}"]}}"""`), []);
+      assert.deepEqual(validFound(`{"isbns": ["${b.isbn10}"]}`), [b.isbn13]);
+      assert.deepEqual(validFound(`valid = ["0306406152", "${b.isbn10}"]`), [...new Set(['9780306406157', b.isbn13])].sort());
+    }),
+  );
+});
+
+test('property: a barcode\'s digits as printed under it (`9 781430 268277`) are an ISBN-13; the same grouping of a number that is none is not', () => {
+  fc.assert(
+    fc.property(book, fc.nat({ max: 8 }), (b, bump) => {
+      const printed = `${b.isbn13[0]} ${b.isbn13.slice(1, 7)} ${b.isbn13.slice(7)}`;
+      assert.deepEqual(validFound(`US $39.99\n${printed}\n`), [b.isbn13]);
+      const wrong = `${printed.slice(0, -1)}${(Number(b.isbn13[12]) + 1 + bump) % 10}`;
+      assert.deepEqual(validFound(`US $39.99\n${wrong}\n`), []);
+    }),
+  );
+});
+
+test('property: an identifier whose record labels it (`{"label": "ISBN-10", "value": "…"}`, `{"type": {"label": "ISBN-10"}, …}`) is an ISBN-10 in data', () => {
+  fc.assert(
+    fc.property(book, chanceTen, (b, n) => {
+      assert.deepEqual(validFound(`[{"label":"ISBN-10","value":"${b.isbn10}"},{"label":"OCLC","value":"${n}"}]`), [b.isbn13]);
+      assert.deepEqual(validFound(`{"identifiers":[{"type":{"label":"ISBN-10"},"value":"${b.isbn10}"}]}`), [b.isbn13]);
+    }),
+  );
+});

@@ -412,10 +412,25 @@ export function keyedToOtherValue(text: string, start: number): boolean {
   // Small, so that it is inlined: it runs for every bare ISBN-10 in prose, most after a word and a space.
   let k = start - 1;
   let c = text.charCodeAt(k);
+  const quoted = c === 34;
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
   if (c === 63 /* ? */) return queryWithoutKey(text, k);
+  if (c === 91 /* [ */) return itemOfKeyedList(text, start, k);
+  if (c === 44 /* , */ && quoted && text.charCodeAt(k - 1) === 34) return itemOfKeyedList(text, start, openBracket(text, k - 1, Math.max(0, k - KEY_LOOKBACK)));
   return (c === 58 || c === 61) && keyNamesOther(text, start, k);
+}
+
+/**
+ * An item of a list given to a quoted key (`"wdt:P227": ["121145344", "1089332017"]`: JSON
+ * in code or a README), its `[` at `bracket`: the key names what the list holds. Not
+ * `x = [0441013597, …]`: a test's list of ISBNs is as often named `valid` as `isbns`.
+ */
+function itemOfKeyedList(text: string, start: number, bracket: number): boolean {
+  if (bracket < 0 || text.charCodeAt(bracket) !== 91) return false;
+  let k = bracket - 1;
+  while (text.charCodeAt(k) === 32) k--;
+  return text.charCodeAt(k) === 58 && keyNamesOther(text, start, k);
 }
 
 /** `cover.png?1700000004`: a URL's query that is a bare number (a cache-buster or a timestamp), not `?isbn=…`. */
@@ -517,8 +532,8 @@ function lastCapture(re: RegExp, text: string): string | undefined {
   return last;
 }
 
-// A type given as a value: `"type": "ISBN_10"`, `"propertyID": "ISBN"`, `scheme="isbn"`.
-const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind)["']?\s*[:=]\s*["']?[^"',}<>\n]*isbn/i;
+// A type given as a value: `"type": "ISBN_10"`, `"propertyID": "ISBN"`, `scheme="isbn"`, `"label": "ISBN-10"`.
+const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind|label)["']?\s*[:=]\s*["']?[^"',}<>\n]*isbn/i;
 
 /**
  * The JSON object around `start`, else its line, types its value as an ISBN

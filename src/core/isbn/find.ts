@@ -1230,7 +1230,8 @@ function plausibleGroups(d: Digits): boolean {
   if (d.groups > (d.count === 13 ? 5 : 4)) return false;
   if (d.lastGroup === 1) return true;
   if (d.spaces === d.groups - 1) {
-    if (d.count === 13) return d.firstToken === 3 || d.firstToken === 4;
+    // `978 …`, `9780 …`, and a barcode's digits as printed under it: `9 781430 268277`.
+    if (d.count === 13) return d.firstToken === 3 || d.firstToken === 4 || (d.firstToken === 1 && d.groups === 3 && d.lastGroup === 6);
     if (d.groups === 2) return d.firstToken === 1 || (d.firstToken === 4 && d.lastGroup === 6 && !yearFirst(d));
   }
   return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
