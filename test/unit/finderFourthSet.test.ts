@@ -166,3 +166,23 @@ test('property: an identifier whose record labels it (`{"label": "ISBN-10", "val
     }),
   );
 });
+
+test('property: a DOI whose slash is escaped (`\\/`, `&#x2F;`, `&#47;`, `%2F`) keeps its ISBN-shaped suffix out', () => {
+  fc.assert(
+    fc.property(book, fc.constantFrom('\\/', '&#x2F;', '&#47;', '%2F', '&#X2f;'), (b, slash) => {
+      const suffix = `${b.isbn13.slice(0, 3)}-${b.isbn13.slice(3, 12)}-${b.isbn13.slice(12)}_7`;
+      assert.deepEqual(validFound(`"doi":"10.1007${slash}${suffix}"`), [], slash);
+    }),
+  );
+});
+
+test('property: a 10-digit record id as a whole URL path segment (`https://d-nb.info/1022135384`) or after an encoded `=` (`idn%3D…`) is no ISBN-10; a book site\'s or shop\'s path and a cover file still are', () => {
+  fc.assert(
+    fc.property(chanceTen, book, (n, b) => {
+      assert.deepEqual(validFound(`Datensatz: https://d-nb.info/${n}`), []);
+      assert.deepEqual(validFound(`<a href="https://portal.example.de/opac?query=idn%3D${n}">Katalog</a>`), []);
+      assert.deepEqual(validFound(`https://www.amazon.com/${b.isbn10} and https://covers.example.com/c/${b.isbn10}.jpg`), [b.isbn13]);
+      assert.deepEqual(validFound(`Dune, ${b.isbn10}, see https://d-nb.info/${n}`), [b.isbn13]);
+    }),
+  );
+});

@@ -416,6 +416,8 @@ export function keyedToOtherValue(text: string, start: number): boolean {
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
   if (c === 63 /* ? */) return queryWithoutKey(text, k);
+  // `query=idn%3D1001317165`: an encoded `=`.
+  if ((c === 68 || c === 100) && text.charCodeAt(k - 1) === 51 && text.charCodeAt(k - 2) === 37) return keyNamesOther(text, start, k - 2);
   if (c === 91 /* [ */) return itemOfKeyedList(text, start, k);
   if (c === 44 /* , */ && quoted && text.charCodeAt(k - 1) === 34) return itemOfKeyedList(text, start, openBracket(text, k - 1, Math.max(0, k - KEY_LOOKBACK)));
   return (c === 58 || c === 61) && keyNamesOther(text, start, k);

@@ -734,6 +734,7 @@ class Scan {
     if (this.foreignLabelBefore(start)) return true;
     this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
     if (this.contextSaysIsbn) return false;
+    if (this.text.charCodeAt(start - 1) === 47 && urlPathId(this.text, start, end)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') {
       if (keyedToOtherValue(this.text, start)) return true;
@@ -970,9 +971,11 @@ class Scan {
         k = slash + 1;
         continue;
       }
-      if (c !== 47 /* / */) continue;
+      if (c !== 47 && c !== 59 && (c | 0x20) !== 0x66) continue; // no slash, plain or escaped, ends here
+      const slash = slashEndingAt(text, k);
+      if (slash < 0) continue;
       let digits = 0;
-      let j = k - 1;
+      let j = slash - 1;
       for (; j >= 0 && isDigit(text.charCodeAt(j)); j--) digits++;
       if (digits >= 4 && digits <= 9 && text.charCodeAt(j) === 46 && text.charCodeAt(j - 1) === 48 && text.charCodeAt(j - 2) === 49) {
         return j - 3 < 0 || !isDigit(text.charCodeAt(j - 3)); // "10." not the end of "210."
@@ -1132,6 +1135,32 @@ function checksumOk(text: string, start: number, end: number, count: number): bo
  * `/isbn/`, Amazon's `/dp/`, `/ASIN/`, `/product/` and `/images/P/` (the cover of a book is
  * filed under its ISBN-10). In data, such a URL in a cover or link column says ISBN.
  */
+/**
+ * A bare 10 that is a whole segment of a URL's path whose path does not say ISBN (urlPathSaysIsbn
+ * was asked first): a record's id (`https://d-nb.info/1022135384`). A file named by it is still a
+ * cover (`covers/0441013597.jpg`).
+ */
+function urlPathId(text: string, start: number, end: number): boolean {
+  const after = text.charCodeAt(end);
+  if (!(Number.isNaN(after) || after <= 32 || after === 47 || after === 63 || after === 35 || after === 34 || after === 39 || after === 41 || after === 60 || after === 62)) return false;
+  const from = Math.max(0, start - URL_REACH);
+  for (let k = start - 2; k >= from; k--) {
+    const c = text.charCodeAt(k);
+    if (c <= 32 || c === 34 || c === 39 || c === 40 || c === 60) return false; // the token's start: no scheme seen
+    if (c === 58 && text.charCodeAt(k + 1) === 47 && text.charCodeAt(k + 2) === 47) {
+      // `://`: a shop's or a book site's path is its ISBN (`amazon.com/0441013597`, an Amazon store's `/detail/…`).
+      const host = text.slice(k + 3, start).split('/', 1)[0]!;
+      return !BOOK_HOST.test(host);
+    }
+  }
+  return false;
+}
+
+const BOOK_HOST = /amazon|amzn|isbn|book/i;
+
+/** How far back a URL's scheme is looked for. */
+const URL_REACH = 200;
+
 function urlPathSaysIsbn(text: string, start: number): boolean {
   const slash = start - 1;
   let k = slash - 1;
@@ -1184,6 +1213,22 @@ function hostNameAt(text: string, dot: number): boolean {
 
 /** The types of a cover's or a book's file, after the last dot of a name. */
 const FILE_TYPE = /^(?:jpe?g|png|gif|webp|svg|tiff?|pdf|epub|mobi|azw3?|djvu|html?|xml|json|txt)(?![A-Za-z0-9-])/i;
+
+/**
+ * Where a slash that ends at `k` begins: `/`, JSON's `\/`, HTML's `&#x2F;` or `&#47;`, a URL's `%2F`
+ * (a DOI in an escaped page or string); -1 for none.
+ */
+function slashEndingAt(text: string, k: number): number {
+  const c = text.charCodeAt(k);
+  if (c === 47) return text.charCodeAt(k - 1) === 92 ? k - 1 : k;
+  if (c === 59 /* ; */) {
+    if (text.charCodeAt(k - 1) === 55 && text.charCodeAt(k - 2) === 52 && text.charCodeAt(k - 3) === 35 && text.charCodeAt(k - 4) === 38) return k - 4; // &#47;
+    if ((text.charCodeAt(k - 1) | 0x20) === 0x66 && text.charCodeAt(k - 2) === 50 && (text.charCodeAt(k - 3) | 0x20) === 0x78 && text.charCodeAt(k - 4) === 35 && text.charCodeAt(k - 5) === 38) return k - 5; // &#x2F;
+    return -1;
+  }
+  if ((c | 0x20) === 0x66 && text.charCodeAt(k - 1) === 50 && text.charCodeAt(k - 2) === 37) return k - 2; // %2F
+  return -1;
+}
 
 /** `.01.` and a letter, `_` or a cut (`.0...`) at `dot`: a part of a file name after its id, not a decimal fraction. */
 function fileNamePartAt(text: string, dot: number): boolean {
