@@ -1135,14 +1135,22 @@ function checksumOk(text: string, start: number, end: number, count: number): bo
  * `/isbn/`, Amazon's `/dp/`, `/ASIN/`, `/product/` and `/images/P/` (the cover of a book is
  * filed under its ISBN-10). In data, such a URL in a cover or link column says ISBN.
  */
+function urlPathSaysIsbn(text: string, start: number): boolean {
+  const slash = start - 1;
+  let k = slash - 1;
+  while (k >= 0 && slash - k <= 7 && classAt(text, k) & ALNUM) k--;
+  if (text.charCodeAt(k) !== 47) return false;
+  const segment = text.slice(k + 1, slash);
+  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k));
+}
+
 /**
  * A bare 10 that is a whole segment of a URL's path whose path does not say ISBN (urlPathSaysIsbn
  * was asked first): a record's id (`https://d-nb.info/1022135384`). A file named by it is still a
  * cover (`covers/0441013597.jpg`).
  */
 function urlPathId(text: string, start: number, end: number): boolean {
-  const after = text.charCodeAt(end);
-  if (!(Number.isNaN(after) || after <= 32 || after === 47 || after === 63 || after === 35 || after === 34 || after === 39 || after === 41 || after === 60 || after === 62)) return false;
+  if (!URL_SEGMENT_END.test(text.slice(end, end + 1))) return false;
   const from = Math.max(0, start - URL_REACH);
   for (let k = start - 2; k >= from; k--) {
     const c = text.charCodeAt(k);
@@ -1157,18 +1165,11 @@ function urlPathId(text: string, start: number, end: number): boolean {
 }
 
 const BOOK_HOST = /amazon|amzn|isbn|book/i;
+/** What may follow a whole segment of a URL's path: the URL's end, the next segment, its query or fragment. */
+const URL_SEGMENT_END = /^(?:$|[\x00-\x20/?#"'<>)])/;
 
 /** How far back a URL's scheme is looked for. */
 const URL_REACH = 200;
-
-function urlPathSaysIsbn(text: string, start: number): boolean {
-  const slash = start - 1;
-  let k = slash - 1;
-  while (k >= 0 && slash - k <= 7 && classAt(text, k) & ALNUM) k--;
-  if (text.charCodeAt(k) !== 47) return false;
-  const segment = text.slice(k + 1, slash);
-  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k));
-}
 
 /**
  * A line's end at `at` (LF or CRLF) followed by a digit after at most a few spaces or tabs of
@@ -1221,13 +1222,9 @@ const FILE_TYPE = /^(?:jpe?g|png|gif|webp|svg|tiff?|pdf|epub|mobi|azw3?|djvu|htm
 function slashEndingAt(text: string, k: number): number {
   const c = text.charCodeAt(k);
   if (c === 47) return text.charCodeAt(k - 1) === 92 ? k - 1 : k;
-  if (c === 59 /* ; */) {
-    if (text.charCodeAt(k - 1) === 55 && text.charCodeAt(k - 2) === 52 && text.charCodeAt(k - 3) === 35 && text.charCodeAt(k - 4) === 38) return k - 4; // &#47;
-    if ((text.charCodeAt(k - 1) | 0x20) === 0x66 && text.charCodeAt(k - 2) === 50 && (text.charCodeAt(k - 3) | 0x20) === 0x78 && text.charCodeAt(k - 4) === 35 && text.charCodeAt(k - 5) === 38) return k - 5; // &#x2F;
-    return -1;
-  }
-  if ((c | 0x20) === 0x66 && text.charCodeAt(k - 1) === 50 && text.charCodeAt(k - 2) === 37) return k - 2; // %2F
-  return -1;
+  if (c !== 59 && (c | 0x20) !== 0x66) return -1;
+  const before = text.slice(Math.max(0, k - 5), k + 1).toLowerCase();
+  return before.endsWith('&#47;') ? k - 4 : before.endsWith('&#x2f;') ? k - 5 : before.endsWith('%2f') ? k - 2 : -1;
 }
 
 /** `.01.` and a letter, `_` or a cut (`.0...`) at `dot`: a part of a file name after its id, not a decimal fraction. */
@@ -1315,7 +1312,6 @@ function percentEncodedAt(text: string, k: number): boolean {
   return text.charCodeAt(k) === 37 && isHex(text.charCodeAt(k + 1)) && isHex(text.charCodeAt(k + 2));
 }
 
-/** `EAN` glued before the number (`EAN9780306406157`, a barcode scanner's log), as a word of its own. */
 /** Most capitals an id prefix before an ISBN-13 has (see Scan.idPrefixBefore). */
 const ID_PREFIX_LIMIT = 4;
 
@@ -1323,6 +1319,7 @@ function isCapital(c: number): boolean {
   return c >= 65 && c <= 90;
 }
 
+/** `EAN` glued before the number (`EAN9780306406157`, a barcode scanner's log), as a word of its own. */
 function eanBefore(text: string, start: number): boolean {
   return start >= 3 && /^ean$/i.test(text.slice(start - 3, start)) && !(classAt(text, start - 4) & ALNUM);
 }
