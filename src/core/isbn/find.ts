@@ -28,9 +28,11 @@ export interface FindOptions {
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
 // pasted ISBNs carry (U+2010 to U+2014, and the minus sign U+2212 of text
-// taken from a PDF). A single space also separates groups; it splits a run
-// into tokens, which the JS below joins or keeps apart.
-const SEP = '\\-\\u2010-\\u2014\\u2212';
+// taken from a PDF), and TeX's tie `~` (`ISBN~0~07~115983~5` in a BibTeX
+// note), which joins an ISBN only where a label or field says ISBN (Scan.runOnce:
+// between numbers in prose it is a range). A single space also separates
+// groups; it splits a run into tokens, which the JS below joins or keeps apart.
+const SEP = '\\-\\u2010-\\u2014\\u2212~';
 const TOKEN_REST = `(?:[${SEP}]?[0-9])*(?:[${SEP}]?[Xx])?`;
 const TOKEN = `[0-9]${TOKEN_REST}`;
 // A lone X after a space is the check character of a space-separated ISBN-10.
@@ -91,7 +93,7 @@ const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
 const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
 
 // Also line ends and indentation: an ISBN broken at a hyphen by a line's end is read whole (Digits.readRun).
-const STRIP = /[\s.\-\u2010-\u2014\u2212]/g;
+const STRIP = /[\s.\-\u2010-\u2014\u2212~]/g;
 // A letter or digit of any script, made on first use (see lazy.ts): most documents never need it.
 // Not Chinese or Japanese: they write no spaces, so an ISBN sits right against
 // their words (`ISBN 978-4-06-159111-0を参照`).
@@ -169,6 +171,7 @@ class Digits {
   spaces = 0;
   firstToken = 0; // count of the first space-separated token
   longestToken = 0; // count of the longest one
+  tied = false; // a TeX tie `~` joins groups: an ISBN only where a label or field says so
 
   /** The stretch read last: a spaced ISBN is read again as tokens are joined, and then need not be. */
   private start = -1;
@@ -185,6 +188,7 @@ class Digits {
     let count = 0;
     let groups = 0;
     let lastGroup: number;
+    let tied = false;
     let k = start;
     let c = text.charCodeAt(k);
     // Most runs are digits and hyphens only ("978-0-306-40615-7"): a group's
@@ -200,6 +204,7 @@ class Digits {
       groups++;
       lastGroup = count - before;
       if (!isSeparator(c)) break;
+      if (c === 126) tied = true;
       let next = text.charCodeAt(k + 1);
       if (!isDigit(next)) {
         // `978-3-540-44598-⏎2`: an ISBN broken at a hyphen by a line's end (hard-wrapped or taken from a PDF).
@@ -217,6 +222,7 @@ class Digits {
     if (c !== 88 && c !== 120 && !((c === 32 || isSeparator(c)) && (next === 88 || next === 120 || (c === 32 && isDigit(next))))) {
       this.end = k;
       this.value = value;
+      this.tied = tied;
       this.keep(count, groups, lastGroup, 0, count, count, 0, -1);
       return k;
     }
@@ -236,6 +242,7 @@ class Digits {
       } else if (isSeparator(c)) {
         const next = text.charCodeAt(k + 1);
         if (!isDigit(next) && next !== 88 && next !== 120) break;
+        if (c === 126) tied = true;
         groups++;
         lastGroup = 0;
       } else if (c === 32) {
@@ -275,6 +282,7 @@ class Digits {
     }
     this.end = k;
     this.value = value;
+    this.tied = tied;
     this.keep(count, groups, lastGroup, spaces, firstToken < 0 ? token : firstToken, token > longestToken ? token : longestToken, xs, xAt);
     return k;
   }
@@ -289,6 +297,7 @@ class Digits {
     let count = 0;
     let groups = 1;
     let lastGroup = 0;
+    let tied = false;
     for (let k = start; k < end; k++) {
       const c = text.charCodeAt(k);
       const digit = c - 48;
@@ -299,11 +308,13 @@ class Digits {
       } else if (c === 32 || c === 88 || c === 120) {
         return this.readSeparated(text, start, end);
       } else {
-        groups++; // a hyphen or dash
+        groups++; // a hyphen, dash or tie
         lastGroup = 0;
+        if (c === 126) tied = true;
       }
     }
     this.value = value;
+    this.tied = tied;
     this.keep(count, groups, lastGroup, 0, count, count, 0, -1);
     return this;
   }
@@ -320,6 +331,7 @@ class Digits {
     let token = 0;
     let firstToken = -1;
     let longestToken = 0;
+    let tied = false;
     for (let k = start; k < end; k++) {
       const c = text.charCodeAt(k);
       if (c >= 48 && c <= 57) {
@@ -328,6 +340,7 @@ class Digits {
         xAt = count;
         xs++;
       } else {
+        if (c === 126) tied = true;
         if (c === 32) {
           spaces++;
           if (firstToken < 0) firstToken = token;
@@ -343,6 +356,7 @@ class Digits {
       token++;
     }
     this.value = value;
+    this.tied = tied;
     this.keep(count, groups, lastGroup, spaces, firstToken < 0 ? token : firstToken, token > longestToken ? token : longestToken, xs, xAt);
     return this;
   }
@@ -553,6 +567,7 @@ class Scan {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
+      if (this.d.tied && label === NO_LABEL) return end;
       if (!this.cachedHit(start, end, label === LABEL)) this.single(start, end, label === LABEL);
       return end;
     }
@@ -570,6 +585,7 @@ class Scan {
     }
     const label = labelBefore(this.text, start);
     if (label > LABEL) return Math.max(this.field(label, start, end), end);
+    if (this.d.tied && label === NO_LABEL) return end;
     if (this.wholeRun(start, end, label === LABEL)) return end;
     this.splitTokens(start, end);
     let i = 0;
@@ -1353,7 +1369,7 @@ function isDigitCodeMark(c: number): boolean {
 
 /** An ASCII hyphen, a typographic hyphen or dash (U+2010 to U+2014) or a minus sign, as SEP. */
 function isSeparator(c: number): boolean {
-  return c === 45 || (c >= 0x2010 && c <= 0x2014) || c === 0x2212;
+  return c === 45 || (c >= 0x2010 && c <= 0x2014) || c === 0x2212 || c === 126;
 }
 
 function isDigit(c: number): boolean {
