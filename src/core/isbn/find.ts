@@ -28,12 +28,12 @@ export interface FindOptions {
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
 // pasted ISBNs carry (U+2010 to U+2014, and the minus sign U+2212 of text
-// taken from a PDF), and TeX's tie `~` (`ISBN~0~07~115983~5` in a BibTeX
-// note), which joins an ISBN only where a label or field says ISBN (Scan.runOnce:
-// between numbers in prose it is a range). A single space also separates
+// taken from a PDF), and TeX's tie `~` and en dash `--` (`ISBN~0~07~115983~5`,
+// `978--1--118--71470--6` in BibTeX), which join an ISBN only where a label or
+// field says ISBN (Scan.runOnce: between numbers in prose they make a range). A single space also separates
 // groups; it splits a run into tokens, which the JS below joins or keeps apart.
 const SEP = '\\-\\u2010-\\u2014\\u2212~';
-const TOKEN_REST = `(?:[${SEP}]?[0-9])*(?:[${SEP}]?[Xx])?`;
+const TOKEN_REST = `(?:(?:[${SEP}]|--)?[0-9])*(?:[${SEP}]?[Xx])?`;
 const TOKEN = `[0-9]${TOKEN_REST}`;
 // A lone X after a space is the check character of a space-separated ISBN-10.
 const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
@@ -57,7 +57,7 @@ const FULL_WIDTH_DIGITS = '[\\uff10-\\uff19][\\uff10-\\uff19]';
  * after a run's first digit are digits, and the optional separator tested before each cost this regex
  * (the finder's scan) 6-9% of its time.
  */
-const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
+const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|--[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
 /**
  * Where candidate runs start: maximal runs (never the inside of a decimal
@@ -171,7 +171,7 @@ class Digits {
   spaces = 0;
   firstToken = 0; // count of the first space-separated token
   longestToken = 0; // count of the longest one
-  tied = false; // a TeX tie `~` joins groups: an ISBN only where a label or field says so
+  texJoined = false; // TeX's tie `~` or en dash `--` joins groups: an ISBN only where a label or field says so
 
   /** The stretch read last: a spaced ISBN is read again as tokens are joined, and then need not be. */
   private start = -1;
@@ -188,7 +188,7 @@ class Digits {
     let count = 0;
     let groups = 0;
     let lastGroup: number;
-    let tied = false;
+    let texJoined = false;
     let k = start;
     let c = text.charCodeAt(k);
     // Most runs are digits and hyphens only ("978-0-306-40615-7"): a group's
@@ -204,14 +204,20 @@ class Digits {
       groups++;
       lastGroup = count - before;
       if (!isSeparator(c)) break;
-      if (c === 126) tied = true;
+      if (c === 126) texJoined = true;
       let next = text.charCodeAt(k + 1);
       if (!isDigit(next)) {
-        // `978-3-540-44598-⏎2`: an ISBN broken at a hyphen by a line's end (hard-wrapped or taken from a PDF).
-        const on = count < 13 && count !== 10 && next <= 13 ? lineContinuedAt(text, k + 1) : -1;
-        if (on < 0) break;
-        k = on - 1;
-        next = text.charCodeAt(on);
+        if (c === 45 && next === 45 && isDigitOrX(text.charCodeAt(k + 2))) {
+          // TeX's en dash between groups, `978--1--118--71470--6`.
+          texJoined = true;
+          next = text.charCodeAt(++k + 1);
+        } else {
+          // `978-3-540-44598-⏎2`: an ISBN broken at a hyphen by a line's end (hard-wrapped or taken from a PDF).
+          const on = count < 13 && count !== 10 && next <= 13 ? lineContinuedAt(text, k + 1) : -1;
+          if (on < 0) break;
+          k = on - 1;
+          next = text.charCodeAt(on);
+        }
       }
       c = next;
       k++;
@@ -222,7 +228,7 @@ class Digits {
     if (c !== 88 && c !== 120 && !((c === 32 || isSeparator(c)) && (next === 88 || next === 120 || (c === 32 && isDigit(next))))) {
       this.end = k;
       this.value = value;
-      this.tied = tied;
+      this.texJoined = texJoined;
       this.keep(count, groups, lastGroup, 0, count, count, 0, -1);
       return k;
     }
@@ -241,8 +247,12 @@ class Digits {
         token++;
       } else if (isSeparator(c)) {
         const next = text.charCodeAt(k + 1);
-        if (!isDigit(next) && next !== 88 && next !== 120) break;
-        if (c === 126) tied = true;
+        if (c === 126) texJoined = true;
+        if (!isDigit(next) && next !== 88 && next !== 120) {
+          if (c !== 45 || next !== 45 || !isDigitOrX(text.charCodeAt(k + 2))) break;
+          texJoined = true; // TeX's en dash, `--`
+          k++;
+        }
         groups++;
         lastGroup = 0;
       } else if (c === 32) {
@@ -282,7 +292,7 @@ class Digits {
     }
     this.end = k;
     this.value = value;
-    this.tied = tied;
+    this.texJoined = texJoined;
     this.keep(count, groups, lastGroup, spaces, firstToken < 0 ? token : firstToken, token > longestToken ? token : longestToken, xs, xAt);
     return k;
   }
@@ -297,7 +307,7 @@ class Digits {
     let count = 0;
     let groups = 1;
     let lastGroup = 0;
-    let tied = false;
+    let texJoined = false;
     for (let k = start; k < end; k++) {
       const c = text.charCodeAt(k);
       const digit = c - 48;
@@ -310,11 +320,11 @@ class Digits {
       } else {
         groups++; // a hyphen, dash or tie
         lastGroup = 0;
-        if (c === 126) tied = true;
+        if (c === 126) texJoined = true;
       }
     }
     this.value = value;
-    this.tied = tied;
+    this.texJoined = texJoined;
     this.keep(count, groups, lastGroup, 0, count, count, 0, -1);
     return this;
   }
@@ -331,7 +341,7 @@ class Digits {
     let token = 0;
     let firstToken = -1;
     let longestToken = 0;
-    let tied = false;
+    let texJoined = false;
     for (let k = start; k < end; k++) {
       const c = text.charCodeAt(k);
       if (c >= 48 && c <= 57) {
@@ -340,7 +350,7 @@ class Digits {
         xAt = count;
         xs++;
       } else {
-        if (c === 126) tied = true;
+        if (c === 126) texJoined = true;
         if (c === 32) {
           spaces++;
           if (firstToken < 0) firstToken = token;
@@ -356,7 +366,7 @@ class Digits {
       token++;
     }
     this.value = value;
-    this.tied = tied;
+    this.texJoined = texJoined;
     this.keep(count, groups, lastGroup, spaces, firstToken < 0 ? token : firstToken, token > longestToken ? token : longestToken, xs, xAt);
     return this;
   }
@@ -567,7 +577,7 @@ class Scan {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
-      if (this.d.tied && label === NO_LABEL) return end;
+      if (this.d.texJoined && label === NO_LABEL) return end;
       if (!this.cachedHit(start, end, label === LABEL)) this.single(start, end, label === LABEL);
       return end;
     }
@@ -585,7 +595,7 @@ class Scan {
     }
     const label = labelBefore(this.text, start);
     if (label > LABEL) return Math.max(this.field(label, start, end), end);
-    if (this.d.tied && label === NO_LABEL) return end;
+    if (this.d.texJoined && label === NO_LABEL) return end;
     if (this.wholeRun(start, end, label === LABEL)) return end;
     this.splitTokens(start, end);
     let i = 0;
@@ -1370,6 +1380,10 @@ function isDigitCodeMark(c: number): boolean {
 /** An ASCII hyphen, a typographic hyphen or dash (U+2010 to U+2014) or a minus sign, as SEP. */
 function isSeparator(c: number): boolean {
   return c === 45 || (c >= 0x2010 && c <= 0x2014) || c === 0x2212 || c === 126;
+}
+
+function isDigitOrX(c: number): boolean {
+  return isDigit(c) || c === 88 || c === 120;
 }
 
 function isDigit(c: number): boolean {
