@@ -60,28 +60,44 @@ export function scoreFixtures(withName: boolean, dir = FIXTURE_DIR): { files: Fi
 
 /**
  * How many times the expected ISBNs are written in the text, as ISBN-13 or
- * ISBN-10, in any notation (separators and full-width digits read away), not
- * counting those inside a DOI (`10.1007/978-3-…`), which are no ISBN there.
- * A MARC subfield's delimiter and code are set apart from its value first:
- * binary MARC's U+001F and any code (`\x1fa10.1007/…` is a DOI), and a digit code
- * after `$`, `‡`, `ǂ` or `▼` (`$9978-…` is 978-…). A DOI ends at white space
- * or, in binary MARC, which has little of it, at its field's end. An ISBN broken
- * at a hyphen by a line's end is one place; one glued to a letter after it
+ * ISBN-10, in any notation (hyphens, dashes, dots, spaces, TeX's `~` and
+ * `--`, Markdown's `\-`, full-width digits; two ISBNs one space apart are two
+ * places), not counting those inside a DOI (`10.1007/978-3-…`), which are no
+ * ISBN there. A MARC subfield's delimiter and code are set apart from its
+ * value first: binary MARC's U+001F and any code (`\x1fa10.1007/…` is a DOI),
+ * and a digit code after `$`, `‡`, `ǂ` or `▼` (`$9978-…` is 978-…). A DOI ends
+ * at white space, a quote, a bracket or a field delimiter, as the finder reads
+ * it, or, in binary MARC, which has little white space, at its field's end;
+ * its slash may be escaped (`\/`, `%2F`, `&#x2F;`). An ISBN broken at a hyphen
+ * by a line's end is one place; one glued to a letter after it
  * (`9780590132053F`, a test's invalid input) is none; an X is any case.
  */
 function occurrences(text: string, expected: readonly string[]): number {
   const flat = text
     .normalize('NFKC')
     .replace(/\x1f[\s\S]|[$\u2021\u01c2\u25bc][0-9]/g, ' ')
-    .replace(/\b10\.[0-9]{4,9}\/[^\s\x1d\x1e]+/g, ' ')
-    .replace(/(?<=[0-9])[-\u2010-\u2014\u2212]\r?\n[ \t]*(?=[0-9Xx])/g, '')
-    .replace(/(?<=[0-9])[-\u2010-\u2014\u2212. ](?=[0-9Xx])/g, '');
-  let count = 0;
+    .replace(/\b10\.[0-9]{4,9}(?:\/|\\\/|%2F|&#x2F;|&#47;)[^\s\x1d\x1e"'<>,{}|`]+/gi, ' ');
+  const places: Array<[number, number]> = [];
   for (const isbn13 of expected) {
     const isbn10 = ISBN.parse(isbn13)?.isbn10;
     for (const form of isbn10 ? [isbn13, isbn10] : [isbn13]) {
-      count += [...flat.matchAll(new RegExp(`(?<![0-9])${form}(?![0-9A-Za-z])`, 'gi'))].length;
+      for (const m of flat.matchAll(new RegExp(`(?<![0-9]${JOINER}?)${[...form].join(BETWEEN_DIGITS)}(?![0-9A-Za-z]|${JOINER}[0-9])`, 'gi'))) {
+        places.push([m.index, m.index + m[0].length]);
+      }
     }
+  }
+  // One place, not two, where both forms match the same digits (`978 0670013951`: a 13, and a valid 10 in it).
+  places.sort((a, b) => a[0] - b[0]);
+  let count = 0;
+  let end = -1;
+  for (const [start, stop] of places) {
+    if (start >= end) count++;
+    end = Math.max(end, stop);
   }
   return count;
 }
+
+/** What joins two digits of one number; a space does too, but also parts two ISBNs (`A B` in a Zotero field). */
+const JOINER = String.raw`(?:[-\u2010-\u2014\u2212.~]|--|\\-)`;
+/** What may stand between two digits of a written ISBN: a joiner, a space, or a hyphen and a line's end. */
+const BETWEEN_DIGITS = String.raw`(?:${JOINER}| |[-\u2010-\u2014\u2212]\r?\n[ \t]*)?`;

@@ -33,3 +33,19 @@ test('property: an ISBN whose groups TeX ties or en dashes join (`ISBN~0~07~1159
     }),
   );
 });
+
+test('property: a DOI ends at a quote, bracket or field delimiter, so an ISBN after it in minified JSON, a CSV row or one line of XML is found; an ISBN inside the DOI stays out', () => {
+  fc.assert(
+    fc.property(book, fc.stringMatching(/^[0-9]{4,5}$/), fc.stringMatching(/^[a-z0-9.]{1,12}$/), (b, registrant, suffix) => {
+      const doi = `10.${registrant}/${suffix}`;
+      assert.deepEqual(validFound(`[{"DOI":"${doi}"},{"key":"${b.isbn13}#ch1"}]`), [b.isbn13], 'minified JSON');
+      assert.deepEqual(validFound(`INSERT INTO refs VALUES ('${doi}','${b.isbn13}');`), [b.isbn13], 'SQL');
+      assert.deepEqual(validFound(`doi,isbn,title\n${doi},${b.isbn13},A Book\n`), [b.isbn13], 'CSV');
+      assert.deepEqual(validFound(`<doi>${doi}</doi><isbn>${b.isbn13}</isbn>`), [b.isbn13], 'XML on one line');
+      assert.deepEqual(validFound(`doi;isbn\n${doi};${b.isbn13}\n`), [b.isbn13], 'a ; delimited row');
+      assert.deepEqual(validFound(`[{"DOI":"${doi}/${b.isbn13}"}]`), [], 'inside the DOI');
+      assert.deepEqual(validFound(`see https://doi.org/${doi}/${b.isbn13} and`), [], 'inside a DOI link');
+      assert.deepEqual(validFound(`"DOI":"10.${registrant}\\/${b.isbn13}"`), [], 'inside a DOI with an escaped slash');
+    }),
+  );
+});

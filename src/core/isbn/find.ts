@@ -990,7 +990,9 @@ class Scan {
     const stop = start > DOI_LOOKBACK ? start - DOI_LOOKBACK : 0;
     for (let k = start - 1; k >= stop; k--) {
       const c = text.charCodeAt(k);
-      if (c < 256 && CHAR_CLASS[c] & SPACE) {
+      if (c < 256 && CHAR_CLASS[c] & ENDS_DOI) {
+        // A quote, bracket or field delimiter: a DOI before it ended there (`{"DOI":"10.2307/1398936"},{"key":"978…`).
+        if (!(CHAR_CLASS[c] & SPACE)) return false;
         // A DOI has no whitespace; but a URL may be wrapped right after a slash (`doi.org/10.1007/⏎978-…`).
         const slash = k === start - 1 ? lineEndBefore(text, start) : -1;
         if (slash < 0 || text.charCodeAt(slash) !== 47) return false;
@@ -999,6 +1001,8 @@ class Scan {
       }
       if (c !== 47 && c !== 59 && (c | 0x20) !== 0x66) continue; // no slash, plain or escaped, ends here
       const slash = slashEndingAt(text, k);
+      // A `;` right before the run that is no escaped slash delimits a field (`10.1000/x;978…`).
+      if (slash < 0 && c === 59 && k === start - 1) return false;
       if (slash < 0) continue;
       let digits = 0;
       let j = slash - 1;
@@ -1049,12 +1053,14 @@ const EQUALS = 2; // `=`: a field opener when `{` or `"` follows
 const LINE_BREAK = 4; // allowed in a field opener's gap, not in a label's
 const SPACE = 8;
 const ALNUM = 16;
+const ENDS_DOI = 32; // white space, and what DOIs do not hold but data puts after them: quotes, brackets, delimiters
 const CHAR_CLASS = new Uint8Array(256);
 for (const c of ' \t\u00a0~*_:#/([{"|-') CHAR_CLASS[c.charCodeAt(0)] |= GAP;
 CHAR_CLASS[61] |= GAP | EQUALS;
 CHAR_CLASS[10] |= GAP | LINE_BREAK;
 CHAR_CLASS[13] |= GAP | LINE_BREAK;
-for (const c of ' \t\n\r\u00a0') CHAR_CLASS[c.charCodeAt(0)] |= SPACE;
+for (const c of ' \t\n\r\u00a0') CHAR_CLASS[c.charCodeAt(0)] |= SPACE | ENDS_DOI;
+for (const c of '"\'<>,{}|`') CHAR_CLASS[c.charCodeAt(0)] |= ENDS_DOI;
 for (let c = 48; c <= 57; c++) CHAR_CLASS[c] |= ALNUM;
 for (let c = 65; c <= 90; c++) CHAR_CLASS[c] |= ALNUM;
 for (let c = 97; c <= 122; c++) CHAR_CLASS[c] |= ALNUM;
