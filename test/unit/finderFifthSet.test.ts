@@ -49,3 +49,26 @@ test('property: a DOI ends at a quote, bracket or field delimiter, so an ISBN af
     }),
   );
 });
+
+test('property: a number under a contact page\'s phone label (`Mob:`, `Cell:`, `Handy`, `Telefon`, `Tlf.`) or a compound naming a number (`Kundennummer`, `Rechnungsnr.`) is no ISBN-10, also in two spaced groups; `ISBN number:`, `ISBN-Nr.` and `ISBN-Nummer` still say ISBN', () => {
+  const phoneLabels = ['Mob:', 'Mob.', 'Cell:', 'Cellphone:', 'Ph:', 'WhatsApp:', 'Contact:', 'Handy', 'Telefon:', 'Teléfono:', 'Telefone:', 'Tlf.:', 'Tfn', 'Fon:'];
+  const numberLabels = ['Kundennummer:', 'Rechnungsnr.', 'Bestellnummer', 'telefoonnummer:', 'Ordernumber:', 'Konto:', 'Kto.-Nr.'];
+  const isbnLabels = ['ISBN number:', 'ISBN Number', 'ISBN-Nr.', 'ISBN-Nummer:', 'ISBNnummer', 'ISBN No.'];
+  fc.assert(
+    fc.property(fc.constantFrom(...phoneLabels, ...numberLabels), book.chain((b) => fc.constant(b)), (label, b) => {
+      // Any 10 under such a label is no ISBN, even one whose check digit is right: it is a phone or an account.
+      const ten = b.isbn10.replace(/X$/, '');
+      if (ten.length !== 10) return;
+      for (const written of [ten, `${ten.slice(0, 4)} ${ten.slice(4)}`]) {
+        assert.deepEqual(validFound(`Dr. A. Author\n${label} ${written}\nMail: a@example.org\n`), [], `${label} ${written}`);
+        assert.deepEqual(validFound(`<p>${label} ${written}</p>`), [], `${label} ${written} in HTML`);
+      }
+    }),
+  );
+  fc.assert(
+    fc.property(fc.constantFrom(...isbnLabels), book, (label, b) => {
+      assert.deepEqual(validFound(`${label} ${b.isbn10}\n`), [b.isbn13], `${label} ${b.isbn10}`);
+      assert.deepEqual(validFound(`Titel: Ein Buch\n${label} ${b.isbn10}\nVerlag: X\n`), [b.isbn13], `${label} in a record`);
+    }),
+  );
+});

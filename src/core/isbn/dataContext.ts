@@ -349,9 +349,12 @@ function isListCharacter(c: number): boolean {
 }
 
 /** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
+/** A key of two words naming ISBN's number: `ISBN number:`, `"ISBN No":` (nameBefore reads the last word only). */
+const ISBNS_NUMBER_KEY = /isbn[ _-]*(?:number|no\.?|nr\.?|nummer)["']?\s*$/i;
+
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
   const name = nameBefore(text, at, stop);
-  if (ISBN_WORD.test(name)) return true;
+  if (ISBN_WORD.test(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
   return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
 }
@@ -556,6 +559,8 @@ function recordSaysIsbn(text: string, start: number): boolean {
 const FOREIGN_LABELS = (
   'oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
   'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer ' +
+  // phones and accounts as contact pages and other languages label them: `Mob: …`, `Cell: …`, `Handy …`, `Tlf.: …`
+  'mob mobil cell cellphone ph whatsapp contact handy telefon telefono telefone tlf tfn fon konto kto ' +
   // a log's numbers: `Seq: 204730741, Ack: 2772623181`, `pid 1039900771`
   'seq ack pid tid uid gid inode port serial session sessionid epoch timestamp ts offset bytes checksum crc'
 ).split(' ');
@@ -566,8 +571,14 @@ const FOREIGN_LABELS = (
  * out without slicing it: only a word whose hash names a label is compared with it.
  */
 function hashStep(hash: number, c: number): number {
-  return (Math.imul(hash, 31) + (c | 0x20)) | 0;
+  return (Math.imul(hash, 31) + foldLetter(c)) | 0;
 }
+
+/** A letter lower-cased, and a Latin-1 one without its accent (`Teléfono` is `telefono`): labels are listed in ASCII. */
+function foldLetter(c: number): number {
+  return c >= 0xc0 && c <= 0xff ? LATIN1_FOLDED.charCodeAt(c - 0xc0) : c | 0x20;
+}
+const LATIN1_FOLDED = 'aaaaaaaceeeeiiiidnooooo*ouuuuy*saaaaaaaceeeeiiiidnooooo*ouuuuy*y';
 /** Each label by its hash (the list has no two with one hash: checked at load). */
 const FOREIGN_LABEL_BY_HASH = new Map(
   FOREIGN_LABELS.map((label) => {
@@ -588,16 +599,19 @@ function isForeignLabel(text: string, from: number, end: number): boolean {
   let hash = 0;
   for (let k = end - 1; k >= from; k--) hash = hashStep(hash, text.charCodeAt(k));
   const label = FOREIGN_LABEL_BY_HASH.get(hash);
-  if (label === undefined || label.length !== end - from) return false;
-  for (let i = 0; i < label.length; i++) if ((text.charCodeAt(from + i) | 0x20) !== label.charCodeAt(i)) return false;
+  if (label === undefined || label.length !== end - from) return end - from > 4 && NUMBER_COMPOUND.test(text.slice(from, end));
+  for (let i = 0; i < label.length; i++) if (foldLetter(text.charCodeAt(from + i)) !== label.charCodeAt(i)) return false;
   return true;
 }
+
+/** A compound naming a number (`Kundennummer`, `Rechnungsnr`, `telefoonnummer`, `ordernumber`): never an ISBN's label. */
+const NUMBER_COMPOUND = /(?:nummer|number|nr)$/i;
 
 /** The start of the word of letters and digits that ends at `end`, when it is a label's length (2 to LONGEST_LABEL); else -1. */
 function labelSizedWordStart(text: string, end: number): number {
   let k = end - 1;
-  while (k >= 0 && end - k <= LONGEST_LABEL && isAsciiAlnum(text.charCodeAt(k))) k--;
-  return end - k - 1 < 2 || isAsciiAlnum(text.charCodeAt(k)) ? -1 : k + 1;
+  while (k >= 0 && end - k <= LONGEST_LABEL && isLabelChar(text.charCodeAt(k))) k--;
+  return end - k - 1 < 2 || isLabelChar(text.charCodeAt(k)) ? -1 : k + 1;
 }
 
 /**
@@ -644,7 +658,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   if (word < 0) return labelPhraseForeign(text, start); // no word, or a longer one
   k = word - 1;
   if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
-  if (isForeignLabel(text, word, end)) return true;
+  if (isForeignLabel(text, word, end)) return !isbnsNumberWord(text, word);
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
   if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
   return labelPhraseForeign(text, start);
@@ -673,7 +687,18 @@ export function foreignWordBefore(text: string, start: number): boolean {
   for (let gap = 0; gap < 3 && k >= 0 && isLabelGap(text.charCodeAt(k)); gap++) k--;
   const end = k + 1;
   const word = labelSizedWordStart(text, end);
-  return word >= 0 && isForeignLabel(text, word, end);
+  return word >= 0 && isForeignLabel(text, word, end) && !isbnsNumberWord(text, word);
+}
+
+/** The label word at `word` says ISBN's number: `ISBN number:`, `ISBN-Nr.`, `ISBN No`, `ISBNnummer`. */
+function isbnsNumberWord(text: string, word: number): boolean {
+  const gap = text.charCodeAt(word - 1);
+  const isbn = gap === 32 || gap === 45 || gap === 95 ? word - 5 : word - 4;
+  return isIsbnAt(text, isbn) || isIsbnAt(text, word);
+}
+
+function isIsbnAt(text: string, k: number): boolean {
+  return k >= 0 && (text.charCodeAt(k) | 0x20) === 105 && (text.charCodeAt(k + 1) | 0x20) === 115 && (text.charCodeAt(k + 2) | 0x20) === 98 && (text.charCodeAt(k + 3) | 0x20) === 110;
 }
 
 // A label of several words before a colon: its first word names the kind
@@ -759,7 +784,7 @@ function linkDestinationStart(text: string, close: number): number {
   return -1;
 }
 
-const LONGEST_LABEL = 9; // "telephone"
+const LONGEST_LABEL = 16; // "telephone", and compounds such as "Auftragsnummer"
 const TAG_LOOKBACK = 300;
 
 /** Space, tab, line break, no-break space, `:`, `#`, `=`, `(`, `[`, `-`, `/` (`worldcat.org/oclc/…`). */
@@ -775,6 +800,11 @@ function templateBar(text: string, bar: number): boolean {
   let j = bar - 1;
   while (isAsciiAlnum(text.charCodeAt(j))) j--;
   return j < bar - 1 && text.charCodeAt(j) === 123 && text.charCodeAt(j - 1) === 123;
+}
+
+/** A label's character: an ASCII letter or digit, or a Latin-1 letter (`Teléfono`, `Straße`). */
+function isLabelChar(c: number): boolean {
+  return isAsciiAlnum(c) || (c >= 0xc0 && c <= 0xff && c !== 0xd7 && c !== 0xf7);
 }
 
 function isAsciiAlnum(c: number): boolean {

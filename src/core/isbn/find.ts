@@ -756,7 +756,8 @@ class Scan {
    * context is not asked (not a bare 10, or prose), else the data shape to ask.
    */
   private dataToAsk(start: number, end: number): TextShape | boolean {
-    if (this.d.count !== 10 || this.d.groups !== 1) return false;
+    // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
+    if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return false;
     if (this.foreignLabelBefore(start)) return true;
     this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
     if (this.contextSaysIsbn) return false;
