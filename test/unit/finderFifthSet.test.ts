@@ -72,3 +72,29 @@ test('property: a number under a contact page\'s phone label (`Mob:`, `Cell:`, `
     }),
   );
 });
+
+test('property: a number its context rules out (glued to a cover file name, keyed to another id, in a column that does not say ISBN) is an occurrence when the same ISBN is found elsewhere in the text; a DOI\'s suffix and a number after another label stay out', () => {
+  const places = (text: string, isbn13: string) => findIsbns(text).filter((m) => m.valid && m.info?.isbn13 === isbn13).map((m) => m.start);
+  fc.assert(
+    fc.property(book, book, fc.boolean(), (b, other, listedFirst) => {
+      fc.pre(b.isbn13 !== other.isbn13);
+      const listed = `<p>ISBN ${parseIsbn(b.isbn13)!.hyphenated13}</p>`;
+      const uses = [
+        `<img src="covers/${b.isbn10}_k.jpg">`,
+        `<img src="x${b.isbn13}.jpg">`,
+        `<a href="reader.jsp?x=${b.isbn10}">read</a>`,
+        `<img src="picture${b.isbn13}.jpg">`,
+      ];
+      for (const use of uses) {
+        const text = listedFirst ? `${listed}\n${use}\n` : `${use}\n${listed}\n`;
+        assert.equal(places(text, b.isbn13).length, 2, `both places: ${text}`);
+        assert.deepEqual(validFound(use.replaceAll(b.isbn10, other.isbn10).replaceAll(b.isbn13, other.isbn13) + `\n${listed}`), [b.isbn13], 'another number in the same place stays out');
+      }
+      const csv = `id,title,isbn\n${b.isbn10},A Book,${b.isbn13}\n`;
+      assert.equal(places(csv, b.isbn13).length, 2, 'an id column holding the book\'s ISBN-10');
+      const doi = `${listed}\ndoi = {10.1007/${b.isbn13}}\n`;
+      assert.equal(places(doi, b.isbn13).length, 1, 'the DOI holding the ISBN stays out');
+      assert.equal(places(`${listed}\nOCLC ${b.isbn10}\n`, b.isbn13).length, 1, 'a number after another label stays out');
+    }),
+  );
+});

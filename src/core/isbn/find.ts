@@ -8,6 +8,7 @@ import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWord
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
+import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape } from '../documentKind/textShape';
 
 export type { IsbnMatch } from './matches';
@@ -142,7 +143,7 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
     if (read.charCodeAt(at) > 0xff00) return undefined; // FULL_WIDTH_DIGITS
     re.lastIndex = scan.run(at);
   }
-  return scan.bareTens.withoutChance(scan.out, read);
+  return scan.finish();
 }
 
 /** Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`) and the ideographic space as ASCII: one UTF-16 unit each, so offsets stay. */
@@ -515,6 +516,7 @@ function lineNamesIsbn(text: string, at: number): boolean {
 class Scan {
   private readonly d = new Digits();
   readonly bareTens = new BareTens();
+  private readonly repeats = new Repeats();
   private readonly t = TOKENS;
   private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
@@ -533,6 +535,20 @@ class Scan {
   get full(): boolean {
     return this.out.length >= this.max;
   }
+
+  /** The matches, once the text is scanned: without chance numbers, with the repeats of its ISBNs (repeats.ts). */
+  finish(): IsbnMatches {
+    const found = this.bareTens.withoutChance(this.out, this.text);
+    return this.max === Infinity ? this.repeats.taken(found, this.keptId) : found;
+  }
+
+  /** A kept number's info id (repeats.ts): cached, or parsed now when its checksum holds; negative when no ISBN. */
+  private readonly keptId = (start: number, end: number, key: number): number => {
+    const cached = cachedInfoId(key);
+    if (cached !== NOT_CACHED) return cached;
+    if (!checksumOk(this.text, start, end, key >= 1e13 ? 13 : 10)) return NOT_ISBN;
+    return parseAndCache(key, this.text.slice(start, end).replace(STRIP, '').toUpperCase());
+  };
 
   /**
    * Handles the run starting at `start` (found by RUN_START), and the runs
@@ -682,10 +698,16 @@ class Scan {
       return;
     }
     if (d.groups > 1 && !plausibleGroups(d) && !this.keyedThirteen(start)) return;
-    if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
+    if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
+      if (!this.inDoi(start)) this.repeats.keep(start, end, d.key); // `3642002307_k.jpg`
+      return;
+    }
+    if (this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
       this.taken(start, end, id);
+    } else if (id >= 0) {
+      if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
     } else if (id < 0 && d.count === 13) {
@@ -704,7 +726,10 @@ class Scan {
 
   /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
   private failed(start: number): void {
-    if (!foreignWordBefore(this.text, start) && !this.foreignLabelBefore(start)) this.bareTens.fail(start);
+    if (foreignWordBefore(this.text, start) || this.foreignLabelBefore(start)) return;
+    this.bareTens.fail(start);
+    // Ruled out by its context before isbn3 was asked (surelyWithoutContext), or by its checksum.
+    if (checksumOk(this.text, start, start + 10, 10)) this.repeats.keep(start, start + 10, this.d.key);
   }
 
   /** Reports the unlabelled ISBN in `this.d`; a bare 10 is counted (BareTens), and marked when only its checksum vouches for it. */

@@ -82,19 +82,41 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
    */
   withoutChecksumOnly(drop: (start: number, end: number, info: IsbnInfo) => boolean): IsbnMatches {
     const kept = new IsbnMatches(this.text);
-    let l = 0;
     for (let i = 0; i < this.length; i++) {
       const flags = this.flags(i);
       if (flags & CHECKSUM_ONLY && drop(this.start(i), this.end(i), this.info(i)!)) continue;
-      while (l + 1 < this.lists.length && this.listFrom[l + 1] <= i) l++;
-      if (this.number(i, 3) >= 0 && kept.list !== this.lists[l]) {
-        kept.list = this.lists[l];
-        kept.lists.push(kept.list);
-        kept.listFrom.push(kept.length);
-      }
-      kept.add(this.start(i), this.end(i), flags, this.number(i, 3));
+      kept.copy(this, i);
     }
     return kept;
+  }
+
+  /**
+   * These matches with `extra` valid, unlabelled ones merged in by position (for
+   * the finder: repeats.ts). Each extra's info is `list[id]`, a list of the parse
+   * cache's (infoList()). An extra that overlaps a match is left out.
+   */
+  withExtra(extra: ReadonlyArray<{ start: number; end: number; list: readonly IsbnInfo[]; id: number }>): IsbnMatches {
+    const merged = new IsbnMatches(this.text);
+    let i = 0;
+    for (const e of extra) {
+      while (i < this.length && this.start(i) < e.end) merged.copy(this, i++);
+      if (merged.length > 0 && merged.end(merged.length - 1) > e.start) continue;
+      if (merged.list !== e.list) merged.startList(e.list);
+      merged.add(e.start, e.end, VALID, e.id);
+    }
+    while (i < this.length) merged.copy(this, i++);
+    return merged;
+  }
+
+  /** Appends match i of `from`, with its info. */
+  private copy(from: IsbnMatches, i: number): void {
+    const id = from.number(i, 3);
+    if (id >= 0) {
+      let l = from.lists.length - 1;
+      while (from.listFrom[l] > i) l--;
+      if (this.list !== from.lists[l]) this.startList(from.lists[l]);
+    }
+    this.add(from.start(i), from.end(i), from.flags(i), id);
   }
 
   /** A candidate meant as an ISBN (labelled, or shaped like one) that is none, and why. For the finder. */
@@ -178,8 +200,13 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   private newList(): void {
-    this.list = infoList();
-    this.lists.push(this.list);
+    this.startList(infoList());
+  }
+
+  /** Info numbers from match `length` on index `list`. */
+  private startList(list: readonly IsbnInfo[]): void {
+    this.list = list;
+    this.lists.push(list);
     this.listFrom.push(this.length);
   }
 
