@@ -98,3 +98,18 @@ test('property: a number its context rules out (glued to a cover file name, keye
     }),
   );
 });
+
+test('property: an ISBN whose hyphens Markdown escapes (`978\\-0\\-07\\-115983\\-5`, as converters write them) is found as its hyphenated form is, labelled or not; the match spans it', () => {
+  fc.assert(
+    fc.property(book, fc.boolean(), fc.constantFrom('ISBN ', 'ISBN: ', '* ', '- Title, Press, 1998, '), (b, ten, before) => {
+      const info = parseIsbn(b.isbn13)!;
+      const hyphenated = ten ? info.hyphenated10! : info.hyphenated13;
+      const escaped = hyphenated.replace(/-/g, '\\-');
+      if (ten && !before.startsWith('ISBN')) return; // a bare ISBN-10 in prose needs more than its checksum
+      const found = findIsbns(`${before}${escaped}\n`);
+      assert.deepEqual(found.map((m) => [m.raw, m.info?.isbn13]), [[escaped, b.isbn13]], `${before}${escaped}`);
+      assert.deepEqual(validFound(`@book{k,\n  isbn = {${escaped}},\n}\n`), [b.isbn13], 'an isbn field');
+    }),
+  );
+  assert.deepEqual(findIsbns('pages 123\\-456, 2019\\-2020\n'), []);
+});

@@ -34,7 +34,7 @@ export interface FindOptions {
 // field says ISBN (Scan.runOnce: between numbers in prose they make a range). A single space also separates
 // groups; it splits a run into tokens, which the JS below joins or keeps apart.
 const SEP = '\\-\\u2010-\\u2014\\u2212~';
-const TOKEN_REST = `(?:(?:[${SEP}]|--)?[0-9])*(?:[${SEP}]?[Xx])?`;
+const TOKEN_REST = `(?:(?:[${SEP}]|--|\\\\-)?[0-9])*(?:[${SEP}]?[Xx])?`;
 const TOKEN = `[0-9]${TOKEN_REST}`;
 // A lone X after a space is the check character of a space-separated ISBN-10.
 const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
@@ -58,7 +58,7 @@ const FULL_WIDTH_DIGITS = '[\\uff10-\\uff19][\\uff10-\\uff19]';
  * after a run's first digit are digits, and the optional separator tested before each cost this regex
  * (the finder's scan) 6-9% of its time.
  */
-const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|--[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
+const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|--[0-9Xx]|\\\\-[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
 /**
  * Where candidate runs start: maximal runs (never the inside of a decimal
@@ -94,7 +94,7 @@ const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
 const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
 
 // Also line ends and indentation: an ISBN broken at a hyphen by a line's end is read whole (Digits.readRun).
-const STRIP = /[\s.\-\u2010-\u2014\u2212~]/g;
+const STRIP = /[\s.\-\u2010-\u2014\u2212~\\]/g;
 // A letter or digit of any script, made on first use (see lazy.ts): most documents never need it.
 // Not Chinese or Japanese: they write no spaces, so an ISBN sits right against
 // their words (`ISBN 978-4-06-159111-0を参照`).
@@ -204,7 +204,10 @@ class Digits {
       }
       groups++;
       lastGroup = count - before;
-      if (!isSeparator(c)) break;
+      if (!isSeparator(c)) {
+        if (c !== 92 || text.charCodeAt(k + 1) !== 45 || !isDigitOrX(text.charCodeAt(k + 2))) break;
+        c = text.charCodeAt(++k); // Markdown's escaped hyphen, `978\-0\-07\-…`
+      }
       if (c === 126) texJoined = true;
       let next = text.charCodeAt(k + 1);
       if (!isDigit(next)) {
@@ -254,6 +257,10 @@ class Digits {
           texJoined = true; // TeX's en dash, `--`
           k++;
         }
+        groups++;
+        lastGroup = 0;
+      } else if (c === 92 && text.charCodeAt(k + 1) === 45 && isDigitOrX(text.charCodeAt(k + 2))) {
+        k++; // Markdown's escaped hyphen
         groups++;
         lastGroup = 0;
       } else if (c === 32) {
@@ -318,8 +325,8 @@ class Digits {
         lastGroup++;
       } else if (c === 32 || c === 88 || c === 120) {
         return this.readSeparated(text, start, end);
-      } else {
-        groups++; // a hyphen, dash or tie
+      } else if (c !== 92) {
+        groups++; // a hyphen, dash or tie; not the backslash of Markdown's escaped hyphen
         lastGroup = 0;
         if (c === 126) texJoined = true;
       }
@@ -351,6 +358,7 @@ class Digits {
         xAt = count;
         xs++;
       } else {
+        if (c === 92) continue; // Markdown's escaped hyphen: its hyphen separates
         if (c === 126) texJoined = true;
         if (c === 32) {
           spaces++;
