@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findIsbns } from '../../src/core/isbn/find';
 import { parseIsbn } from '../../src/core/isbn/parse';
-import { book } from '../helpers/isbnArbitraries';
+import { book, chanceTen } from '../helpers/isbnArbitraries';
 
 function validFound(text: string): string[] {
   return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
@@ -112,4 +112,16 @@ test('property: an ISBN whose hyphens Markdown escapes (`978\\-0\\-07\\-115983\\
     }),
   );
   assert.deepEqual(findIsbns('pages 123\\-456, 2019\\-2020\n'), []);
+});
+
+test('property: DataCite\'s related and alternate identifiers (`{"relatedIdentifier": "…", "relatedIdentifierType": "ISBN"}`) are ISBNs where their type says so, and nothing else is', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('relatedIdentifier', 'alternateIdentifier'), fc.constantFrom('DOI', 'URL', 'ARK', 'Handle'), (b, id, key, otherType) => {
+      const record = (value: string, type: string) => `{"${key}": "${value}", "${key}Type": "${type}", "relationType": "IsPartOf"}`;
+      const json = `{"data": {"attributes": {"${key}s": [${record(b.isbn10, 'ISBN')}, ${record(id, otherType)}]}}}`;
+      assert.deepEqual(validFound(json), [b.isbn13], json);
+      const pretty = JSON.stringify(JSON.parse(json), null, 2);
+      assert.deepEqual(validFound(pretty), [b.isbn13], 'pretty-printed');
+    }),
+  );
 });

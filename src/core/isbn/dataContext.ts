@@ -24,7 +24,7 @@ const ISBN_WORD = /isbn|asin|\bP(?:957|212)\b/i;
 /** A Wikidata snak's property, before its `datavalue`: `"property": "P957"`. */
 const SNAK_PROPERTY = /["']property["']\s*:\s*["'](?:wdt:)?(P[0-9]+)["'][^{}]*(?:\{[^{}]*)?$/;
 /** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
-const GENERIC_KEY = /^(?:identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
+const GENERIC_KEY = /^(?:[a-z]*identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
 /** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
 const MARC_ISBN_TAG = /^020$/;
 /** RIS: SN holds ISBNs and ISSNs; other tags (AN accession, M1, ID…) hold other numbers. */
