@@ -125,3 +125,27 @@ test('property: DataCite\'s related and alternate identifiers (`{"relatedIdentif
     }),
   );
 });
+
+test('property: a shop\'s code joined by a hyphen to a whole ISBN-13 (Kinokuniya\'s `dsg-01-9784822292270`) leaves the ISBN-13 found; a 13 that is no ISBN there stays out', () => {
+  fc.assert(
+    fc.property(book, fc.stringMatching(/^[0-9]{1,4}$/), fc.stringMatching(/^[a-z]{2,4}$/), (b, code, shop) => {
+      const found = findIsbns(`https://www.example.co.jp/f/${shop}-${code}-${b.isbn13}\n`);
+      assert.deepEqual(found.map((m) => [m.raw, m.valid]), [[b.isbn13, true]]);
+      const notIsbn = `${b.isbn13.slice(0, 12)}${(Number(b.isbn13[12]) + 1) % 10}`;
+      assert.deepEqual(validFound(`https://www.example.co.jp/f/${shop}-${code}-${notIsbn}\n`), []);
+    }),
+  );
+});
+
+test('property: in data, a bare ISBN-10 as the first segment of an Amazon link (`"buy": "http://amzn.com/1481452495"`, `amazon.co.uk/…`, `/gp/aw/d/…`) is an ISBN; the same number under another host is a record id', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('http://amzn.com/', 'https://www.amazon.com/', 'https://amazon.co.uk/', 'https://www.amazon.de/gp/aw/d/', 'https://amazon.com.au/'), (b, id, link) => {
+      const books = [
+        { title: 'A Book', buy: `${link}${b.isbn10}` },
+        { title: 'Another', record: `https://records.example.org/${id}` },
+      ];
+      assert.deepEqual(validFound(JSON.stringify(books, null, 2)), [b.isbn13], `${link}${b.isbn10}`);
+      assert.deepEqual(validFound(JSON.stringify(books)), [b.isbn13], 'minified');
+    }),
+  );
+});

@@ -701,7 +701,8 @@ class Scan {
       return;
     }
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) {
-      if (d.count === 13) this.tenWith978(start, end);
+      if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
+      else if (d.count === 13) this.tenWith978(start, end);
       else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
       return;
     }
@@ -758,6 +759,16 @@ class Scan {
     if (!isDigit(this.text.charCodeAt(start + 1))) return;
     this.d.read(this.text, start + 1, end);
     this.single(start + 1, end, false);
+  }
+
+  /**
+   * A run whose last group is 13 digits after a hyphen, as a shop's link joins
+   * its own code to an ISBN-13 (Kinokuniya's `dsg-01-9784822292270`): that group
+   * alone, when it is a whole 978/979 ISBN-13.
+   */
+  private lastGroupAlone(end: number): void {
+    const d = this.d.read(this.text, end - 13, end);
+    if (d.isbn13Prefix) this.single(end - 13, end, false);
   }
 
   /**
@@ -1205,10 +1216,14 @@ function urlPathSaysIsbn(text: string, start: number): boolean {
   const slash = start - 1;
   let k = slash - 1;
   while (k >= 0 && slash - k <= 7 && classAt(text, k) & ALNUM) k--;
-  if (text.charCodeAt(k) !== 47) return false;
+  // Amazon's short and plain links name the book first: `http://amzn.com/1481452495`, `amazon.co.uk/0441013597`.
+  if (text.charCodeAt(k) !== 47) return text.charCodeAt(k) === 46 && AMAZON_HOST_ENDS.test(text.slice(Math.max(0, slash - 40), slash));
   const segment = text.slice(k + 1, slash);
-  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k));
+  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k)) || (segment === 'd' && text.endsWith('/gp/aw', k));
 }
+
+/** A URL's host that ends at the text's end and is Amazon's (`amzn.com`, `www.amazon.de`, `amazon.co.jp`). */
+const AMAZON_HOST_ENDS = /(?:^|[/@.])(?:amzn\.(?:com|to|eu|asia)|amazon\.(?:com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2}))$/i;
 
 /**
  * A bare 10 that is a whole segment of a URL's path whose path does not say ISBN (urlPathSaysIsbn
