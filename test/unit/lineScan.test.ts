@@ -124,6 +124,13 @@ function balanced(text: string): boolean {
   return depth === 0;
 }
 
+test('an ISBN glued to a word, written again lower down: a rescan of the lines around it finds what a full scan finds', () => {
+  // Found by the property below: the finder's repeats (a glued number that is an ISBN found elsewhere) are off in the index.
+  const text = applyChange(DOC, { startLine: 0, startCol: 0, endLine: 1, endCol: 0, text: '978-0-306-40615-\n7' });
+  const after = rescan(scanAll(source(DOC)), [{ startLine: 0, endLine: 1, text: '978-0-306-40615-\n7' }], source(text));
+  assert.deepEqual(after.map(visible), scanAll(source(text)).map(visible));
+});
+
 test('property: after any sequence of edits, the incremental index equals a full rescan', () => {
   const pieces = ['ISBN 978-0-13-110362-7', 'ISBN 978-0-13-110362-8', '\n', 'x', ' ', '0-306-40615-2', '-', '7', 'isbn = {0-306-40615-3}', 'isbn =\n {978-0-13-110362-8,\n\n 0-306-40615-2}', 'ISBN: ', '\n\n', '{', '}', 'ISBN 978-\n  0131103627', '978-0-306-40615-\n7'];
   const edit = fc.record({

@@ -25,6 +25,13 @@ export interface FindOptions {
    * from the start of `text`.
    */
   shape?: TextShape | (() => TextShape);
+  /**
+   * Also report where an ISBN found elsewhere in the text stands in a place whose
+   * context alone rules it out: a cover's file name, a link keyed to another id
+   * (repeats.ts). Default true. The editor's index turns it off: it rescans a few
+   * lines at a time, and a rescan must find what a scan of the whole text finds.
+   */
+  repeats?: boolean;
 }
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
@@ -135,7 +142,7 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  * reading, which has none.
  */
 function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape)): IsbnMatches | undefined {
-  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text));
+  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true);
   const re = RUN_START;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
   while (!scan.full && re.test(read)) {
@@ -538,6 +545,7 @@ class Scan {
     private shape: TextShape | (() => TextShape),
     /** Over the text as given: `text` may be its half-width reading. */
     readonly out: IsbnMatches,
+    private readonly withRepeats: boolean,
   ) {}
 
   get full(): boolean {
@@ -547,7 +555,7 @@ class Scan {
   /** The matches, once the text is scanned: without chance numbers, with the repeats of its ISBNs (repeats.ts). */
   finish(): IsbnMatches {
     const found = this.bareTens.withoutChance(this.out, this.text);
-    return this.max === Infinity ? this.repeats.taken(found, this.keptId) : found;
+    return this.withRepeats && this.max === Infinity ? this.repeats.taken(found, this.keptId) : found;
   }
 
   /** A kept number's info id (repeats.ts): cached, or parsed now when its checksum holds; negative when no ISBN. */

@@ -109,7 +109,8 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
   const bodies = fieldBodies(text);
   let k = 0;
   let b = 0;
-  const found = scanIsbns(text, { shape });
+  // No repeats (FindOptions.repeats): a rescan of a few lines must find what a scan of the whole document finds.
+  const found = scanIsbns(text, { shape, repeats: false });
   for (let i = 0; i < found.length; i++) {
     const start = found.start(i);
     const labelled = found.labelled(i);
