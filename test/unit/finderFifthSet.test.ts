@@ -137,15 +137,17 @@ test('property: a shop\'s code joined by a hyphen to a whole ISBN-13 (Kinokuniya
   );
 });
 
-test('property: in data, a bare ISBN-10 as the first segment of an Amazon link (`"buy": "http://amzn.com/1481452495"`, `amazon.co.uk/…`, `/gp/aw/d/…`) is an ISBN; the same number under another host is a record id', () => {
+test('property: in data, a bare ISBN-10 as the first segment of an Amazon link (`"buy": "http://amzn.com/1481452495"`, `amazon.co.uk/…`, `/gp/aw/d/…`, a Q&A site\'s `/amzn/click/…`) is an ISBN; the same number under another host is a record id', () => {
   fc.assert(
-    fc.property(book, chanceTen, fc.constantFrom('http://amzn.com/', 'https://www.amazon.com/', 'https://amazon.co.uk/', 'https://www.amazon.de/gp/aw/d/', 'https://amazon.com.au/'), (b, id, link) => {
+    fc.property(book, chanceTen, fc.constantFrom('http://amzn.com/', 'https://www.amazon.com/', 'https://amazon.co.uk/', 'https://www.amazon.de/gp/aw/d/', 'https://amazon.com.au/', 'http://rads.stackoverflow.com/amzn/click/'), (b, id, link) => {
       const books = [
         { title: 'A Book', buy: `${link}${b.isbn10}` },
         { title: 'Another', record: `https://records.example.org/${id}` },
       ];
       assert.deepEqual(validFound(JSON.stringify(books, null, 2)), [b.isbn13], `${link}${b.isbn10}`);
       assert.deepEqual(validFound(JSON.stringify(books)), [b.isbn13], 'minified');
+      const posts = `<?xml version="1.0" encoding="utf-8"?>\n<posts>\n  <row Id="${id}" Body="&lt;p&gt;Try &lt;a href=&quot;${link}${b.isbn10}&quot;&gt;this book&lt;/a&gt;.&lt;/p&gt;" />\n</posts>\n`;
+      assert.deepEqual(validFound(posts), [b.isbn13], 'a Q&A dump\'s escaped HTML');
     }),
   );
 });

@@ -1217,8 +1217,9 @@ function checksumOk(text: string, start: number, end: number, count: number): bo
 
 /**
  * A URL path segment that names a book's id before the number at `start` (after its `/`):
- * `/isbn/`, Amazon's `/dp/`, `/ASIN/`, `/product/` and `/images/P/` (the cover of a book is
- * filed under its ISBN-10). In data, such a URL in a cover or link column says ISBN.
+ * `/isbn/`, Amazon's `/dp/`, `/ASIN/`, `/product/`, `/gp/aw/d/` and `/images/P/` (the cover of a
+ * book is filed under its ISBN-10), StackExchange's Amazon redirect `/amzn/click/`. In data,
+ * such a URL in a cover or link column says ISBN.
  */
 function urlPathSaysIsbn(text: string, start: number): boolean {
   const slash = start - 1;
@@ -1227,7 +1228,7 @@ function urlPathSaysIsbn(text: string, start: number): boolean {
   // Amazon's short and plain links name the book first: `http://amzn.com/1481452495`, `amazon.co.uk/0441013597`.
   if (text.charCodeAt(k) !== 47) return text.charCodeAt(k) === 46 && AMAZON_HOST_ENDS.test(text.slice(Math.max(0, slash - 40), slash));
   const segment = text.slice(k + 1, slash);
-  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k)) || (segment === 'd' && text.endsWith('/gp/aw', k));
+  return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k)) || (segment === 'd' && text.endsWith('/gp/aw', k)) || (segment === 'click' && text.endsWith('/amzn', k));
 }
 
 /** A URL's host that ends at the text's end and is Amazon's (`amzn.com`, `www.amazon.de`, `amazon.co.jp`). */
