@@ -151,3 +151,29 @@ test('property: in data, a bare ISBN-10 as the first segment of an Amazon link (
     }),
   );
 });
+
+test('property: a CSV column headed only `id` or `key` holds ISBNs when its values are ISBNs (Solr\'s example books.csv); a column of ids, some passing the check by chance, does not', () => {
+  const wrongCheck = (ten: string) => `${ten.slice(0, 9)}${(Number(ten[9] === 'X' ? 10 : ten[9]) + 1) % 10}`;
+  fc.assert(
+    fc.property(fc.array(book, { minLength: 5, maxLength: 10 }), fc.array(chanceTen, { minLength: 8, maxLength: 8 }), fc.constantFrom('id', 'key', '_id'), (books, ids, name) => {
+      const csv = `${name},cat,name,price\n${books.map((b, i) => `${b.isbn10},book,Title ${i},7.99`).join('\n')}\n`;
+      assert.deepEqual(validFound(csv), [...new Set(books.map((b) => b.isbn13))].sort(), csv);
+      // Ids: a few pass the check by chance, most do not.
+      const mixed = ids.map((id, i) => (i % 3 === 0 ? id : wrongCheck(id)));
+      const idCsv = `${name},name,price\n${mixed.map((id, i) => `${id},Item ${i},7.99`).join('\n')}\n`;
+      assert.deepEqual(validFound(idCsv), [], idCsv);
+      // A column named for another number stays out even when all its values pass.
+      const barcodes = `barcode,name,price\n${ids.map((id, i) => `${id},Item ${i},7.99`).join('\n')}\n`;
+      assert.deepEqual(validFound(barcodes), [], barcodes);
+    }),
+  );
+});
+
+test('`0123456789` and `123456789X` (the digits in order, as placeholders and test inputs write them) are no ISBNs unlabelled; labelled they are', () => {
+  for (const text of ['[InlineData("0123456789-abc")]', 'phone = "0123456789"', 'const sample = "123456789X";', '| 0123456789 | placeholder |']) {
+    assert.deepEqual(findIsbns(text), [], text);
+  }
+  for (const text of ['ISBN 0123456789', 'isbn: 123456789X', 'ISBN 0-12-345678-9']) {
+    assert.equal(findIsbns(text).filter((m) => m.valid).length, 1, text);
+  }
+});

@@ -147,8 +147,8 @@ const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
  * least 3 (2 for tabs, or when the name says CSV). Under a header of short
  * column names, two rows are enough; without one (its first row holds a long
  * number, and a column holds bare numbers, which prose with commas does not), three. Columns of ISBNs are
- * those the header names; without a header, those whose values of ISBN
- * length are nearly all ISBNs (see valuesAreIsbns).
+ * those the header names, and those whose values of ISBN length are nearly
+ * all ISBNs (see valuesAreIsbns; five of them at least under a header).
  */
 function csvShape(head: string, named: boolean, columnHead = () => head): TextShape | undefined {
   const lines = records(head, 12);
@@ -168,7 +168,9 @@ function csvShape(head: string, named: boolean, columnHead = () => head): TextSh
     const isbnColumns: number[] = [];
     const valueRows = headed ? rows : records(columnHead(), COLUMN_SNIFF_RECORDS).map((line) => splitFields(line, delimiter));
     first.forEach((name, k) => {
-      if (headed ? ISBN_COLUMN.test(name) : valuesAreIsbns(valueRows.map((row) => row[k]))) isbnColumns.push(k);
+      // A column headed otherwise is one of ISBNs by its values alone (Solr's example books.csv keys its books by ISBN-10 under `id`).
+      const values = valueRows.map((row) => row[k]);
+      if (headed ? ISBN_COLUMN.test(name) || (RECORD_KEY_COLUMN.test(name) && valuesAreIsbns(values, HEADED_MIN_VALID)) : valuesAreIsbns(values)) isbnColumns.push(k);
     });
     return { kind: 'csv', delimiter, isbnColumns };
   }
@@ -197,7 +199,7 @@ function hasNumberColumn(rows: string[][]): boolean {
  * column of ids is not (a random 10-digit id passes one time in eleven, and
  * an EAN-13 of another kind has no 978).
  */
-function valuesAreIsbns(values: Array<string | undefined>): boolean {
+function valuesAreIsbns(values: Array<string | undefined>, minValid = 3): boolean {
   let numbers = 0;
   let valid = 0;
   for (const value of values) {
@@ -212,8 +214,16 @@ function valuesAreIsbns(values: Array<string | undefined>): boolean {
       if (/^97[89]/.test(digits) && hasValidChecksum(digits)) valid++;
     }
   }
-  return valid >= 3 && valid >= numbers * 0.9;
+  return valid >= minValid && valid >= numbers * 0.9;
 }
+
+/**
+ * A column that only says it keys the records (`id`, `key`), not what by: one of ISBNs when
+ * its values are (at least HEADED_MIN_VALID, nine in ten of them). A column named for another
+ * number (a barcode, a phone, a control number) stays out whatever its values.
+ */
+const RECORD_KEY_COLUMN = /^\W*(?:_?id|key|identifier)\W*$/i;
+const HEADED_MIN_VALID = 5;
 
 /** A header cell: a few words at most, not a sentence or a long number. */
 function isColumnName(field: string): boolean {

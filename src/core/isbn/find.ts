@@ -719,7 +719,7 @@ class Scan {
       if (!this.inDoi(start)) this.repeats.keep(start, end, d.key); // `3642002307_k.jpg`
       return;
     }
-    if (this.inDoi(start)) return;
+    if (this.inDoi(start) || (end - start === 10 && placeholderTen(this.text, start))) return;
     const id = this.lookup(start, end, true);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
       this.taken(start, end, id);
@@ -1367,6 +1367,14 @@ function plausibleGroups(d: Digits): boolean {
     if (d.groups === 2) return d.firstToken === 1 || (d.firstToken === 4 && d.lastGroup === 6 && !yearFirst(d));
   }
   return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
+}
+
+/**
+ * `0123456789` and `123456789X`: the digits in order, pass the ISBN-10 check and stand
+ * in code and forms as a placeholder or a test's input (`"0123456789-abc"`). Labelled, an ISBN.
+ */
+function placeholderTen(text: string, start: number): boolean {
+  return text.startsWith('0123456789', start) || (text.startsWith('123456789', start) && (text.charCodeAt(start + 9) | 0x20) === 0x78);
 }
 
 /** A 10 in 4 + 6 whose first group is a recent year (`2019 123456` copies): no ISBN. The key tells a closing X (see digitsKey). */
