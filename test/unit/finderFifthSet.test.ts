@@ -177,3 +177,19 @@ test('`0123456789` and `123456789X` (the digits in order, as placeholders and te
     assert.equal(findIsbns(text).filter((m) => m.valid).length, 1, text);
   }
 });
+
+test('property: an ISBN in Arabic-Indic, Persian or Devanagari digits (`شابک: ۹۷۸-۶۲۲-…`) is found at its place, among ASCII ones; other numbers in those digits stay out', () => {
+  const bases = [0x0660, 0x06f0, 0x0966];
+  fc.assert(
+    fc.property(book, book, fc.constantFrom(...bases), fc.boolean(), (b, other, base, ten) => {
+      const local = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(base + Number(d)));
+      const info = parseIsbn(b.isbn13)!;
+      const written = local(ten ? info.hyphenated10! : info.hyphenated13);
+      const before = `شابک: ${written}`;
+      const text = `${before}\nISBN ${other.isbn13}\n`;
+      const found = findIsbns(text);
+      assert.deepEqual(found.map((m) => [m.start, m.raw, m.info?.isbn13]), [[before.length - written.length, written, b.isbn13], [before.length + 6, other.isbn13, other.isbn13]]);
+      assert.deepEqual(findIsbns(`السعر ${local('1234567890')} ریال، ${local('2024-01-05')}`), []);
+    }),
+  );
+});

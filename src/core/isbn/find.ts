@@ -50,14 +50,16 @@ const MORE_TOKENS = `(?: ${TOKEN})*(?: [Xx](?![A-Za-z0-9]))?`;
 const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${SEP}])`;
 
 /**
- * Two full-width digits (Japanese and Chinese text: `９７８－４`): RUN_START stops at the first
- * such pair, and the text is then read again as ASCII (halfWidth). Every ISBN written so has a
- * pair. Found by the scan itself: a search of its own for a full-width 9, before the scan or
+ * Two full-width digits (Japanese and Chinese text: `９７８－４`), or two of the Arabic-Indic,
+ * Persian or Devanagari ones (`۹۷۸-۶۲۲-…` in a Persian catalogue record): RUN_START stops at
+ * the first such pair, and the text is then read again as ASCII (halfWidth). Every ISBN written
+ * so has a pair. Found by the scan itself: a search of its own for a full-width 9, before the scan or
  * along it, cost the scan 6-9 % (it reads the whole text once more). Two characters, not one:
  * the regex skips ahead by what may stand at a match's second character, and a one-character
  * alternative leaves it nothing to skip by (that cost as much as the search).
  */
-const FULL_WIDTH_DIGITS = '[\\uff10-\\uff19][\\uff10-\\uff19]';
+const OTHER_DIGIT = '[\\uff10-\\uff19\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f]';
+const FULL_WIDTH_DIGITS = `${OTHER_DIGIT}${OTHER_DIGIT}`;
 
 /**
  * At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted).
@@ -147,15 +149,23 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
   while (!scan.full && re.test(read)) {
     const at = re.lastIndex - 1;
-    if (read.charCodeAt(at) > 0xff00) return undefined; // FULL_WIDTH_DIGITS
+    if (read.charCodeAt(at) > 0x7f) return undefined; // FULL_WIDTH_DIGITS
     re.lastIndex = scan.run(at);
   }
   return scan.finish();
 }
 
-/** Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`) and the ideographic space as ASCII: one UTF-16 unit each, so offsets stay. */
+/**
+ * Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`), the ideographic space, and Arabic-Indic,
+ * Persian and Devanagari digits as ASCII: one UTF-16 unit each, so offsets stay.
+ */
 function halfWidth(text: string): string {
-  return text.replace(/[\uff01-\uff5e\u3000]/g, (c) => (c === '\u3000' ? ' ' : String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
+  return text.replace(/[\uff01-\uff5e\u3000\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (code === 0x3000) return ' ';
+    if (code >= 0xff01) return String.fromCharCode(code - 0xfee0);
+    return String.fromCharCode(48 + (code & 0x0f) - (code >= 0x0966 ? 6 : 0));
+  });
 }
 
 /**
