@@ -12,7 +12,8 @@ for (const withName of [false, true]) {
   for (const f of files) {
     const extra = f.falsePositives.length > 0 ? ` false positives ${f.falsePositives.join(' ')}` : '';
     const missed = f.missed.length > 0 ? ` missed ${f.missed.join(' ')}` : '';
-    if (extra || missed) console.log(`  ${f.file}: ${f.truePositives} found${extra}${missed}`);
+    const places = f.foundPlaces < f.places ? ` places ${f.foundPlaces} of ${f.places}` : '';
+    if (extra || missed || places) console.log(`  ${f.file}: ${f.truePositives} found${extra}${missed}${places}`);
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   console.log(`  ${files.length} documents: precision ${pct(precision)}, recall ${pct(recall)}, occurrence recall ${pct(occurrenceRecall)}`);

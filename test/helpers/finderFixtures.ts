@@ -20,6 +20,9 @@ export interface FileScore {
   truePositives: number;
   falsePositives: string[];
   missed: string[];
+  /** Places an expected ISBN is written, and how many of them the finder found. */
+  places: number;
+  foundPlaces: number;
 }
 
 /** The documents of a folder holding an expected.json (`{ "files": { name: [ISBN-13, …] } }`): test/fixtures/finder by default. */
@@ -42,9 +45,12 @@ export function scoreFixtures(withName: boolean, dir = FIXTURE_DIR): { files: Fi
     const found = new Set(matches.flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])));
     const truth = new Set(expected);
     const places = occurrences(text, expected);
+    const foundPlaces = Math.min(places, matches.filter((m) => m.valid && m.info && truth.has(m.info.isbn13)).length);
     written += places;
-    foundWritten += Math.min(places, matches.filter((m) => m.valid && m.info && truth.has(m.info.isbn13)).length);
+    foundWritten += foundPlaces;
     const score: FileScore = {
+      places,
+      foundPlaces,
       file,
       truePositives: [...found].filter((isbn) => truth.has(isbn)).length,
       falsePositives: [...found].filter((isbn) => !truth.has(isbn)),

@@ -173,7 +173,7 @@ test('`0123456789` and `123456789X` (the digits in order, as placeholders and te
   for (const text of ['[InlineData("0123456789-abc")]', 'phone = "0123456789"', 'const sample = "123456789X";', '| 0123456789 | placeholder |']) {
     assert.deepEqual(findIsbns(text), [], text);
   }
-  for (const text of ['ISBN 0123456789', 'isbn: 123456789X', 'ISBN 0-12-345678-9']) {
+  for (const text of ['ISBN 0123456789', 'isbn: 123456789X', 'ISBN 0-12-345678-9', '{"type": "bf:Isbn", "value": "0123456789"}', '{"idIsbn": ["0123456789"]}']) {
     assert.equal(findIsbns(text).filter((m) => m.valid).length, 1, text);
   }
 });
@@ -190,6 +190,20 @@ test('property: an ISBN in Arabic-Indic, Persian or Devanagari digits (`شابک
       const found = findIsbns(text);
       assert.deepEqual(found.map((m) => [m.start, m.raw, m.info?.isbn13]), [[before.length - written.length, written, b.isbn13], [before.length + 6, other.isbn13, other.isbn13]]);
       assert.deepEqual(findIsbns(`السعر ${local('1234567890')} ریال، ${local('2024-01-05')}`), []);
+    }),
+  );
+});
+
+test('property: a + before an ISBN-13 (EDIFACT\'s `LIN+1+5+9780446360272:EN`, a search\'s `q=isbn+978…`) leaves it found; a phone number after + stays out. A binding typed right after an ISBN in a catalogue record (`0440487331pbk.`, `(0373197527pbk.) :`) leaves the ISBN', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.integer({ min: 1, max: 99 }), (b, phone, line) => {
+      assert.deepEqual(validFound(`UNH+03+ORDRSP:D:96A:UN'LIN+${line}+5+${b.isbn13}:EN'QTY+21:10'`), [b.isbn13], 'EDIFACT');
+      assert.deepEqual(validFound(`https://catalogue.example.org/search?q=isbn+${b.isbn13}&type=all`), [b.isbn13], 'a search link');
+      assert.deepEqual(validFound(`Call +44 ${phone} or +1${phone}`), [], 'phone numbers');
+      const marc = (value: string) => `<datafield tag="020" ind1=" " ind2=" "><subfield code="z">${value}</subfield></datafield>`;
+      assert.deepEqual(validFound(`<record>${marc(`${b.isbn10}pbk.`)}</record>`), [b.isbn13], 'glued binding');
+      assert.deepEqual(validFound(`<record>${marc(`(${b.isbn10}pbk.) :`)}</record>`), [b.isbn13], 'in brackets');
+      assert.deepEqual(validFound(`<record>${marc(`${b.isbn10}abc`)}</record>`), [], 'another word glued');
     }),
   );
 });

@@ -306,6 +306,7 @@ export function keyNamesIsbn(text: string, start: number): boolean {
   while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
   const c = text[k];
   if (c === '>') return elementSaysIsbn(text, k, stop);
+  if (c === '(' && text[k - 1] === '>') return elementSaysIsbn(text, k - 1, stop); // a MARC subfield's `(0373197527pbk.) :`
   if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
   if (c === ',' || c === '[' || c === '(') {
     const open = c === '(' ? k : openBracket(text, k, stop);

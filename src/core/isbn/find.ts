@@ -69,9 +69,13 @@ const FULL_WIDTH_DIGITS = `${OTHER_DIGIT}${OTHER_DIGIT}`;
  */
 const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|--[0-9Xx]|\\\\-[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
+/** A binding typed right after an ISBN in a catalogue record (`0440487331pbk.`, `(0373197527pbk.)`): its qualifier, not a word's rest. */
+const BINDING_GLUED = /^(?:pbk|hbk|alk|ebk|cloth|paper(?:back)?|hard(?:cover|back))(?![a-z])/i;
+
 /**
  * Where candidate runs start: maximal runs (never the inside of a decimal
- * number), not glued to '+' (phone) before them, not right after a slash that
+ * number), not glued to '+' (phone) before them unless they open with 978/979, no country's
+ * calling code (EDIFACT's `LIN+1+5+9780446360272:EN`, a search's `q=isbn+978…`), not right after a slash that
  * ends a number (the end of a DOI prefix, 10.1007/978-…: BibTeX doi and url
  * fields are full of those, and skipping them here is cheaper than in JS; a URL
  * path of ids, /286811443/…), though after a hash's or a word's digits
@@ -94,7 +98,7 @@ const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|--[0-9Xx]|\\\\-[0-9Xx]
  * it: RUN_AT_TEXT_START.
  */
 const RUN_START = new RegExp(
-  `[^0-9+][0-9](?<![0-9][Xx]?[ ${SEP}][0-9]|[0-9]\\.[0-9]|(?:^|[^A-Za-z0-9])[0-9]+/[0-9])${NINE_DIGITS_AHEAD}|${FULL_WIDTH_DIGITS}`,
+  `(?:[^0-9+]|\\+(?=97[89]))[0-9](?<![0-9][Xx]?[ ${SEP}][0-9]|[0-9]\\.[0-9]|(?:^|[^A-Za-z0-9])[0-9]+/[0-9])${NINE_DIGITS_AHEAD}|${FULL_WIDTH_DIGITS}`,
   'g',
 );
 const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
@@ -729,9 +733,9 @@ class Scan {
       if (!this.inDoi(start)) this.repeats.keep(start, end, d.key); // `3642002307_k.jpg`
       return;
     }
-    if (this.inDoi(start) || (end - start === 10 && placeholderTen(this.text, start))) return;
+    if (this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
-    if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
+    if (id >= 0 && !this.bareTenWithoutContext(start, end, id) && !this.placeholderInProse(start, end)) {
       this.taken(start, end, id);
     } else if (id >= 0) {
       if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
@@ -749,6 +753,13 @@ class Scan {
    */
   private keyedThirteen(start: number): boolean {
     return this.d.count === 13 && this.d.spaces === 0 && keyNamesIsbn(this.text, start);
+  }
+
+  /** `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code, not under a key, column or path that says ISBN. */
+  private placeholderInProse(start: number, end: number): boolean {
+    if (end - start !== 10 || !placeholderTen(this.text, start)) return false;
+    const prose = typeof this.shape === 'function' || this.shape.kind === 'text';
+    return prose && !this.contextSaysIsbn && !keyNamesIsbn(this.text, start);
   }
 
   /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
@@ -1034,7 +1045,7 @@ class Scan {
     const c = text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
     if (c > 127) return nonAsciiWord().test(text[end]);
-    if (CHAR_CLASS[c] & ALNUM) return true;
+    if (CHAR_CLASS[c] & ALNUM) return !((this.d.count === 10 || this.d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
     if (!decimals) return false;
     // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
     // A host name's first label (`220-135-151-1.hinet-ip.hinet.net`) is no ISBN either.
@@ -1381,7 +1392,8 @@ function plausibleGroups(d: Digits): boolean {
 
 /**
  * `0123456789` and `123456789X`: the digits in order, pass the ISBN-10 check and stand
- * in code and forms as a placeholder or a test's input (`"0123456789-abc"`). Labelled, an ISBN.
+ * in code and forms as a placeholder or a test's input (`"0123456789-abc"`). Labelled, or where a key
+ * or column says ISBN, an ISBN.
  */
 function placeholderTen(text: string, start: number): boolean {
   return text.startsWith('0123456789', start) || (text.startsWith('123456789', start) && (text.charCodeAt(start + 9) | 0x20) === 0x78);
