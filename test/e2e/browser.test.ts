@@ -25,7 +25,7 @@ import { REPO_ROOT, clearNotifications, dismissHover, goTo, hoverText, notificat
 import { manyIsbnsMarkdown } from './fixtures';
 import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey, hoverImages, hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
+import { clickDialogButton, enterApiKey, hoverImages, hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -82,9 +82,14 @@ async function setSources(sources: string[]): Promise<void> {
   await s.page.keyboard.press('Control+S');
   const saved = (): boolean => JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)['isbnLens.sources']) === JSON.stringify(sources);
   await waitFor(() => saved() || undefined, { timeout: 15_000, message: 'the settings were not saved', page: s.page });
-  // Closed once saved (code-server opens it in a modal editor, over the one the steps use).
+  // Closed once saved (code-server opens it in a modal editor, over the one the steps use). The file on
+  // disk is written before the workbench hears that the save is done: on a busy machine it may still
+  // call the editor dirty (the window title's `●`), and closing it would then ask to save.
+  await waitFor(async () => !(await s.page.title()).startsWith('\u25cf') || undefined, { timeout: 10_000, message: 'the settings editor stayed dirty', page: s.page });
   await sleep(500);
   await s.page.keyboard.press('Control+W');
+  const asked = await waitForDialog(s.page, 'Do you want to save', 2000).catch(() => undefined);
+  if (asked !== undefined) await clickDialogButton(s.page, 'Save'); // what it saves is already on disk
   await line.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
