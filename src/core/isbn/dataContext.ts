@@ -600,13 +600,25 @@ function isForeignLabel(text: string, from: number, end: number): boolean {
   let hash = 0;
   for (let k = end - 1; k >= from; k--) hash = hashStep(hash, text.charCodeAt(k));
   const label = FOREIGN_LABEL_BY_HASH.get(hash);
-  if (label === undefined || label.length !== end - from) return end - from > 4 && NUMBER_COMPOUND.test(text.slice(from, end));
+  if (label === undefined || label.length !== end - from) return end - from > 4 && namesNumber(text, end);
   for (let i = 0; i < label.length; i++) if (foldLetter(text.charCodeAt(from + i)) !== label.charCodeAt(i)) return false;
   return true;
 }
 
-/** A compound naming a number (`Kundennummer`, `Rechnungsnr`, `telefoonnummer`, `ordernumber`): never an ISBN's label. */
-const NUMBER_COMPOUND = /(?:nummer|number|nr)$/i;
+/**
+ * A compound naming a number (`Kundennummer`, `Rechnungsnr`, `telefoonnummer`, `ordernumber`)
+ * ends at `end`: never an ISBN's label. Character codes, no slice: it runs for the word before
+ * every bare ISBN-10 in prose.
+ */
+function namesNumber(text: string, end: number): boolean {
+  if ((text.charCodeAt(end - 1) | 0x20) !== 0x72 /* r */) return false;
+  return (text.charCodeAt(end - 2) | 0x20) === 0x6e /* …nr */ || endsWithLower(text, end, 'number') || endsWithLower(text, end, 'nummer');
+}
+
+function endsWithLower(text: string, end: number, word: string): boolean {
+  for (let i = 1; i <= word.length; i++) if ((text.charCodeAt(end - i) | 0x20) !== word.charCodeAt(word.length - i)) return false;
+  return true;
+}
 
 /** The start of the word of letters and digits that ends at `end`, when it is a label's length (2 to LONGEST_LABEL); else -1. */
 function labelSizedWordStart(text: string, end: number): number {
