@@ -207,3 +207,24 @@ test('property: a + before an ISBN-13 (EDIFACT\'s `LIN+1+5+9780446360272:EN`, a 
     }),
   );
 });
+
+test('property: an ISBN-13 after a path of digit folders (`images.isbndb.com/covers/59/90/9781593275990.jpg`, `/lrg/9780/0995/978….jpg`) is found; one inside a DOI after its prefix stays out', () => {
+  fc.assert(
+    fc.property(book, fc.stringMatching(/^[0-9]{2,4}$/), fc.stringMatching(/^[0-9]{2,4}$/), (b, a, c) => {
+      const cover = `https://images.isbndb.com/covers/${a}/${c}/${b.isbn13}.jpg`;
+      assert.deepEqual(validFound(`{"title": "A Book", "image": "${cover}"}`), [b.isbn13], cover);
+      assert.deepEqual(validFound(`<img src="/assets/images/book/lrg/${b.isbn13.slice(0, 4)}/${b.isbn13.slice(4, 8)}/${b.isbn13}.jpg">`), [b.isbn13]);
+      assert.deepEqual(validFound(`${cover}\nhttps://doi.org/10.1007/${b.isbn13}\n`), [b.isbn13], 'the DOI stays out');
+      assert.equal(findIsbns(`doi = {10.1007/${b.isbn13}}`).length, 0);
+    }),
+  );
+});
+
+test('property: a number in a mail address\'s local part or a Message-ID (`<9210040546.AA10254@atdt.org>`, `<1459168607@host>`) is no ISBN-10; a bare one before a full stop still is', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.stringMatching(/^[A-Z]{2}[0-9]{5}$/), (b, id, queue) => {
+      const headers = `From: someone@example.org\nMessage-ID: <${id}.${queue}@relay.example.net>\nIn-Reply-To: <${id}@mail.example.org>\nReply-To: ${id}@lists.example.org\n\nRead ${b.isbn10}.\n`;
+      assert.deepEqual(validFound(headers), [b.isbn13], headers);
+    }),
+  );
+});

@@ -76,7 +76,7 @@ const BINDING_GLUED = /^(?:pbk|hbk|alk|ebk|cloth|paper(?:back)?|hard(?:cover|bac
 
 /**
  * Where candidate runs start: maximal runs (never the inside of a decimal
- * number), not glued to '+' (phone) before them (but see nextPlus978), not right after a slash that
+ * number), not glued to '+' (phone) before them (but see nextSkippedRun), not right after a slash that
  * ends a number (the end of a DOI prefix, 10.1007/978-…: BibTeX doi and url
  * fields are full of those, and skipping them here is cheaper than in JS; a URL
  * path of ids, /286811443/…), though after a hash's or a word's digits
@@ -140,29 +140,40 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
   const shape = options.shape ?? (() => sniffShape(text.length > COLUMN_SNIFF_CHARS ? text.slice(0, COLUMN_SNIFF_CHARS) : text));
   const head = text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text;
-  const plus = PLUS_978.test(head);
+  const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
-  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(text), text, options, shape, plus)!;
+  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(text), text, options, shape, skipped)!;
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
-  return scanReading(text, text, options, shape, plus) ?? scanReading(halfWidth(text), text, options, shape, plus)!;
+  return scanReading(text, text, options, shape, skipped) ?? scanReading(halfWidth(text), text, options, shape, skipped)!;
 }
 
 /**
- * An ISBN-13 right after a + (EDIFACT's `LIN+1+5+9780446360272:EN` in an acquisitions module's
- * vendor messages, a search link's `q=isbn+978…`): RUN_START skips runs after a + (phone numbers;
- * no country's calling code is 978 or 979). Where the text's start holds one, such runs are
- * visited too, in order with the others. Not in every text: a search of its own cost the scan 2 %,
- * and letting a + start a run in the regex 3-4 %.
+ * ISBN-13s where RUN_START does not look: right after a + (EDIFACT's `LIN+1+5+9780446360272:EN`
+ * in an acquisitions module's vendor messages, a search link's `q=isbn+978…`; RUN_START skips
+ * runs after a +, phone numbers, and no country's calling code is 978 or 979), and written whole
+ * after a path of digit folders (a cover store's `/covers/59/90/9781593275990.jpg`,
+ * `/lrg/9780/0995/9780099590088.jpg`; RUN_START skips runs after `digits/`, a DOI's prefix or a
+ * path of ids). Where the text's start holds one, such runs are visited too, in order with the
+ * others. Not in every text: a search of its own cost the scan 2 %, and letting a + start a run in
+ * the regex 3-4 %.
  */
-const PLUS_978 = /\+97[89][0-9]/;
+const SKIPPED_RUN = /\+97[89][0-9]|[0-9]\/97[89][0-9]{10}(?![0-9])/;
 
-/** The next `+978`/`+979` and a digit at or after `from`, or -1. */
-function nextPlus978(text: string, from: number): number {
-  for (let k = text.indexOf('+97', from); k >= 0; k = text.indexOf('+97', k + 1)) {
-    const c = text.charCodeAt(k + 3);
-    if ((c === 56 || c === 57) && isDigit(text.charCodeAt(k + 4))) return k;
+/** The start of the next such run at or after `from`, or -1. */
+function nextSkippedRun(text: string, from: number): number {
+  for (let k = text.indexOf('97', from); k >= 0; k = text.indexOf('97', k + 1)) {
+    const c = text.charCodeAt(k + 2);
+    if (c !== 56 && c !== 57) continue;
+    const before = text.charCodeAt(k - 1);
+    if (before === 43 /* + */ ? isDigit(text.charCodeAt(k + 3)) : before === 47 && isDigit(text.charCodeAt(k - 2)) && wholeThirteen(text, k)) return k;
   }
   return -1;
+}
+
+/** Thirteen digits at `k` and no digit after them. */
+function wholeThirteen(text: string, k: number): boolean {
+  for (let i = 3; i < 13; i++) if (!isDigit(text.charCodeAt(k + i))) return false;
+  return !isDigit(text.charCodeAt(k + 13));
 }
 
 /**
@@ -170,17 +181,17 @@ function nextPlus978(text: string, from: number): number {
  * full-width digits (FULL_WIDTH_DIGITS): the text is then read again in its half-width
  * reading, which has none.
  */
-function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), afterPlus: boolean): IsbnMatches | undefined {
+function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean): IsbnMatches | undefined {
   const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true);
   const re = RUN_START;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
-  let plus = afterPlus ? nextPlus978(read, 0) : -1;
+  let skipped = skippedRuns ? nextSkippedRun(read, 0) : -1;
   while (!scan.full && re.test(read)) {
     const at = re.lastIndex - 1;
     if (read.charCodeAt(at) > 0xff00) return undefined; // FULL_WIDTH_DIGITS
-    if (plus >= 0 && plus < at) {
+    if (skipped >= 0 && skipped < at) {
       let resume = 0;
-      for (; plus >= 0 && plus < at && !scan.full; plus = nextPlus978(read, resume)) resume = scan.run(plus + 1);
+      for (; skipped >= 0 && skipped < at && !scan.full; skipped = nextSkippedRun(read, resume)) resume = scan.run(skipped);
       if (resume > at) {
         re.lastIndex = resume;
         continue;
@@ -188,7 +199,7 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
     }
     re.lastIndex = scan.run(at);
   }
-  for (let resume; plus >= 0 && !scan.full; plus = nextPlus978(read, resume)) resume = scan.run(plus + 1);
+  for (let resume; skipped >= 0 && !scan.full; skipped = nextSkippedRun(read, resume)) resume = scan.run(skipped);
   return scan.finish();
 }
 
@@ -1087,7 +1098,9 @@ class Scan {
     if (!decimals) return false;
     // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
     // A host name's first label (`220-135-151-1.hinet-ip.hinet.net`) is no ISBN either.
-    if (c === 46) return isDigit(text.charCodeAt(end + 1)) ? !fileNamePartAt(text, end) : hostNameAt(text, end);
+    if (c === 46) return isDigit(text.charCodeAt(end + 1)) ? !fileNamePartAt(text, end) : hostNameAt(text, end) || mailLocalPartAt(text, end);
+    // A mail address's or Message-ID's local part: `<1459168607@host>`, `<9210040546.AA10254@atdt.org>`.
+    if (c === 64) return true;
     if (c === 95) return this.d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
     return c === 47 && this.d.count === 10 && shortNumberAt(text, end + 1);
   }
@@ -1359,6 +1372,13 @@ function hostNameAt(text: string, dot: number): boolean {
     if (text.charCodeAt(j) === 46) last = j + 1;
   }
   return !FILE_TYPE.test(text.slice(last, last + 5));
+}
+
+/** The dot at `dot` goes on in a mail address's local part: letters, digits and dots up to an `@` (`.AA10254@atdt.org`). */
+function mailLocalPartAt(text: string, dot: number): boolean {
+  let k = dot + 1;
+  while (k - dot < 64 && (classAt(text, k) & ALNUM || text.charCodeAt(k) === 46 || text.charCodeAt(k) === 95 || text.charCodeAt(k) === 45)) k++;
+  return text.charCodeAt(k) === 64 && k > dot + 1;
 }
 
 /** The types of a cover's or a book's file, after the last dot of a name. */
