@@ -157,17 +157,25 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  * others. Not in every text: a search of its own cost the scan 2 %, and letting a + start a run in
  * the regex 3-4 %.
  */
-const SKIPPED_RUN = /\+97[89][0-9]|[0-9]\/97[89][0-9]{10}(?![0-9])/;
+const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89][0-9]{10}(?![0-9])/;
 
-/** The start of the next such run at or after `from`, or -1. */
+/** The start of the next such run at or after `from`, or -1. Two searches for rare strings: `97` alone is in every ISBN. */
 function nextSkippedRun(text: string, from: number): number {
-  for (let k = text.indexOf('97', from); k >= 0; k = text.indexOf('97', k + 1)) {
-    const c = text.charCodeAt(k + 2);
-    if (c !== 56 && c !== 57) continue;
-    const before = text.charCodeAt(k - 1);
-    if (before === 43 /* + */ ? isDigit(text.charCodeAt(k + 3)) : before === 47 && isDigit(text.charCodeAt(k - 2)) && wholeThirteen(text, k)) return k;
-  }
-  return -1;
+  let plus = text.indexOf('+97', from);
+  while (plus >= 0 && !((text.charCodeAt(plus + 3) === 56 || text.charCodeAt(plus + 3) === 57) && isDigit(text.charCodeAt(plus + 4)))) plus = text.indexOf('+97', plus + 1);
+  let slash = text.indexOf('/97', from);
+  while (slash >= 0 && (plus < 0 || slash < plus) && !afterDigitFolder(text, slash + 1)) slash = text.indexOf('/97', slash + 1);
+  if (slash >= 0 && (plus < 0 || slash < plus)) return slash + 1;
+  return plus < 0 ? -1 : plus + 1;
+}
+
+/** A whole 978/979 thirteen at `k`, after a folder of one to six digits (`/59/`), not a DOI's prefix (`10.1007/`). */
+function afterDigitFolder(text: string, k: number): boolean {
+  const c = text.charCodeAt(k + 2);
+  if ((c !== 56 && c !== 57) || !wholeThirteen(text, k)) return false;
+  let j = k - 2;
+  while (j >= k - 7 && isDigit(text.charCodeAt(j))) j--;
+  return j < k - 2 && text.charCodeAt(j) === 47;
 }
 
 /** Thirteen digits at `k` and no digit after them. */
