@@ -114,3 +114,16 @@ test('concurrent edits: computing again on the text typed meanwhile keeps what w
   assert.equal(report.changed, 2);
   assert.notEqual(text, typed);
 });
+
+test('a cover file name or a keyed link that repeats an ISBN of the file is neither annotated nor counted as left alone', () => {
+  const text = [
+    '![cover](covers/0131103628_k.jpg) ISBN 0-13-110362-8',
+    '<img src="x9780131103627.jpg"> and [read](reader.jsp?x=0131103628).',
+    '',
+  ].join('\n');
+  const { edits, report } = annotateMarkdown(text, results([BOOKS.kr]));
+  assert.equal(edits.length, 1);
+  assert.equal(report.leftAlone, 0);
+  const out = applyEdits(text, edits);
+  assert.ok(out.includes('covers/0131103628_k.jpg') && out.includes('x9780131103627.jpg') && out.includes('reader.jsp?x=0131103628)'), out);
+});

@@ -22,7 +22,8 @@ function place(text: string): { placed: Placed[]; invalid: number; leftAlone: nu
   const placed: Placed[] = [];
   let invalid = 0;
   let leftAlone = 0;
-  for (const match of findIsbns(text)) {
+  // No repeats (FindOptions.repeats): a cover's file name or a link is no place for an annotation, nor worth a "left alone".
+  for (const match of findIsbns(text, { repeats: false })) {
     if (!match.valid || !match.info) {
       invalid++;
       continue;
