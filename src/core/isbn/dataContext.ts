@@ -349,10 +349,10 @@ function isListCharacter(c: number): boolean {
   return (c >= 48 && c <= 57) || c === 88 || c === 120 || c === 34 || c === 39 || c === 44 || c === 45 || c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
 /** A key of two words naming ISBN's number: `ISBN number:`, `"ISBN No":` (nameBefore reads the last word only). */
 const ISBNS_NUMBER_KEY = /isbn[ _-]*(?:number|no\.?|nr\.?|nummer)["']?\s*$/i;
 
+/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
   const name = nameBefore(text, at, stop);
   if (ISBN_WORD.test(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;

@@ -213,7 +213,7 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
 
 /** Arabic (and Persian) letters or Devanagari ones: their digits may be the script's own. */
 const OTHER_SCRIPT = /[\u0620-\u064a\u0671-\u06d3\u0905-\u0939]/;
-/** How much of a text's start tells its script, or a + before its ISBNs. */
+/** How much of a text's start tells its script, and whether it has runs RUN_START skips (SKIPPED_RUN). */
 const HEAD_SNIFF_CHARS = 16384;
 
 /**
