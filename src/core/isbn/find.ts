@@ -1172,7 +1172,8 @@ class Scan {
   private fieldRun(start: number, end: number, read = false): void {
     if ((read ? this.d : this.d.read(this.text, start, end)).spaces === 0) {
       if (!this.cachedHit(start, end, true)) this.single(start, end, true);
-    } else {
+    } else if (!this.cachedHit(start, end, true)) {
+      // A spaced run that is one cached ISBN (`isbn = {978 0 7432 7906 2}`) is what takeLabelled would take whole.
       this.splitTokens(start, end);
       this.tokensFrom(0, true);
     }
