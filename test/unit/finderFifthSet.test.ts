@@ -194,10 +194,14 @@ test('property: an ISBN in Arabic-Indic, Persian or Devanagari digits (`شابک
   );
 });
 
-test('property: a + before an ISBN-13 (EDIFACT\'s `LIN+1+5+9780446360272:EN`, a search\'s `q=isbn+978…`) leaves it found; a phone number after + stays out. A binding typed right after an ISBN in a catalogue record (`0440487331pbk.`, `(0373197527pbk.) :`) leaves the ISBN', () => {
+test('property: a + before an ISBN-13 (EDIFACT\'s `LIN+1+5+9780446360272:EN`, a search\'s `q=isbn+978…`) or before an ISBN-10 typed `:IB` (`PIA+5+0749577215:IB`) leaves it found; a phone number after + stays out. A binding typed right after an ISBN in a catalogue record (`0440487331pbk.`, `(0373197527pbk.) :`) leaves the ISBN', () => {
   fc.assert(
     fc.property(book, chanceTen, fc.integer({ min: 1, max: 99 }), (b, phone, line) => {
       assert.deepEqual(validFound(`UNH+03+ORDRSP:D:96A:UN'LIN+${line}+5+${b.isbn13}:EN'QTY+21:10'`), [b.isbn13], 'EDIFACT');
+      const quote = `UNH+1+QUOTES:D:96A:UN:EAN002'LIN+${line}+1+${b.isbn10}:IB'PIA+5+${b.isbn10}:IB'QTY+1:1'`;
+      assert.deepEqual(findIsbns(quote).map((m) => m.info?.isbn13), [b.isbn13, b.isbn13], 'EDIFACT, an ISBN-10 typed IB');
+      assert.deepEqual(validFound(`LIN+${line}+1+${phone}:EN'`), [], 'a 10 typed otherwise');
+      assert.deepEqual(validFound(`UNH+1+ORDERS:D:96A:UN'RFF+ON:${phone}'RFF+QLI:${phone}'LIN+${line}++${b.isbn13}:EN'`), [b.isbn13], 'a reference after its qualifier');
       assert.deepEqual(validFound(`https://catalogue.example.org/search?q=isbn+${b.isbn13}&type=all`), [b.isbn13], 'a search link');
       assert.deepEqual(validFound(`Call +44 ${phone} or +1${phone}`), [], 'phone numbers');
       const marc = (value: string) => `<datafield tag="020" ind1=" " ind2=" "><subfield code="z">${value}</subfield></datafield>`;

@@ -450,13 +450,29 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
   if (text.charCodeAt(k) === 58 /* : */) {
     let q = k - 1;
     while (text.charCodeAt(q) === 32) q--;
-    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return false; // `"key":`, `'key':`
+    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k); // `"key":`, `'key':`
   }
   const stop = Math.max(0, k - KEY_LOOKBACK);
   const name = nameBefore(text, k, stop);
   if (name === '' || ISBN_WORD.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, ''))) return false;
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
   return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
+}
+
+/**
+ * EDIFACT's qualified element before the `:` at `colon`: `RFF+ON:7378944858` (an order
+ * number), `RFF+QLI:…` (a quote line). An ISBN in EDIFACT is typed after it instead
+ * (`PIA+5+0140449132:IB`), and dates, quantities and prices stand after their qualifiers too.
+ */
+function edifactQualifierBefore(text: string, colon: number): boolean {
+  let k = colon - 1;
+  while (k > colon - 4 && isCapital(text.charCodeAt(k))) k--;
+  return k < colon - 1 && text.charCodeAt(k) === 43 && isCapital(text.charCodeAt(k - 1)) && isCapital(text.charCodeAt(k - 2)) && isCapital(text.charCodeAt(k - 3));
+}
+
+/** An ASCII capital letter. */
+export function isCapital(c: number): boolean {
+  return c >= 65 && c <= 90;
 }
 
 /** The key holding the object around `start`: `"isbn-type": [{"value": "…", "type": "print"}]` (Crossref). */

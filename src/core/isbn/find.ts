@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -153,20 +153,31 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  * runs after a +, phone numbers, and no country's calling code is 978 or 979), and written whole
  * after a path of digit folders (a cover store's `/covers/59/90/9781593275990.jpg`,
  * `/lrg/9780/0995/9780099590088.jpg`; RUN_START skips runs after `digits/`, a DOI's prefix or a
- * path of ids). Where the text's start holds one, such runs are visited too, in order with the
- * others. Not in every text: a search of its own cost the scan 2 %, and letting a + start a run in
+ * path of ids), and ISBN-10s after a + that EDIFACT's item number type `:IB` (ISBN) follows
+ * (`PIA+5+0749577215:IB'`, `LIN+1+1+0764569104:IB'` in older order and quote messages). Where the
+ * text's start holds one, such runs are visited too, in order with the others. Not in every text: a search of its own cost the scan 2 %, and letting a + start a run in
  * the regex 3-4 %.
  */
-const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89][0-9]{10}(?![0-9])/;
+const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89][0-9]{10}(?![0-9])|\+[0-9]{9}[0-9Xx]:IB/;
 
-/** The start of the next such run at or after `from`, or -1. Two searches for rare strings: `97` alone is in every ISBN. */
+/** The start of the next such run at or after `from`, or -1. Searches for rare strings: `97` alone is in every ISBN. */
 function nextSkippedRun(text: string, from: number): number {
   let plus = text.indexOf('+97', from);
   while (plus >= 0 && !((text.charCodeAt(plus + 3) === 56 || text.charCodeAt(plus + 3) === 57) && isDigit(text.charCodeAt(plus + 4)))) plus = text.indexOf('+97', plus + 1);
+  let next = plus < 0 ? -1 : plus + 1;
   let slash = text.indexOf('/97', from);
-  while (slash >= 0 && (plus < 0 || slash < plus) && !afterDigitFolder(text, slash + 1)) slash = text.indexOf('/97', slash + 1);
-  if (slash >= 0 && (plus < 0 || slash < plus)) return slash + 1;
-  return plus < 0 ? -1 : plus + 1;
+  while (slash >= 0 && (next < 0 || slash < next) && !afterDigitFolder(text, slash + 1)) slash = text.indexOf('/97', slash + 1);
+  if (slash >= 0 && (next < 0 || slash < next)) next = slash + 1;
+  let ib = text.indexOf(':IB', from + 10);
+  while (ib >= 0 && (next < 0 || ib - 10 < next) && !edifactTenAt(text, ib - 10)) ib = text.indexOf(':IB', ib + 1);
+  return ib >= 0 && (next < 0 || ib - 10 < next) ? ib - 10 : next;
+}
+
+/** Ten digits (or nine and an X) at `k`, after a + and before EDIFACT's `:IB`. */
+function edifactTenAt(text: string, k: number): boolean {
+  if (text.charCodeAt(k - 1) !== 43) return false;
+  for (let i = 0; i < 9; i++) if (!isDigit(text.charCodeAt(k + i))) return false;
+  return isDigitOrX(text.charCodeAt(k + 9));
 }
 
 /** A whole 978/979 thirteen at `k`, after a folder of one to six digits (`/59/`), not a DOI's prefix (`10.1007/`). */
@@ -1501,10 +1512,6 @@ function percentEncodedAt(text: string, k: number): boolean {
 
 /** Most capitals an id prefix before an ISBN-13 has (see Scan.idPrefixBefore). */
 const ID_PREFIX_LIMIT = 4;
-
-function isCapital(c: number): boolean {
-  return c >= 65 && c <= 90;
-}
 
 /** `EAN` glued before the number (`EAN9780306406157`, a barcode scanner's log), as a word of its own. */
 function eanBefore(text: string, start: number): boolean {
