@@ -682,7 +682,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
   if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
   const end = k + 1;
-  if (camelCaseIdEndingAt(text, end)) return true; // `taskID[2019353296]`, `userId: 1039900771`
+  if (camelCaseIdEndingAt(text, end) || capitalIdEndingAt(text, end)) return true; // `taskID[2019353296]`, `userId: 1039900771`, `DOCID: 2654002411`
   const word = labelSizedWordStart(text, end);
   if (word < 0) return labelPhraseForeign(text, start); // no word, or a longer one
   k = word - 1;
@@ -698,6 +698,17 @@ function camelCaseIdEndingAt(text: string, end: number): boolean {
   const d = text.charCodeAt(end - 1);
   const before = text.charCodeAt(end - 3);
   return text.charCodeAt(end - 2) === 73 /* I */ && (d === 100 || d === 68) /* d D */ && before >= 97 && before <= 122 && !isAsciiAlnum(text.charCodeAt(end));
+}
+
+/**
+ * A word in capitals ending in ID right before `end` (`DOCID`, `RECID`, `ACCTID`): a system's
+ * record id, as ProQuest's `DOCID: 2654002411` in an exported note. Not `ISBNID`.
+ */
+function capitalIdEndingAt(text: string, end: number): boolean {
+  if (text.charCodeAt(end - 1) !== 68 || text.charCodeAt(end - 2) !== 73 || isAsciiAlnum(text.charCodeAt(end))) return false;
+  let k = end - 3;
+  while (k >= end - 10 && isCapital(text.charCodeAt(k))) k--;
+  return k < end - 4 && !isAsciiAlnum(text.charCodeAt(k)) && !isIsbnAt(text, k + 1);
 }
 
 /** The length of a no-break space entity (`&nbsp;`, `&#160;`, `&#xA0;`) ending at the `;` at `semi`, else 0. */

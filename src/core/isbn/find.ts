@@ -105,7 +105,8 @@ const RUN_START = new RegExp(
 const RUN_AT_TEXT_START = new RegExp(`^[0-9]${NINE_DIGITS_AHEAD}`);
 
 // Runs inside an isbn field: everything there is meant as an ISBN, so no length prefilter.
-const FIELD_RUN = new RegExp(`(?<![A-Za-z0-9])${TOKEN}${MORE_TOKENS}`, 'g');
+// Also right after an ISBN-10's X check character: the next of ISBNs glued together (Scan.gluedTogether).
+const FIELD_RUN = new RegExp(`(?:(?<![A-Za-z0-9])|(?<=[0-9][${SEP}]?[Xx]))${TOKEN}${MORE_TOKENS}`, 'g');
 
 // Also line ends and indentation: an ISBN broken at a hyphen by a line's end is read whole (Digits.readRun).
 const STRIP = /[\s.\-\u2010-\u2014\u2212~\\]/g;
@@ -114,6 +115,8 @@ const STRIP = /[\s.\-\u2010-\u2014\u2212~\\]/g;
 // their words (`ISBN 978-4-06-159111-0を参照`).
 const nonAsciiWord = lazy(() => new RegExp('(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}]', 'u'));
 
+/** Most ISBNs read from one run of digits with nothing between them (Scan.gluedTogether). */
+const MAX_GLUED = 12;
 /** Labelled candidates shorter than this are prose ("ISBN 13 format"), not ISBNs. */
 const MIN_LABELLED_DIGITS = 9;
 /** ISSN length: an 8-digit ISSN in an isbn field is reported (wrong length), see isIssn. */
@@ -786,7 +789,7 @@ class Scan {
     const d = this.d;
     if (labelled) {
       if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(end, false)) {
-        this.emitLabelled(start, end);
+        if (d.count <= 13 || !this.gluedTogether(start, end)) this.emitLabelled(start, end);
       }
       return;
     }
@@ -1028,6 +1031,39 @@ class Scan {
     return this.lookup(start, end) >= 0;
   }
 
+  /**
+   * A labelled run of several whole ISBNs with nothing between them
+   * (`isbn = {87-16-11206-787-16-11419-1…}`: a multi-volume work's ISBN-10s, the
+   * spaces between them lost in an export; an X check character ends the run, and
+   * the field's next run starts after it): reports each and returns true when
+   * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs. Else
+   * `this.d` holds the run again and it is left to emitLabelled.
+   */
+  private gluedTogether(start: number, end: number): boolean {
+    const count = this.d.count;
+    for (const size of [10, 13]) {
+      if (count % size !== 0 || count / size > MAX_GLUED) continue;
+      const ends: number[] = [];
+      const ids: number[] = [];
+      for (let k = start; ids.length < count / size; ) {
+        while (!isDigitOrX(this.text.charCodeAt(k))) k++; // the separator between two
+        const from = k;
+        for (let digits = 0; digits < size; k++) if (isDigitOrX(this.text.charCodeAt(k))) digits++;
+        const d = this.d.read(this.text, from, k);
+        const id = size === 13 && !d.isbn13Prefix ? NOT_ISBN : this.lookup(from, k);
+        if (id < 0) break;
+        ends.push(from, k);
+        ids.push(id);
+      }
+      if (ids.length === count / size) {
+        for (let i = 0; i < ids.length; i++) this.out.addValid(ends[2 * i], ends[2 * i + 1], true, ids[i]);
+        return true;
+      }
+    }
+    this.d.read(this.text, start, end);
+    return false;
+  }
+
   /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
   private emitLabelled(start: number, end: number): void {
     const d = this.d;
@@ -1113,7 +1149,11 @@ class Scan {
     const c = text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
     if (c > 127) return nonAsciiWord().test(text[end]);
-    if (CHAR_CLASS[c] & ALNUM) return !((this.d.count === 10 || this.d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
+    if (CHAR_CLASS[c] & ALNUM) {
+      // Labelled, an ISBN-10's X check character may close it with the next ISBN glued on (see Scan.gluedTogether).
+      if (!decimals && isDigit(c) && (text.charCodeAt(end - 1) | 0x20) === 0x78) return false;
+      return !((this.d.count === 10 || this.d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
+    }
     if (!decimals) return false;
     // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
     // A host name's first label (`220-135-151-1.hinet-ip.hinet.net`) is no ISBN either.
