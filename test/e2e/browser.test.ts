@@ -25,7 +25,7 @@ import { REPO_ROOT, clearNotifications, dismissHover, goTo, hoverText, notificat
 import { manyIsbnsMarkdown } from './fixtures';
 import { apiRequests, assertWithinRate, batchCalls, describeRequests, isCover, mark, since, waitForRequests } from './sandboxLog';
 import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { clickDialogButton, enterApiKey, hoverImages, hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
+import { FINDER_FORMS, clickDialogButton, enterApiKey, hoverFinderForms, hoverImages, hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -57,6 +57,7 @@ before(async () => {
       'many.md': manyIsbnsMarkdown(sandbox.catalogue, MANY).text,
       'new.bib': NEW_BIB,
       'google.md': GOOGLE,
+      'forms.md': FINDER_FORMS.markdown,
     }),
   });
 }, { timeout: SESSION_TIMEOUT_MS });
@@ -123,6 +124,15 @@ test('no key: a hover on an ISBN of samples/reading-list.md shows the book, its 
       assert.equal(r.refused, undefined, `${r.path} was refused (${r.refused})`);
     }
     assert.equal(s.sandbox.log.length, 0, 'the book service was asked without a key');
+    await dismissHover(s.page);
+  }),
+);
+
+test('the forms the finder learnt from real documents (Arabic-Indic digits, an amzn.com link, escaped hyphens, an EDIFACT line): a hover on each shows the book in the web worker too', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'forms.md');
+    const hovers = await hoverFinderForms(s.page);
+    t.diagnostic(`hovers: ${hovers.map((h) => h.split('\n')[0]).join(' | ')}`);
     await dismissHover(s.page);
   }),
 );

@@ -15,7 +15,7 @@ import { maxInWindow } from '../helpers/windows';
 import { clearNotifications, dismissHover, hoverText, notifications, openFile, quickInput, runCommand, waitForNotification } from './harness';
 import { manyIsbnsMarkdown, type ManyIsbns } from './fixtures';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
+import { FINDER_FORMS, hoverFinderForms, hoverWithCover, lookUpAuthorAndCopyIsbn, waitForDialog, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -44,7 +44,7 @@ before(async () => {
     viewport: { width: 1400, height: 1200 },
     files: (sandbox) => {
       many = manyIsbnsMarkdown(sandbox.catalogue, { found: 120, notFound: 0, invalid: 0 });
-      return { 'keyless.md': DEMO_FILE, 'many.md': many.text, 'refs.bib': BIBTEX, 'paper.tex': PAPER };
+      return { 'keyless.md': DEMO_FILE, 'many.md': many.text, 'refs.bib': BIBTEX, 'paper.tex': PAPER, 'forms.md': FINDER_FORMS.markdown };
     },
   });
 }, { timeout: SESSION_TIMEOUT_MS });
@@ -138,6 +138,15 @@ test('a book nobody knows names the sources asked, and says the book service may
     assert.match(text, /not in Open Library or Google Books\./);
     assert.match(text, /The book service \(ISBNdb\) may know more: it needs an API key\./);
     await s.shot('keyless-not-found');
+    await dismissHover(s.page);
+  }),
+);
+
+test('the forms the finder learnt from real documents (Arabic-Indic digits, an amzn.com link, escaped hyphens, an EDIFACT line): a hover on each shows the book', step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'forms.md');
+    const hovers = await hoverFinderForms(s.page);
+    t.diagnostic(`hovers: ${hovers.map((h) => h.split('\n')[0]).join(' | ')}`);
     await dismissHover(s.page);
   }),
 );

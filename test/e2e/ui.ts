@@ -128,3 +128,36 @@ export async function lookUpAuthorAndCopyIsbn(page: Page, author: string, title:
   await qi.waitClosed();
   await waitForNotification(page, `ISBN Lens: copied ${isbn}.`);
 }
+
+/**
+ * One book (Kernighan & Ritchie) written in forms the finder learnt from real documents, a line
+ * each, and the part of each line to hover: Arabic-Indic digits, an amzn.com short link, Markdown's
+ * escaped hyphens, an EDIFACT line typed `:IB`.
+ */
+export const FINDER_FORMS = (() => {
+  const arabic = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+  const lines = [
+    ['In Arabic-Indic digits: ردمك ', arabic('978-0-13-110362-7'), ''],
+    ['A short link: https://amzn.com/', '0131103628', ''],
+    ['Escaped in Markdown: ISBN ', '978\\-0\\-13\\-110362\\-7', ''],
+    ['In a supplier\'s quote: PIA+5+', '0131103628', ':IB\''],
+  ];
+  return {
+    markdown: ['# One book, many forms', '', ...lines.map(([before, isbn, after]) => `- ${before}${isbn}${after}`), ''].join('\n'),
+    /** What to hover, and which of its occurrences (the short link's and the quote's ISBN-10 are alike). */
+    hovers: lines.map(([, isbn], i) => ({ text: isbn!, nth: lines.slice(0, i).filter(([, other]) => other === isbn).length })),
+    title: /The C Programming Language/,
+  };
+})();
+
+/** Hovers each form of FINDER_FORMS in the open editor: each must show the book. Returns the hovers' texts. */
+export async function hoverFinderForms(page: Page): Promise<string[]> {
+  const shown: string[] = [];
+  for (const { text, nth } of FINDER_FORMS.hovers) {
+    const hover = await hoverText(page, text, { contains: FINDER_FORMS.title, nth });
+    assert.match(hover, FINDER_FORMS.title, `the hover over ${text}`);
+    shown.push(hover);
+    await page.keyboard.press('Escape');
+  }
+  return shown;
+}
