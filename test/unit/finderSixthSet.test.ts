@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { findIsbns } from '../../src/core/isbn/find';
+import { findIsbns, scanIsbns } from '../../src/core/isbn/find';
+import { sniffShape, type TextShape } from '../../src/core/documentKind/textShape';
 import { parseIsbn } from '../../src/core/isbn/parse';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
 
@@ -43,6 +44,42 @@ test('property: a number after a word in capitals ending in ID (`DOCID: …`, `R
       assert.deepEqual(validFound(`  note = {Source type: Books; ${word}: ${id}; Last updated: 2021-11-30},\n`), [], `${word}: ${id}`);
       assert.deepEqual(validFound(`Source type: Books; ${word}: ${id}; ISBN: ${b.isbn10}`), [b.isbn13]);
       assert.deepEqual(validFound(`Read ${b.isbn10} next.`), [b.isbn13]);
+    }),
+  );
+});
+
+test('property: `STANDARD # = …` (a library system\'s label for the standard number) keeps a bare ISBN-10; another `# =` key (`ORDER # =`, `CALL # =`) still rules its number out', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('', ' (paperback)', '.'), (b, id, after) => {
+      const record = `RECORD #(BIBLIO) = b2114408\nTITLE = A book.\nSTANDARD # = ${b.isbn10}${after}\nORDER # = ${id}\n`;
+      assert.deepEqual(validFound(record), [b.isbn13], record);
+    }),
+  );
+});
+
+test('property: a text whose lines end in a CR alone (an old Mac export) is read as one with line feeds: the same ISBNs at the same offsets, by its content or by its name', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(book, fc.integer({ min: 1, max: 999999 })), { minLength: 5, maxLength: 12 }), (rows) => {
+      const lines = ['"User-ID";"ISBN";"Book-Rating"', ...rows.map(([b, user]) => `"${user}";"${b.isbn10}";"${user % 11}"`)];
+      const lf = `${lines.join('\n')}\n`;
+      const cr = `${lines.join('\r')}\r`;
+      const at = (text: string, shape?: TextShape) => [...scanIsbns(text, shape ? { shape } : {})].map((m) => [m.start, m.raw, m.valid]);
+      assert.deepEqual(at(cr), at(lf));
+      assert.deepEqual(at(cr, sniffShape(cr, 'csv')), at(lf, sniffShape(lf, 'csv')));
+      assert.equal(at(cr, sniffShape(cr, 'csv')).length, rows.length);
+    }),
+  );
+});
+
+test('property: among many 10-digit ids (a search index\'s YAML read as prose), a bare ISBN-10 in a list under a key naming ISBN (`isbn_ssim:` then `- \'…\'`) is kept, and so is each other place of that ISBN', () => {
+  fc.assert(
+    fc.property(book, fc.array(fc.integer({ min: 1_000_000_000, max: 9_999_999_999 }), { minLength: 12, maxLength: 20 }), (b, numbers) => {
+      const ids = numbers.map(String).filter((n) => parseIsbn(n) === undefined);
+      const record = (id: string, i: number) =>
+        [`- title_tsim: Book ${i}`, `  id: '${id}'`, ...(i === 0 ? ['  isbn_ssim:', `  - '${b.isbn10}'`] : []), `  marc_ss: "<record><controlfield tag=\\"001\\">${id}</controlfield><datafield`, `    tag=\\"020\\"><subfield code=\\"a\\">${i === 0 ? b.isbn10 : id}</subfield></datafield></record>"`].join('\n');
+      const text = `---\n${ids.map(record).join('\n')}\n`;
+      const found = findIsbns(text).filter((m) => m.valid);
+      assert.deepEqual(found.map((m) => m.info?.isbn13), [b.isbn13, b.isbn13], text);
     }),
   );
 });

@@ -37,8 +37,9 @@ export const COLUMN_SNIFF_CHARS = 1 << 16;
  * or so, asked only of a header-less table (its columns are judged by their values).
  */
 export function sniffShape(head: string, named?: TextShape['kind'], wider?: () => string): TextShape {
+  head = withLineFeeds(head);
   const whole = head;
-  const readWider = wider ?? (() => whole);
+  const readWider = wider === undefined ? () => whole : () => withLineFeeds(wider());
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
   // Binary MARC (ISO 2709) has no line breaks to cut at, and tells itself by its delimiters whatever the name says.
   if ((named === undefined || named === 'text' || named === 'marc') && looksLikeIso2709(head.slice(0, SNIFF_CHARS))) return { kind: 'marc' };
@@ -54,6 +55,13 @@ export function sniffShape(head: string, named?: TextShape['kind'], wider?: () =
   if (kind === 'csv') return csvShape(head, named === 'csv', columnHead) ?? (named === 'csv' ? { kind } : TEXT_SHAPE);
   return { kind };
 }
+
+/** `text` with each CR that ends a line alone (an old Mac export) as a line feed: the same length. */
+export function withLineFeeds(text: string): string {
+  return text.includes('\r') && LONE_CR.test(text) ? text.replace(LONE_CRS, '\n') : text;
+}
+const LONE_CR = /\r(?!\n)/;
+const LONE_CRS = /\r(?!\n)/g;
 
 // MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
 const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;

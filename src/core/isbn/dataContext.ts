@@ -403,6 +403,9 @@ function nameBefore(text: string, at: number, stop: number): string {
   return text.slice(j + 1, nameEnd);
 }
 
+/** A standard number's key: an ISBN's or an ISSN's, and an ISSN is no ISBN-10 (8 digits). */
+const STANDARD_NUMBER_KEY = /^(?:standard|std)#$/i;
+
 // Keys that may hold an ISBN in prose besides ISBN ones: a search (`?q=…`, Amazon's `k=`) or a form value.
 const PROSE_ISBN_KEY = /^(?:q|query|search|k|keywords?|field-keywords|term|s|value|val|text|content)$/i;
 
@@ -453,8 +456,10 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
     if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k); // `"key":`, `'key':`
   }
   const stop = Math.max(0, k - KEY_LOOKBACK);
-  const name = nameBefore(text, k, stop);
-  if (name === '' || ISBN_WORD.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, ''))) return false;
+  let name = nameBefore(text, k, stop);
+  // `STANDARD # = 0899977170`: a library system's label for the standard number (ISBN or ISSN); `Order # = …` is none.
+  if (name === '#') name = nameBefore(text, text.lastIndexOf('#', k), stop) + '#';
+  if (name === '' || ISBN_WORD.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
   return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
 }
@@ -870,7 +875,7 @@ function openBracket(text: string, at: number, stop: number): number {
 }
 
 /** `- 0306406152` under `isbn:` (or `isbn_10:`) in YAML. */
-function yamlListSaysIsbn(text: string, at: number): boolean {
+export function yamlListSaysIsbn(text: string, at: number): boolean {
   let from = lineStart(text, at);
   const item = /^(\s*)- /.exec(text.slice(from, at + 2));
   if (!item) return false;

@@ -4,12 +4,12 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby } from './dataContext';
+import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby, yamlListSaysIsbn } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
-import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape } from '../documentKind/textShape';
+import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from '../documentKind/textShape';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -141,14 +141,17 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 
 /** Finds ISBNs as findIsbns does, column-wise: no object per match (see matches.ts). */
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
-  const shape = options.shape ?? (() => sniffShape(text.length > COLUMN_SNIFF_CHARS ? text.slice(0, COLUMN_SNIFF_CHARS) : text));
   const head = text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text;
+  // Lines that end in a CR alone (an old Mac export, as a ratings CSV's) are read as lines, at the same offsets.
+  const read = withLineFeeds(head) === head ? text : withLineFeeds(text);
+  const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
-  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(text), text, options, shape, skipped)!;
+  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped)!;
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
-  return scanReading(text, text, options, shape, skipped) ?? scanReading(halfWidth(text), text, options, shape, skipped)!;
+  return scanReading(read, text, options, shape, skipped) ?? scanReading(halfWidth(read), text, options, shape, skipped)!;
 }
+
 
 /**
  * ISBN-13s where RUN_START does not look: right after a + (EDIFACT's `LIN+1+5+9780446360272:EN`
@@ -565,7 +568,9 @@ class BareTens {
     if (this.failed.length === 0) return found;
     const chance = chanceStretches(this.failed, this.passed);
     if (chance === undefined) return found;
-    return found.withoutChecksumOnly((start, end, info) => chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !twinNearby(text, start, end, info));
+    return found.withoutChecksumOnly(
+      (start, end, info) => chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info),
+    );
   }
 }
 

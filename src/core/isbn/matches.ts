@@ -77,14 +77,28 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   }
 
   /**
-   * These matches without the checksum-only ones that `drop` names, for
-   * the finder. A copy, made only when the finder drops some: rare, so not in place.
+   * These matches without the checksum-only ones that `drop` names, for the
+   * finder, unless their ISBN is also found where more than its checksum vouches
+   * for it (a YAML list under `isbn_ssim:` and a MARC record's copy of it further
+   * on are one book). A copy, made only when the finder drops some: rare, so not in place.
    */
   withoutChecksumOnly(drop: (start: number, end: number, info: IsbnInfo) => boolean): IsbnMatches {
-    const kept = new IsbnMatches(this.text);
+    const dropped: number[] = [];
+    const vouched = new Set<string>();
     for (let i = 0; i < this.length; i++) {
       const flags = this.flags(i);
-      if (flags & CHECKSUM_ONLY && drop(this.start(i), this.end(i), this.info(i)!)) continue;
+      if (!(flags & VALID)) continue;
+      if (flags & CHECKSUM_ONLY && drop(this.start(i), this.end(i), this.info(i)!)) dropped.push(i);
+      else vouched.add(this.info(i)!.isbn13);
+    }
+    if (dropped.length === 0) return this;
+    const kept = new IsbnMatches(this.text);
+    let d = 0;
+    for (let i = 0; i < this.length; i++) {
+      if (dropped[d] === i) {
+        d++;
+        if (!vouched.has(this.info(i)!.isbn13)) continue;
+      }
       kept.copy(this, i);
     }
     return kept;
