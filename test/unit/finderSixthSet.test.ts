@@ -83,3 +83,13 @@ test('property: among many 10-digit ids (a search index\'s YAML read as prose), 
     }),
   );
 });
+
+test('property: a lone `i` before a whole ISBN-13 (SirsiDynix Symphony\'s catalogue key `i9780261670501`) leaves the ISBN; after other letters it stays a word\'s digits', () => {
+  fc.assert(
+    fc.property(book, fc.stringMatching(/^[a-z]{1,3}$/), (b, word) => {
+      assert.deepEqual(validFound(`| Catalogue key | Title |\n|---|---|\n| i${b.isbn13} | A Book |\n`), [b.isbn13]);
+      assert.deepEqual(validFound(`https://library.example.org/client/en_GB/default/search/detailnonmodal/ent:$002f$002fSD_ILS$002f0$002fSD_ILS:i${b.isbn13}/one`), [b.isbn13]);
+      assert.deepEqual(validFound(`${word}i${b.isbn13}`), [], `${word}i…`);
+    }),
+  );
+});

@@ -169,7 +169,7 @@ const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89][0-9]{10}(?![0-9])|\+[0-9
 /** The start of the next such run at or after `from`, or -1. Searches for rare strings: `97` alone is in every ISBN. */
 function nextSkippedRun(text: string, from: number): number {
   let plus = text.indexOf('+97', from);
-  while (plus >= 0 && !((text.charCodeAt(plus + 3) === 56 || text.charCodeAt(plus + 3) === 57) && isDigit(text.charCodeAt(plus + 4)))) plus = text.indexOf('+97', plus + 1);
+  while (plus >= 0 && !((text.charCodeAt(plus + 3) === 56 || text.charCodeAt(plus + 3) === 57) && wholeThirteen(text, plus + 1))) plus = text.indexOf('+97', plus + 1);
   let next = plus < 0 ? -1 : plus + 1;
   let slash = text.indexOf('/97', from);
   while (slash >= 0 && (next < 0 || slash < next) && !afterDigitFolder(text, slash + 1)) slash = text.indexOf('/97', slash + 1);
@@ -1133,13 +1133,15 @@ class Scan {
 
   /**
    * A 978/979 ISBN-13 written whole after a short id prefix in capitals: an e-book's id or
-   * link built on its ISBN (Cambridge's `CBO9780748632411`, a vendor's `/AbstractView/S9780470730164`).
-   * Lower case stays glued (`abc9780306406157`, a hash's or a word's digits).
+   * link built on its ISBN (Cambridge's `CBO9780748632411`, a vendor's `/AbstractView/S9780470730164`),
+   * or a lone `i` (SirsiDynix Symphony's catalogue key, `i9780261670501`: no hex digit, no word).
+   * Other lower case stays glued (`abc9780306406157`, a hash's or a word's digits).
    */
   private idPrefixBefore(start: number): boolean {
     const d = this.d;
     if (d.groups !== 1 || !d.isbn13Prefix) return false;
     const text = this.text;
+    if (text.charCodeAt(start - 1) === 105 /* i */) return !(classAt(text, start - 2) & ALNUM);
     let capitals = 0;
     while (capitals <= ID_PREFIX_LIMIT && isCapital(text.charCodeAt(start - 1 - capitals))) capitals++;
     return capitals > 0 && capitals <= ID_PREFIX_LIMIT && !(classAt(text, start - 1 - capitals) & ALNUM);
