@@ -93,3 +93,38 @@ test('property: a lone `i` before a whole ISBN-13 (SirsiDynix Symphony\'s catalo
     }),
   );
 });
+
+test('property: after an ISBN label, a letter O or o for the first 0 and I or l for the first 1 (a scan\'s or a transcription\'s) is read as the digit, where the text\'s start holds one; elsewhere a letter starts no ISBN', () => {
+  fc.assert(
+    fc.property(book.filter((b) => /^[01]/.test(b.isbn10)), fc.constantFrom('ISBN ', 'ISBN: ', 'ISBN-10 '), fc.boolean(), (b, label, lower) => {
+      const hyphens = parseIsbn(b.isbn10)!.hyphenated10!;
+      const letter = hyphens.startsWith('0') ? (lower ? 'o' : 'O') : lower ? 'l' : 'I';
+      const written = `${letter}${hyphens.slice(1)}`;
+      const page = `Copyright (c) 1979 by the author.\nPrinted in the United States of America.\n\n${label}${written}\nLibrary of Congress Catalog Card Number 79-12345\n`;
+      assert.deepEqual(findIsbns(page).map((m) => [m.raw, m.info?.isbn13]), [[written, b.isbn13]], page);
+      assert.deepEqual(validFound(`Order ${written} now`), [], 'no label');
+    }),
+  );
+});
+
+test('property: an ISBN-10 as a whole segment of an O\'Reilly or Safari link (`oreilly.com/library/view/<title>/0321125215/`, `/catalog/0596001088/`) is found; a record id in another site\'s path still is not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, (b, id) => {
+      assert.deepEqual(validFound(`- [A Book](https://www.oreilly.com/library/view/a-book/${b.isbn10}/)`), [b.isbn13]);
+      assert.deepEqual(validFound(`see http://www.oreilly.com/catalog/${b.isbn10}/index.html`), [b.isbn13]);
+      assert.deepEqual(validFound(`http://my.safaribooksonline.com/book/programming/${b.isbn10}`), [b.isbn13]);
+      assert.deepEqual(validFound(`https://d-nb.info/${id}`), []);
+    }),
+  );
+});
+
+test('property: an ISBN-10 grouped as no ISBN is (`3-94-7-1-8-83-4-X`) is found where a key or variable says ISBN, as a misgrouped ISBN-13 already was; in prose it stays out', () => {
+  fc.assert(
+    fc.property(book, (b) => {
+      const odd = `${b.isbn10.slice(0, 1)}-${b.isbn10.slice(1, 3)}-${b.isbn10.slice(3, 4)}-${b.isbn10.slice(4, 5)}-${b.isbn10.slice(5, 6)}-${b.isbn10.slice(6, 8)}-${b.isbn10.slice(8, 9)}-${b.isbn10.slice(9)}`;
+      assert.deepEqual(validFound(`ISBN10_TOO_MANY_HYPHENS = "${odd}"`), [b.isbn13], odd);
+      assert.deepEqual(validFound(`{"isbn": "${odd}"}`), [b.isbn13]);
+      assert.deepEqual(validFound(`call ${odd} now`), []);
+    }),
+  );
+});

@@ -143,7 +143,9 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
   const head = text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text;
   // Lines that end in a CR alone (an old Mac export, as a ratings CSV's) are read as lines, at the same offsets.
-  const read = withLineFeeds(head) === head ? text : withLineFeeds(text);
+  let read = withLineFeeds(head) === head ? text : withLineFeeds(text);
+  // A scan's or a transcription's letter for the first digit right after an ISBN label (`ISBN O-387-90652-5`).
+  if (LETTER_FOR_DIGIT.test(head)) read = read.replace(LETTERS_FOR_DIGITS, (label: string, letter: string) => label.slice(0, -1) + ((letter.charCodeAt(0) | 0x20) === 0x6f ? '0' : '1'));
   const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
@@ -227,6 +229,15 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
   for (let resume; skipped >= 0 && !scan.full; skipped = nextSkippedRun(read, resume)) resume = scan.run(skipped);
   return scan.finish();
 }
+
+/**
+ * O or o for a 0, I or l for a 1, as the first digit of a number right after an ISBN label
+ * (`ISBN O-387-90652-5`, `ISBN I-56592-074-0`: a scan's or a transcription's). Looked for where
+ * the text's start holds one, as a scanned book's copyright page does: a search of the whole
+ * text for the label would cost every scan.
+ */
+const LETTER_FOR_DIGIT = /\bISBN(?:[- ]?1[03])?:?[ \t]?([OoIl])(?=[-\u2010 ]?[0-9])/i;
+const LETTERS_FOR_DIGITS = new RegExp(LETTER_FOR_DIGIT.source, 'gi');
 
 /** Arabic (and Persian) letters or Devanagari ones: their digits may be the script's own. */
 const OTHER_SCRIPT = /[\u0620-\u064a\u0671-\u06d3\u0905-\u0939]/;
@@ -804,7 +815,7 @@ class Scan {
       else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
       return;
     }
-    if (d.groups > 1 && !plausibleGroups(d) && !this.keyedThirteen(start)) return;
+    if (d.groups > 1 && !plausibleGroups(d) && !this.keyedMisgrouped(start)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
       if (!this.inDoi(start)) this.repeats.keep(start, end, d.key); // `3642002307_k.jpg`
       return;
@@ -823,12 +834,13 @@ class Scan {
   }
 
   /**
-   * A 978/979 13 in `this.d` grouped as no ISBN is (`978-3-7369-96694`), where
-   * a key, attribute or element says ISBN: a cataloguer's misplaced hyphens,
-   * not a phone number or a code (its checksum is still asked).
+   * A 10 or a 978/979 13 in `this.d` grouped as no ISBN is (`978-3-7369-96694`,
+   * `3-94-7-1-8-83-4-X`), where a key, attribute, element or variable says ISBN:
+   * a cataloguer's misplaced hyphens or a test's odd ones, not a phone number or
+   * a code (its checksum is still asked).
    */
-  private keyedThirteen(start: number): boolean {
-    return this.d.count === 13 && this.d.spaces === 0 && keyNamesIsbn(this.text, start);
+  private keyedMisgrouped(start: number): boolean {
+    return this.d.spaces === 0 && keyNamesIsbn(this.text, start);
   }
 
   /** `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code, not under a key, column or path that says ISBN. */
@@ -1393,7 +1405,8 @@ function urlPathId(text: string, start: number, end: number): boolean {
   return false;
 }
 
-const BOOK_HOST = /amazon|amzn|isbn|book/i;
+// O'Reilly's catalogue and library (`oreilly.com/catalog/0596001088/`, `/library/view/<title>/0321125215/`, Safari before it) name a book by its ISBN.
+const BOOK_HOST = /amazon|amzn|isbn|book|oreilly|safari/i;
 /** What may follow a whole segment of a URL's path: the URL's end, the next segment, its query or fragment. */
 const URL_SEGMENT_END = /^(?:$|[\x00-\x20/?#"'<>)])/;
 
