@@ -1,6 +1,6 @@
 /** ISBN Lens's own pieces of the workbench, driven as a user would (built on the harness's helpers). */
 import assert from 'node:assert/strict';
-import { type Page, hoverText, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { type Page, dismissHover, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
 
 export const SET_KEY_TITLE = 'ISBN Lens: Set API Key';
 
@@ -150,14 +150,15 @@ export const FINDER_FORMS = (() => {
   };
 })();
 
-/** Hovers each form of FINDER_FORMS in the open editor: each must show the book. Returns the hovers' texts. */
-export async function hoverFinderForms(page: Page): Promise<string[]> {
+/** Opens `file` (FINDER_FORMS.markdown) and hovers each of its forms: each must show the book. Returns the hovers' first lines. */
+export async function hoverFinderForms(page: Page, file: string): Promise<string[]> {
+  await openFile(page, file);
   const shown: string[] = [];
   for (const { text, nth } of FINDER_FORMS.hovers) {
     const hover = await hoverText(page, text, { contains: FINDER_FORMS.title, nth });
     assert.match(hover, FINDER_FORMS.title, `the hover over ${text}`);
-    shown.push(hover);
-    await page.keyboard.press('Escape');
+    shown.push(hover.split('\n')[0]!);
+    await dismissHover(page);
   }
   return shown;
 }

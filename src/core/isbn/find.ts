@@ -145,7 +145,7 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
   // Lines that end in a CR alone (an old Mac export, as a ratings CSV's) are read as lines, at the same offsets.
   let read = withLineFeeds(head) === head ? text : withLineFeeds(text);
   // A scan's or a transcription's letter for the first digit right after an ISBN label (`ISBN O-387-90652-5`).
-  if (LETTER_FOR_DIGIT.test(head)) read = read.replace(LETTERS_FOR_DIGITS, (label: string, letter: string) => label.slice(0, -1) + ((letter.charCodeAt(0) | 0x20) === 0x6f ? '0' : '1'));
+  if (LETTER_FOR_DIGIT.test(head)) read = read.replace(LETTERS_FOR_DIGITS, (match: string, letter: string) => match.slice(0, -1) + ((letter.charCodeAt(0) | 0x20) === 0x6f ? '0' : '1'));
   const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
@@ -153,7 +153,6 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
   return scanReading(read, text, options, shape, skipped) ?? scanReading(halfWidth(read), text, options, shape, skipped)!;
 }
-
 
 /**
  * ISBN-13s where RUN_START does not look: right after a + (EDIFACT's `LIN+1+5+9780446360272:EN`
@@ -163,8 +162,8 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  * `/lrg/9780/0995/9780099590088.jpg`; RUN_START skips runs after `digits/`, a DOI's prefix or a
  * path of ids), and ISBN-10s after a + that EDIFACT's item number type `:IB` (ISBN) follows
  * (`PIA+5+0749577215:IB'`, `LIN+1+1+0764569104:IB'` in older order and quote messages). Where the
- * text's start holds one, such runs are visited too, in order with the others. Not in every text: a search of its own cost the scan 2 %, and letting a + start a run in
- * the regex 3-4 %.
+ * text's start holds one, such runs are visited too, in order with the others. Not in every text:
+ * a search of its own cost the scan 2 %, and letting a + start a run in the regex 3-4 %.
  */
 const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89][0-9]{10}(?![0-9])|\+[0-9]{9}[0-9Xx]:IB/;
 
