@@ -166,12 +166,22 @@ test('labelled or in-field candidates that fail are reported with the reason', (
   assert.deepEqual(found('ISBN: 978-0-306-40615'), ['978-0-306-40615 L length']);
   assert.deepEqual(found('ISBN: 97803064061577'), ['97803064061577 L length']);
   assert.deepEqual(found('ISBN 030640615'), ['030640615 L length']);
-  assert.deepEqual(found('ISBN 9786999999990'), ['9786999999990 L range'], 'no 978-69 group');
-  assert.deepEqual(found('ISBN 9999999999'), ['9999999999 L range']);
   assert.deepEqual(found('ISBN 4006381333931'), ['4006381333931 L range'], 'an EAN labelled as ISBN');
   assert.deepEqual(found('isbn = {979-0-2600-0043-8}'), ['979-0-2600-0043-8 L range'], 'an ISMN in an isbn field');
   // Too short to be meant as an ISBN.
   assert.deepEqual(found('the ISBN 13 format, ISBN-10 2021, ISBN 12345'), []);
+});
+
+test('a checksum-valid ISBN in no range isbn3 knows: a 978/979 13 anywhere, a 10 only where it is meant as an ISBN', () => {
+  assert.deepEqual(found('ISBN 9786999999990'), ['9786999999990 L ok'], 'no 978-69 group in isbn3\'s data');
+  assert.deepEqual(found('see 9799012345674 and 978-6-999999-99-0.'), ['9799012345674 U ok', '978-6-999999-99-0 U ok'], 'unlabelled 13s: 978/979 and the check digit say ISBN');
+  assert.deepEqual(found('ISBN 9999999999'), ['9999999999 L ok']);
+  assert.deepEqual(found('isbn = {9999678270}'), ['9999678270 L ok']);
+  assert.deepEqual(found('{"isbn10": "9999678270"}'), ['9999678270 L ok']);
+  assert.deepEqual(found('<book><isbn>9999678270</isbn></book>'), ['9999678270 U ok'], 'a tag that says ISBN');
+  const csv = 'id,isbn,title,year\n1,9999678270,Foo,2001\n2,0306406152,Bar,2002\n3,0441013597,Dune,1990\n4,0140449132,Baz,2003\n';
+  assert.deepEqual(found(csv), ['9999678270 U ok', '0306406152 U ok', '0441013597 U ok', '0140449132 U ok'], 'a column that says ISBN');
+  assert.deepEqual(findIsbns('ISBN 9999678270')[0]?.info?.isbn13, '9789999678278');
 });
 
 test('unlabelled numbers that fail checksum or range are ignored', () => {

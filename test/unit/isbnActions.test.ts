@@ -50,6 +50,21 @@ test('diagnostics: invalid labelled ISBNs, and not-found ones only when the cach
   assert.match(problemMessage(problems[2].item), /10 or 13 digits, this one has 9/);
 });
 
+test('an ISBN in no range isbn3 knows: converted, never hyphenated; if no source knows it, the diagnostic says why that may be', () => {
+  assert.deepEqual(titles('9786999999990'), [['refactor', '6999999996']]);
+  assert.deepEqual(titles('978-6-999999-99-0'), [
+    ['refactor', '6999999996'],
+    ['refactor', '9786999999990'],
+  ], 'no Hyphenate: no range says where the hyphens go');
+  const lines = ['ISBN 9786999999990', 'ISMN or ISBN? ISBN 979-0-2600-0043-8', 'ISBN 4006381333931'];
+  const items = scanAll({ lineCount: lines.length, lineAt: (l) => lines[l] });
+  const problems = isbnProblems(items, () => true);
+  assert.deepEqual(problems.map((p) => [p.item.line, p.code]), [[0, 'notFound'], [1, 'range'], [2, 'range']]);
+  assert.match(problems[0].message, /^The book service knows no book with ISBN 9786999999990\. Its number is in no ISBN range that ISBN Lens knows/);
+  assert.match(problems[1].message, /979-0 begins an ISMN/);
+  assert.match(problems[2].message, /an ISBN-13 begins with 978 or 979/);
+});
+
 test('inline titles: short titles as they are, long ones without subtitle or cut at a word', () => {
   assert.equal(inlineTitle(book('1', 'The TeXbook', [])), 'The TeXbook');
   assert.equal(inlineTitle(book('1', 'Gödel, Escher, Bach: An Eternal Golden Braid, twentieth anniversary edition', [])), 'Gödel, Escher, Bach');

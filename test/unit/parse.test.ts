@@ -58,7 +58,6 @@ test('parseIsbn: undefined for wrong checksum, length, range, and non-ISBN input
     '0306406153', // checksum
     '978030640615', // 12 digits
     '97803064061577', // 14 digits
-    '9786999999990', // checksum fine, 978-69 has no range
     '9790260000438', // ISMN (979-0)
     '4006381333931', // EAN-13, not a book
     '978030640615X', // X in a 13
@@ -108,9 +107,22 @@ test('the verdict tells checksum, length and range apart', () => {
   assert.equal(problemOf('3-16-148410-0'), 'checksum');
   assert.equal(problemOf('978-0-306-40615'), 'length');
   assert.equal(problemOf('12345'), 'length');
-  assert.equal(problemOf('9786999999990'), 'range');
-  assert.equal(problemOf('9999999999'), 'range', 'ISBN-10 with a valid checksum in no group');
+  assert.equal(problemOf('9786999999990'), undefined, 'a 978 checksum-valid 13 in no range isbn3 knows is an ISBN');
+  assert.equal(problemOf('9999999999'), undefined, 'and so is a 10 typed as one');
   assert.equal(problemOf('979-0-2600-0043-8'), 'range', 'ISMN');
+  assert.equal(problemOf('4006381333931'), 'range', 'an EAN-13 of no book');
+});
+
+test('an ISBN in no range of isbn3\'s data (a range allocated since, a test value) is an ISBN written without hyphens', () => {
+  assert.deepEqual(parseIsbn('978-6-999999-99-0'), { isbn13: '9786999999990', hyphenated13: '9786999999990', isbn10: '6999999996', hyphenated10: '6999999996', rangeless: true });
+  assert.deepEqual(parseIsbn('9799012345674'), { isbn13: '9799012345674', hyphenated13: '9799012345674', rangeless: true }, 'a 979 has no ISBN-10');
+  assert.deepEqual(parseIsbn('9999678270'), { isbn13: '9789999678278', hyphenated13: '9789999678278', isbn10: '9999678270', hyphenated10: '9999678270', rangeless: true });
+  assert.equal(toIsbn13('999967827-0'), '9789999678278');
+  assert.equal(hyphenateIsbn('9786999999990'), undefined, 'no range, no hyphens');
+  assert.equal(hyphenateIsbn('9999678270'), undefined);
+  assert.equal(parseIsbn('9786999999991'), undefined, 'the check digit still counts');
+  assert.equal(parseIsbn('9790260000438'), undefined, 'an ISMN stays out');
+  assert.equal(parseIsbn('9780306406157')?.rangeless, undefined, 'a ranged ISBN is not marked');
 });
 
 test('classifyNormalized works on normalized strings', () => {
@@ -119,7 +131,7 @@ test('classifyNormalized works on normalized strings', () => {
   assert.equal(ok.valid && ok.info.isbn13, '9780306406157');
   assert.deepEqual(classifyNormalized('9780306406158'), { valid: false, problem: 'checksum' });
   assert.deepEqual(classifyNormalized('03064061'), { valid: false, problem: 'length' });
-  assert.deepEqual(classifyNormalized('9786999999990'), { valid: false, problem: 'range' });
+  assert.deepEqual(classifyNormalized('9790260000438'), { valid: false, problem: 'range' });
   assert.deepEqual(classifyNormalized('03064X6152'), { valid: false, problem: 'checksum' }, 'X not in last place');
 });
 

@@ -35,7 +35,9 @@ export function whyNotValid(problem: IsbnProblem | undefined, text: string): str
       if (isIssn(text)) return 'wrong length: this looks like an ISSN (a journal or series number, 8 digits)';
       return `an ISBN has 10 or 13 digits, this one has ${text.replace(/[^0-9Xx]/g, '').length}`;
     case 'range':
-      return 'the checksum is right, but no ISBN agency has assigned this group or publisher range';
+      // Only a 13 gets here: a checksum-valid 10 meant as an ISBN is one (IsbnInfo.rangeless).
+      if (normalizeIsbn(text).startsWith('9790')) return 'the checksum is right, but 979-0 begins an ISMN (printed music), not an ISBN';
+      return 'the checksum is right, but an ISBN-13 begins with 978 or 979: this is another kind of EAN barcode';
     default:
       return 'the check digit does not match';
   }
@@ -55,6 +57,9 @@ function likelyMeant(raw: string): string {
   return ` It looks like the ISBN-10 ${isbn10} with 978 in front and its old check digit kept; its ISBN-13 is ${separated ? ten.hyphenated13 : ten.isbn13}.`;
 }
 
+/** Said of an ISBN that no source knows and whose number is in no range of isbn3's data (IsbnInfo.rangeless). */
+export const RANGELESS_NOTE = 'Its number is in no ISBN range that ISBN Lens knows: from a range allocated since, or made up.';
+
 /** `isNotFound(isbn13)` answers from the look-up cache only. */
 export function isbnProblems(items: readonly LineIsbn[], isNotFound: (isbn13: string) => boolean): IsbnProblemReport[] {
   const out: IsbnProblemReport[] = [];
@@ -62,7 +67,8 @@ export function isbnProblems(items: readonly LineIsbn[], isNotFound: (isbn13: st
     if (!item.valid) {
       out.push({ item, code: item.problem ?? 'checksum', message: problemMessage(item), informational: looksLikeIssn(item) });
     } else if (item.info && isNotFound(item.info.isbn13)) {
-      out.push({ item, code: 'notFound', message: `The book service knows no book with ISBN ${item.info.hyphenated13}.`, informational: true });
+      const note = item.info.rangeless ? ` ${RANGELESS_NOTE}` : '';
+      out.push({ item, code: 'notFound', message: `The book service knows no book with ISBN ${item.info.hyphenated13}.${note}`, informational: true });
     }
   }
   return out;

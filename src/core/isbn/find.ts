@@ -5,7 +5,7 @@
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
 import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby, yamlListSaysIsbn } from './dataContext';
-import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978 } from './parse';
+import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978, tenWithoutRange } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
@@ -827,9 +827,24 @@ class Scan {
       if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
+    } else if (id === NO_RANGE && d.count === 10) {
+      this.rangelessTen(start, end);
     } else if (id < 0 && d.count === 13) {
       this.tenWith978(start, end);
     }
+  }
+
+  /**
+   * A checksum-valid bare 10 (in `this.d`) that isbn3 has no range for: an ISBN only where
+   * its key, column, tag or link says so (tenWithoutRange); in prose the range is what
+   * keeps a chance-valid number out.
+   */
+  private rangelessTen(start: number, end: number): void {
+    if (this.d.groups !== 1 && this.d.spaces !== 1) return;
+    const shape = this.dataToAsk(start, end);
+    if (shape === true || (shape === false && !this.contextSaysIsbn)) return;
+    const id = tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase());
+    if (shape === false || dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!)) this.taken(start, end, id);
   }
 
   /**
@@ -1086,7 +1101,9 @@ class Scan {
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
-      const id = this.lookup(start, end);
+      let id = this.lookup(start, end);
+      // Meant as an ISBN, a checksum-valid 10 is one even where isbn3 knows no range for it.
+      if (id === NO_RANGE && d.count === 10) id = tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase());
       if (id >= 0) {
         this.out.addValid(start, end, true, id);
         return;

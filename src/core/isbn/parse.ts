@@ -20,9 +20,19 @@ export interface IsbnInfo {
   hyphenated13: string;
   hyphenated10?: string;
   groupName?: string;
+  /**
+   * isbn3's range data holds no group or publisher range for it: a number from a range
+   * allocated after that data, or a made-up one (a test's 9781234567897). Still an ISBN
+   * (978/979 and its check digit say so) and looked up as one, but written without hyphens:
+   * hyphenated13 and hyphenated10 are the digits.
+   */
+  rangeless?: true;
 }
 
-/** Why a string that is meant as an ISBN is not one. */
+/**
+ * Why a string that is meant as an ISBN is not one. `range`: the checksum is right, but it
+ * is no ISBN-13 (an ISMN's 979-0, another EAN's prefix).
+ */
 export type IsbnProblem = 'checksum' | 'length' | 'range';
 
 export type IsbnVerdict =
@@ -87,7 +97,10 @@ export function hasValidChecksum(normalized: string): boolean {
 const cache = new NumberTable(12, 16);
 let infos: IsbnInfo[] = [];
 
-/** cachedInfoId's answer for a key whose number isbn3 has no range for. */
+/**
+ * cachedInfoId's answer for a key whose number isbn3 has no range for and that is no
+ * rangeless ISBN-13 (an ISBN-10 with no range is one only where it is meant as one: see tenWithoutRange).
+ */
 export const NO_RANGE = -1;
 /** cachedInfoId's answer for a key not parsed yet (or since the cache started over). */
 export const NOT_CACHED = ABSENT;
@@ -134,7 +147,7 @@ export function cachedInfoId(key: number): number {
  * vouches for the checksum. Infos are frozen: they are shared.
  */
 export function parseAndCache(key: number, normalized: string): number {
-  const info = toInfo(ranges().parse(normalized));
+  const info = toInfo(ranges().parse(normalized)) ?? rangelessThirteen(normalized);
   if (cache.full) clearIsbnCache();
   const id = info ? infos.push(info) - 1 : NO_RANGE;
   cache.set(key, id); // key 0 (not ISBN-shaped) is never cached
@@ -153,11 +166,38 @@ function toInfo(parsed: ReturnType<typeof Isbn3.parse>): IsbnInfo | null {
   return Object.freeze(info);
 }
 
-/** Checksum-valid normalized 10/13 → isbn3 data, through the cache. */
-function parseNormalized(normalized: string): IsbnInfo | undefined {
+/** A 978/979 ISBN-13 (not an ISMN's 9790), checksum-valid, that isbn3 has no range for: see IsbnInfo.rangeless. */
+function rangelessThirteen(normalized: string): IsbnInfo | null {
+  if (normalized.length !== 13 || !/^97[89]/.test(normalized) || normalized.startsWith('9790')) return null;
+  const info: IsbnInfo = { isbn13: normalized, hyphenated13: normalized, rangeless: true };
+  if (normalized.startsWith('978')) {
+    const first9 = normalized.slice(3, 12);
+    info.isbn10 = info.hyphenated10 = first9 + isbn10CheckDigit(first9);
+  }
+  return Object.freeze(info);
+}
+
+/** The cached id of a checksum-valid normalized 10/13, parsed on a miss. */
+function idOf(normalized: string): number {
   const key = keyOf(normalized);
-  let id = cachedInfoId(key);
-  if (id === NOT_CACHED) id = parseAndCache(key, normalized);
+  const id = cachedInfoId(key);
+  return id === NOT_CACHED ? parseAndCache(key, normalized) : id;
+}
+
+/**
+ * The id of the rangeless ISBN-13 of a checksum-valid ISBN-10 that isbn3 has no range for,
+ * for where the 10 is meant as an ISBN (a label, an isbn field, one typed in): unlabelled, one
+ * number in eleven passes the check, and the range is what keeps a bare 10 in prose honest.
+ */
+export function tenWithoutRange(normalized10: string): number {
+  const first12 = `978${normalized10.slice(0, 9)}`;
+  return idOf(first12 + isbn13CheckDigit(first12));
+}
+
+/** Checksum-valid normalized 10/13 meant as an ISBN → its data, through the cache. */
+function parseNormalized(normalized: string): IsbnInfo | undefined {
+  let id = idOf(normalized);
+  if (id === NO_RANGE && normalized.length === 10) id = tenWithoutRange(normalized);
   return id === NO_RANGE ? undefined : infos[id];
 }
 
@@ -198,11 +238,11 @@ export function toIsbn13(raw: string, hyphenate = false): string | undefined {
   return hyphenate ? info.hyphenated13 : info.isbn13;
 }
 
-/** Hyphenate per isbn3 range data, keeping the written length (10 stays 10). */
+/** Hyphenate per isbn3 range data, keeping the written length (10 stays 10); undefined without a range. */
 export function hyphenateIsbn(raw: string): string | undefined {
   const normalized = normalizeIsbn(raw);
   const info = parseIsbn(normalized);
-  if (!info) return undefined;
+  if (!info || info.rangeless) return undefined;
   return normalized.length === 10 ? info.hyphenated10 : info.hyphenated13;
 }
 

@@ -4,7 +4,7 @@
  * HOVER_WAIT_MS and otherwise says it is looking the book up.
  */
 import * as vscode from 'vscode';
-import { whyNotValid } from '../../core/diagnostics/isbnProblems';
+import { RANGELESS_NOTE, whyNotValid } from '../../core/diagnostics/isbnProblems';
 import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LineIsbn } from '../../core/scan/lineScan';
@@ -54,7 +54,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const image = result.status === 'found' ? result.book.image : undefined;
     const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(this.resultMarkdown(isbn, result, cover), range);
+    return new vscode.Hover(this.resultMarkdown(isbn, result, cover, match.info.rangeless), range);
   }
 
   private queueDocument(document: vscode.TextDocument): void {
@@ -75,7 +75,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     return new vscode.MarkdownString(`ISBN ${isbn}: looking up… Hover again in a moment to see the book.`);
   }
 
-  private resultMarkdown(isbn: string, result: LookupResult, cover?: string): vscode.MarkdownString {
+  private resultMarkdown(isbn: string, result: LookupResult, cover?: string, rangeless?: boolean): vscode.MarkdownString {
     if (result.status === 'found') {
       const sources = sourcesLine(result);
       const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover, asked: isbn }) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : ''));
@@ -85,7 +85,8 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (result.status === 'notFound') {
       const hasKey = this.service.connected;
       const text = notFoundText(result, hasKey, (error, source) => this.service.describeFrom(source, error));
-      const markdown = new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(text)}${hasKey || !result.asked ? '' : '  \n[Set an API key](command:isbnLens.setApiKey)'}`);
+      const note = rangeless ? `  \n${RANGELESS_NOTE}` : '';
+      const markdown = new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(text)}${note}${hasKey || !result.asked ? '' : '  \n[Set an API key](command:isbnLens.setApiKey)'}`);
       if (!hasKey) markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
     }
