@@ -165,7 +165,8 @@ function csvShape(head: string, named: boolean, columnHead = () => head): TextSh
   const delimiters = named ? [...DELIMITERS].sort((a, b) => splitFields(lines[0], b).length - splitFields(lines[0], a).length) : DELIMITERS;
   for (const delimiter of delimiters) {
     const first = splitFields(lines[0], delimiter);
-    if (first.length < (named || delimiter === '\t' ? 2 : 3)) continue;
+    // Two comma-separated fields a line are prose as often as not, unless the first line heads an ISBN column (`isbn,title`).
+    if (first.length < (named || delimiter === '\t' || headsIsbnColumn(first) ? 2 : 3)) continue;
     const headed = isHeader(first);
     const rows = (headed ? lines.slice(1) : lines).map((line) => splitFields(line, delimiter));
     if (!named) {
@@ -183,6 +184,11 @@ function csvShape(head: string, named: boolean, columnHead = () => head): TextSh
     return { kind: 'csv', delimiter, isbnColumns };
   }
   return undefined;
+}
+
+/** A header row (isHeader) with a cell that names ISBNs. */
+function headsIsbnColumn(cells: string[]): boolean {
+  return cells.some((cell) => ISBN_COLUMN.test(cell)) && isHeader(cells);
 }
 
 /** Header cells are names, but for one in five at least (an open-data header may hold "No. of Stories"); none is a long number. */

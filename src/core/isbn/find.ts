@@ -810,12 +810,15 @@ class Scan {
     }
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) {
       if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
+      else if ((d.count === 13 || d.count === 14) && this.tenWithPrice(start, end, false)) return;
       else if (d.count === 13) this.tenWith978(start, end);
       else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
       return;
     }
     if (d.groups > 1 && !plausibleGroups(d) && !this.keyedMisgrouped(start)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
+      const priced = end + priceAfterX(this.text, end);
+      if (priced > end && this.d.read(this.text, start, priced) && this.tenWithPrice(start, priced, false)) return;
       if (!this.inDoi(start)) this.repeats.keep(start, end, d.key); // `3642002307_k.jpg`
       return;
     }
@@ -841,10 +844,42 @@ class Scan {
    */
   private rangelessTen(start: number, end: number): void {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
-    const shape = this.dataToAsk(start, end);
-    if (shape === true || (shape === false && !this.contextSaysIsbn)) return;
     const id = tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase());
-    if (shape === false || dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!)) this.taken(start, end, id);
+    if (this.contextNamesIsbn(start, end, id)) this.taken(start, end, id);
+  }
+
+  /**
+   * For a bare 10 in `this.d` whose info is infoList()[id]: true only where a key, column,
+   * tag, field or link path says ISBN (or its ISBN-13 stands in the same record), never on
+   * its checksum alone in prose.
+   */
+  private contextNamesIsbn(start: number, end: number, id: number): boolean {
+    const shape = this.dataToAsk(start, end);
+    if (typeof shape === 'boolean') return !shape && this.contextSaysIsbn;
+    return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
+  }
+
+  /**
+   * A run of 13 or 14 digits, no ISBN-13, that is a valid ISBN-10 with a price typed onto its
+   * end (`0553101315175`: $1.75, in an old MARC record's 020 `$z`, the `:` before `$c` lost),
+   * where a label, field, key or column says ISBN: reports the 10 and returns true. Not after
+   * 978/979: that is a mistyped ISBN-13, whose first ten pass the check one time in eleven.
+   */
+  private tenWithPrice(start: number, end: number, labelled: boolean): boolean {
+    const d = this.d;
+    if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return false;
+    if (gtinValid(this.text, start, end)) return false; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
+    if (!labelled && (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start))) return false;
+    const tenEnd = start + 10;
+    d.read(this.text, start, tenEnd);
+    const id = this.lookup(start, tenEnd, !labelled);
+    if (id >= 0 && (labelled || this.contextNamesIsbn(start, tenEnd, id))) {
+      if (labelled) this.out.addValid(start, tenEnd, true, id);
+      else this.taken(start, tenEnd, id);
+      return true;
+    }
+    d.read(this.text, start, end);
+    return false;
   }
 
   /**
@@ -1098,6 +1133,7 @@ class Scan {
   /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
   private emitLabelled(start: number, end: number): void {
     const d = this.d;
+    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(start, end, true)) return;
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
@@ -1382,6 +1418,17 @@ function checksumOk(text: string, start: number, end: number, count: number): bo
   return count === 10 ? sum10 % 11 === 0 : sum13 % 10 === 0;
 }
 
+/** text[start, end) as digits alone is a valid EAN/GTIN: the mod-10 check, weights 1 and 3 from the right. */
+function gtinValid(text: string, start: number, end: number): boolean {
+  let sum = 0;
+  for (let k = end - 1, weight = 1; k >= start; k--, weight = 4 - weight) {
+    const c = text.charCodeAt(k);
+    if (!isDigit(c)) return false;
+    sum += weight * (c - 48);
+  }
+  return sum % 10 === 0;
+}
+
 /**
  * A URL path segment that names a book's id before the number at `start` (after its `/`):
  * `/isbn/`, Amazon's `/dp/`, `/ASIN/`, `/product/`, `/gp/aw/d/` and `/images/P/` (the cover of a
@@ -1518,6 +1565,17 @@ function shortNumberAt(text: string, at: number): boolean {
   let k = at;
   while (isDigit(text.charCodeAt(k))) k++;
   return k > at && k - at <= 8 && !(classAt(text, k) & ALNUM);
+}
+
+/**
+ * After an ISBN-10's X check character ending at `at`: how many digits of a price typed onto
+ * it (3 or 4, `089542262X295`, then no letter or digit), or 0 (see Scan.tenWithPrice).
+ */
+function priceAfterX(text: string, at: number): number {
+  if ((text.charCodeAt(at - 1) | 0x20) !== 0x78) return 0;
+  let k = at;
+  while (isDigit(text.charCodeAt(k))) k++;
+  return k - at >= 3 && k - at <= 4 && !(classAt(text, k) & ALNUM) ? k - at : 0;
 }
 
 /** Are tokens k, k+1 a 3-digit prefix and a 10 ("978 0306406157")? */
