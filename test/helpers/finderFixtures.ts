@@ -70,7 +70,7 @@ export function scoreFixtures(withName: boolean, dir = FIXTURE_DIR): { files: Fi
  * places), not counting those inside a DOI (`10.1007/978-3-…`), which are no
  * ISBN there. A MARC subfield's delimiter and code are set apart from its
  * value first: binary MARC's U+001F and any code (`\x1fa10.1007/…` is a DOI),
- * and a digit code after `$`, `‡`, `ǂ` or `▼` (`$9978-…` is 978-…). A DOI ends
+ * and a digit code after `$`, `‡`, `ǂ`, `▼` or PICA+'s `ƒ` (`$9978-…` is 978-…). A DOI ends
  * at white space, a quote, a bracket or a field delimiter, as the finder reads
  * it, or, in binary MARC, which has little white space, at its field's end;
  * its slash may be escaped (`\/`, `%2F`, `&#x2F;`). An ISBN broken at a hyphen
@@ -92,7 +92,7 @@ function occurrences(text: string, expected: readonly string[]): number {
   const flat = lettersAsDigits(text)
     .normalize('NFKC')
     .replace(OTHER_DIGITS, asciiDigit)
-    .replace(/\x1f[\s\S]|[$\u2021\u01c2\u25bc][0-9]/g, ' ')
+    .replace(/\x1f[\s\S]|[$\u2021\u01c2\u25bc\u0192][0-9]/g, ' ')
     .replace(/\b10\.[0-9]{4,9}(?:\/|\\\/|%2F|&#x2F;|&#47;)[^\s\x1d\x1e"'<>,{}|`]+/gi, ' ');
   const places: Array<[number, number]> = [];
   for (const isbn13 of expected) {

@@ -63,8 +63,8 @@ export function withLineFeeds(text: string): string {
 const LONE_CR = /\r(?!\n)/;
 const LONE_CRS = /\r(?!\n)/g;
 
-// MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks.
-const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]/;
+// MARC lines: mnemonic (`=020  \\$a…`) or a display (`020 __ |a…`, `245 10 ‡a…`) with subfield marks; PICA+ (`004A ƒ0…`, `003@ $0…`).
+const MARC_LINE = /^=(?:LDR|[0-9]{3}) {2}|^(?:LDR|000)\s|^[0-9]{3}\s.*[$|_^\u2021\u01c2\u25bc][a-z0-9]|^[0-9]{3}[A-Z@](?:\/[0-9]{2,3})? +[\u0192$\u2021][0-9A-Za-z]/;
 // SQL statements, and the openings of mysqldump and pg_dump files.
 const SQL_START = /^\s*(?:INSERT\s+INTO|REPLACE\s+INTO|CREATE\s+TABLE|COPY\s+\S+\s*\()|^-- (?:MySQL|MariaDB|PostgreSQL|SQLite)\b.*dump|^\/\*!\d+ SET |^SET \w+ = /im;
 // A file of statements: its first line past `--` comments opens one in capitals

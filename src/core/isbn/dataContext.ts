@@ -31,6 +31,12 @@ const MARC_ISBN_TAG = /^020$/;
 const RIS_ISBN_LINE = /^SN {1,2}- /;
 /** How far back a MARCXML subfield's datafield may open (a field of many long subfields). */
 const MARC_FIELD_REACH = 4000;
+/** A PICA+ field's tag (and occurrence, `045D/06`) before a subfield mark. */
+const PICA_TAG = /^([0-9]{3}[A-Z@])(?:\/[0-9]{2,3})? +[\u0192$\u2021]/;
+/** PICA+ fields of ISBNs: the book's (004A), another physical form's (004D, 004P), a reproduction's (004J), 004L. */
+const PICA_ISBN_TAG = /^004[ADJLP]$/;
+/** A linking field's number typed ISBN by its subfield C (`039D ƒiebook versionƒCISBNƒ6…`). */
+const PICA_TYPED_ISBN = /[\u0192$]CISBN[\u0192$]6$/;
 const MARC_LINKING_TAG = /^(?:76[0-9]|77[0-9]|78[0-9]|80[0-9]|81[01]|830)$/;
 
 /**
@@ -226,7 +232,10 @@ function csvRecordStart(text: string, start: number, memo: DataMemo): number {
   return memo.csvRecord;
 }
 
-/** MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented). */
+/**
+ * MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented), and PICA+
+ * (`004A ƒ0…`, `004P $So$0…`: PICA's tags are three digits and a letter or `@`).
+ */
 function marcTagSaysIsbn(text: string, start: number): boolean {
   let from = lineStart(text, start);
   let line = text.slice(from, start);
@@ -234,6 +243,8 @@ function marcTagSaysIsbn(text: string, start: number): boolean {
     from = lineStart(text, from - 1);
     line = text.slice(from, start);
   }
+  const pica = PICA_TAG.exec(line)?.[1];
+  if (pica) return PICA_ISBN_TAG.test(pica) || PICA_TYPED_ISBN.test(line);
   const tag = /^=?([0-9]{3})/.exec(line)?.[1];
   if (!tag) return false;
   if (MARC_ISBN_TAG.test(tag)) return true;
@@ -580,6 +591,8 @@ function recordSaysIsbn(text: string, start: number): boolean {
 // is that, in prose as in data ("OCLC 1621861279", "Order number 1481623893").
 const FOREIGN_LABELS = (
   'oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
+  // PICA's record numbers and authority ids, which carry an ISBN-10's check character: `PPN: 1030400229`, `gnd/1173716319`
+  'ppn epn gnd idn ' +
   'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer ' +
   // phones and accounts as contact pages and other languages label them: `Mob: …`, `Cell: …`, `Handy …`, `Tlf.: …`
   'mob mobil cell cellphone ph whatsapp contact handy telefon telefono telefone tlf tfn fon konto kto ' +

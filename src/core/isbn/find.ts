@@ -794,7 +794,7 @@ class Scan {
     const d = this.d;
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
     if (id < 0 || this.gluedAfter(end, !labelled)) return false;
-    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d)) || this.gluedBefore(start) || this.inDoi(start))) return false;
+    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(start) || this.inDoi(start))) return false;
     this.out.addValid(start, end, labelled, id);
     return true;
   }
@@ -815,7 +815,7 @@ class Scan {
       else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
       return;
     }
-    if (d.groups > 1 && !plausibleGroups(d) && !this.keyedMisgrouped(start)) return;
+    if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
       const priced = end + priceAfterX(this.text, end);
       if (priced > end && this.d.read(this.text, start, priced) && this.tenWithPrice(start, priced, false)) return;
@@ -1036,6 +1036,9 @@ class Scan {
       let digits = 0;
       while (j < t.length && t.count[j] < 10 && !prefixThenTen(t, j)) digits += t.count[j++];
       if (digits === 10 || digits === 13) this.takeUnlabelled(i, j - 1);
+      // A Bookland EAN as printed with its add-on (`9 781430 268277 51999`: the price in 5 digits, or an issue in 2).
+      // Only after a barcode's grouping (1 + 6 + 6, 7 + 6): `978 0 306 40615 7 12` is no ISBN and a number.
+      else if ((t.count[j - 1] === 5 || t.count[j - 1] === 2) && digits - t.count[j - 1] === 13 && t.count[j - 2] === 6 && (t.count[i] === 1 || t.count[i] === 7)) this.takeUnlabelled(i, j - 2);
       i = j;
     }
   }
@@ -1082,7 +1085,7 @@ class Scan {
     const end = this.t.end[last];
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
-    if (d.groups > 1 && !plausibleGroups(d)) return;
+    if (d.groups > 1 && !plausibleGroups(d, this.text)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const id = this.lookup(start, end, true);
     if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
@@ -1219,7 +1222,7 @@ class Scan {
     const text = this.text;
     const c = text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
-    if (c > 127) return nonAsciiWord().test(text[end]);
+    if (c > 127) return c !== 0x0192 /* ƒ, PICA+'s next subfield */ && nonAsciiWord().test(text[end]);
     if (CHAR_CLASS[c] & ALNUM) {
       // Labelled, an ISBN-10's X check character may close it with the next ISBN glued on (see Scan.gluedTogether).
       if (!decimals && isDigit(c) && (text.charCodeAt(end - 1) | 0x20) === 0x78) return false;
@@ -1591,15 +1594,18 @@ function prefixThenTen(t: Tokens, k: number): boolean {
  * 4 + 6 (`9814 253065`) or 1 + 9 (`0 000007005`). Rejects phone-like
  * groupings such as 555-123-4567 and 03 1234 5678.
  */
-function plausibleGroups(d: Digits): boolean {
+function plausibleGroups(d: Digits, text: string): boolean {
   if (d.groups > (d.count === 13 ? 5 : 4)) return false;
   if (d.lastGroup === 1) return true;
   if (d.spaces === d.groups - 1) {
     // `978 …`, `9780 …`, and a barcode's digits as printed under it: `9 781430 268277`.
-    if (d.count === 13) return d.firstToken === 3 || d.firstToken === 4 || (d.firstToken === 1 && d.groups === 3 && d.lastGroup === 6);
+    // And 7 + 6 (`9781302 949204`, a comics API's EAN as its barcode prints it).
+    if (d.count === 13) return d.firstToken === 3 || d.firstToken === 4 || (d.lastGroup === 6 && ((d.firstToken === 1 && d.groups === 3) || (d.firstToken === 7 && d.groups === 2)));
     if (d.groups === 2) return d.firstToken === 1 || (d.firstToken === 4 && d.lastGroup === 6 && !yearFirst(d));
   }
-  return d.count === 13 && d.groups === 2 && d.lastGroup === 10;
+  // A 978/979 13 with hyphens alone, its prefix split off but its check digit not (`978-3-7369-96694`, a
+  // repository's misplaced hyphens): no phone or code number opens with 978- or 979- and passes the check.
+  return d.count === 13 && ((d.groups === 2 && d.lastGroup === 10) || (d.spaces === 0 && d.isbn13Prefix && isDigit(text.charCodeAt(d.start + 1)) && isDigit(text.charCodeAt(d.start + 2)) && isSeparator(text.charCodeAt(d.start + 3))));
 }
 
 /**
@@ -1667,7 +1673,7 @@ function isHex(c: number): boolean {
  * binary MARC (ISO 2709, `.mrc`).
  */
 function isSubfieldMark(c: number): boolean {
-  return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc || c === 0x1f; // $ | _ ^ ‡ ǂ ▼ US
+  return c === 36 || c === 124 || c === 95 || c === 94 || c === 0x2021 || c === 0x01c2 || c === 0x25bc || c === 0x1f || c === 0x0192; // $ | _ ^ ‡ ǂ ▼ US ƒ (PICA+)
 }
 
 /**
@@ -1676,7 +1682,7 @@ function isSubfieldMark(c: number): boolean {
  * subfield's code even when the value is a number (`$9978-3-…`, a hyphenated copy of 020 $a).
  */
 function isDigitCodeMark(c: number): boolean {
-  return c === 0x1f || c === 36 || c === 0x2021 || c === 0x01c2 || c === 0x25bc;
+  return c === 0x1f || c === 36 || c === 0x2021 || c === 0x01c2 || c === 0x25bc || c === 0x0192;
 }
 
 /** An ASCII hyphen, a typographic hyphen or dash (U+2010 to U+2014) or a minus sign, as SEP. */
