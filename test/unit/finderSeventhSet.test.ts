@@ -77,3 +77,75 @@ function gtinValid(digits: string): boolean {
   for (let k = digits.length - 1, weight = 1; k >= 0; k--, weight = 4 - weight) sum += weight * Number(digits[k]);
   return sum % 10 === 0;
 }
+
+/** A PICA record number (PPN) or GND id: nine digits and the ISBN-10's own check character, as PICA gives them. */
+const ppn = fc.integer({ min: 100_000_000, max: 999_999_999 }).map((n) => String(n) + isbn10CheckDigit(String(n)));
+
+test('property: PICA+ (ƒ or $ subfields): a subfield\'s digit code is no part of its ISBN, a bare ISBN-10 counts in ISBN fields (004A, 004P…) or typed ISBN by ƒC; record numbers (PPN, 003@), links (ƒ9) and GND ids, which pass the ISBN-10 check, stay out', () => {
+  fc.assert(
+    fc.property(book, book, fc.array(ppn, { minLength: 4, maxLength: 4 }), fc.constantFrom('\u0192', '$'), (b, c, [record, link, gnd, copy], mark) => {
+      const pica = [
+        `SET: S1 [1] TTL: 1          PPN: ${record}                           SEITE1 .`,
+        '',
+        `003@ ${mark}0${record}`,
+        `004A ${mark}0${b.isbn10}${mark}f : pbk.`,
+        `004P ${mark}So${mark}0${c.isbn13}${mark}fOnline`,
+        `028C ${mark}9${link}Autor, Anna ; ID: gnd/${gnd}${mark}BVerfasserIn`,
+        `039D ${mark}iebook version${mark}CISBN${mark}6${c.isbn10}`,
+        `017G ${mark}uhttp://www.gbv.de/dms/zbw/${record}.pdf${mark}mV:DE-601`,
+        `203@/001 ${mark}0${copy}`,
+        '',
+      ].join('\n');
+      assert.deepEqual(validFound(pica), [b.isbn13, c.isbn13].sort(), pica);
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test('property: a Bookland EAN as its barcode prints it (1 + 6 + 6, or 7 + 6) is an ISBN-13, with its 2- or 5-digit add-on after it; the add-on is no part of it, and `978 0 306 40615 7 12` stays ambiguous', () => {
+  fc.assert(
+    fc.property(book, fc.constantFrom('51999', '52499', '00411', '07'), (b, addOn) => {
+      const d = b.isbn13;
+      for (const printed of [`${d[0]} ${d.slice(1, 7)} ${d.slice(7)}`, `${d.slice(0, 7)} ${d.slice(7)}`]) {
+        const text = `"ean": "${printed} ${addOn}",`;
+        const found = findIsbns(text).filter((m) => m.valid);
+        assert.deepEqual(found.map((m) => m.raw), [printed], text);
+      }
+      assert.deepEqual(validFound(`see 978 ${d.slice(3, 4)} ${d.slice(4, 7)} ${d.slice(7, 12)} ${d[12]} 12 more`), []);
+    }),
+  );
+});
+
+test('property: a 978/979 ISBN-13 whose prefix is split off but whose check digit is not (`978-3-7369-96694`) is an ISBN-13 anywhere; other misplaced hyphens still need a key that says ISBN', () => {
+  fc.assert(
+    fc.property(book, fc.integer({ min: 4, max: 11 }), (b, cut) => {
+      const written = `${b.isbn13.slice(0, 3)}-${b.isbn13.slice(3, cut)}-${b.isbn13.slice(cut)}`;
+      assert.deepEqual(validFound(`<dc:identifier>${written}</dc:identifier>`), [b.isbn13], written);
+      const noPrefix = `${b.isbn13.slice(0, 2)}-${b.isbn13.slice(2, 9)}-${b.isbn13.slice(9)}`;
+      assert.deepEqual(validFound(`<dc:identifier>${noPrefix}</dc:identifier>`), [], noPrefix);
+    }),
+  );
+});
+
+/** An epoch in seconds that passes the ISBN-10 check (and has a range: group 1). */
+const epochTen = fc.integer({ min: 1_000_000_000, max: 1_999_999_999 }).map(String).filter((s) => isbn10CheckDigit(s.slice(0, 9)) === s[9]);
+
+test('property: an epoch under a code\'s time key (`issued: …`, `createdAt: …`, `updated_at: …`, `mtime: …`) is no ISBN-10; a book\'s label (`Paperback: …`, `isbn_date: …`) still labels one', () => {
+  fc.assert(
+    fc.property(epochTen, book, fc.constantFrom('issued', 'createdAt', 'updated_at', 'mtime', 'timestamp', 'expires'), (epoch, b, key) => {
+      assert.deepEqual(validFound(`export const sample = { title: 'A', ${key}: ${epoch} };`), [], key);
+      assert.deepEqual(validFound(`Paperback: ${b.isbn10}`), [b.isbn13]);
+    }),
+  );
+});
+
+test('property: an ISBN-10 in no range, bare in code or prose, is found where its ISBN-13 stands in the same text (a test\'s input and its expected output)', () => {
+  fc.assert(
+    fc.property(rangelessThirteen.filter((isbn13) => isbn13.startsWith('978')), (isbn13) => {
+      const ten = tenOf(isbn13);
+      const text = `expect(toIsbn13('${ten}')).toBe('${isbn13}');`;
+      assert.deepEqual(findIsbns(text).map((m) => [m.raw, m.info?.isbn13]), [[ten, isbn13], [isbn13, isbn13]], text);
+      assert.deepEqual(validFound(`expect(isValid('${ten}')).toBe(true);`), [], 'alone, its checksum is all that vouches for it');
+    }),
+  );
+});

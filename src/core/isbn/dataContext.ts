@@ -464,7 +464,7 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
   if (text.charCodeAt(k) === 58 /* : */) {
     let q = k - 1;
     while (text.charCodeAt(q) === 32) q--;
-    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k); // `"key":`, `'key':`
+    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) || timeKeyBefore(text, k); // `"key":`, `'key':`
   }
   const stop = Math.max(0, k - KEY_LOOKBACK);
   let name = nameBefore(text, k, stop);
@@ -474,6 +474,20 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
   return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
 }
+
+/**
+ * A code's key for a time right before the `:` at `colon`: `issued: 1700000004`, `createdAt:`,
+ * `updated_at:`, `mtime:` in an object literal or a config. An epoch in seconds has ten digits
+ * and passes the ISBN-10 check one time in eleven. A label in prose (`Paperback: …`) opens with a capital.
+ */
+function timeKeyBefore(text: string, colon: number): boolean {
+  let k = colon - 1;
+  while (k >= 0 && k > colon - 32 && (CODE_NAME_CHAR[text.charCodeAt(k)] ?? 0) === 1) k--;
+  const name = text.slice(k + 1, colon);
+  return k < colon - 1 && TIME_KEY.test(name) && !ISBN_WORD.test(name);
+}
+const TIME_KEY = /^(?:[a-z][a-z0-9]*_)*(?:[a-z]*time|timestamp|ts|date|issued|created|updated|modified|expires?|expiry|epoch|since|until)$|^(?:[a-z][a-z0-9]*_)+(?:at|on)$|^[a-z][A-Za-z0-9]*(?:At|On|Time|Date|Timestamp|Ts)$/;
+const CODE_NAME_CHAR = Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9_]/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /**
  * EDIFACT's qualified element before the `:` at `colon`: `RFF+ON:7378944858` (an order

@@ -279,8 +279,8 @@ class Digits {
   longestToken = 0; // count of the longest one
   texJoined = false; // TeX's tie `~` or en dash `--` joins groups: an ISBN only where a label or field says so
 
-  /** The stretch read last: a spaced ISBN is read again as tokens are joined, and then need not be. */
-  private start = -1;
+  /** The stretch read last: a spaced ISBN is read again as tokens are joined, and then need not be (plausibleGroups reads its prefix). */
+  start = -1;
   private end = -1;
 
   /**
@@ -660,10 +660,13 @@ class Scan {
 
   /** A kept number's info id (repeats.ts): cached, or parsed now when its checksum holds; negative when no ISBN. */
   private readonly keptId = (start: number, end: number, key: number): number => {
-    const cached = cachedInfoId(key);
-    if (cached !== NOT_CACHED) return cached;
-    if (!checksumOk(this.text, start, end, key >= 1e13 ? 13 : 10)) return NOT_ISBN;
-    return parseAndCache(key, this.text.slice(start, end).replace(STRIP, '').toUpperCase());
+    let id = cachedInfoId(key);
+    if (id === NOT_CACHED) {
+      if (!checksumOk(this.text, start, end, key >= 1e13 ? 13 : 10)) return NOT_ISBN;
+      id = parseAndCache(key, this.text.slice(start, end).replace(STRIP, '').toUpperCase());
+    }
+    // A 10 in no range is an ISBN here: its ISBN-13 is asked for among the text's ISBNs.
+    return id === NO_RANGE && key < 1e13 ? tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase()) : id;
   };
 
   /**
@@ -846,6 +849,7 @@ class Scan {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
     const id = tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase());
     if (this.contextNamesIsbn(start, end, id)) this.taken(start, end, id);
+    else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
   }
 
   /**
