@@ -128,7 +128,7 @@ test('no key: a hover on an ISBN of samples/reading-list.md shows the book, its 
   }),
 );
 
-test('the forms the finder learnt from real documents (Arabic-Indic digits, an amzn.com link, escaped hyphens, an EDIFACT line): a hover on each shows the book in the web worker too', step, (t) =>
+test('the forms the finder learnt from real documents (Arabic-Indic digits, an amzn.com link, escaped hyphens, an EDIFACT line, a PICA+ field, a barcode with its add-on, a price typed on): a hover on each shows the book in the web worker too', step, (t) =>
   s.step(t, async () => {
     t.diagnostic(`hovers: ${(await hoverFinderForms(s.page, 'forms.md')).join(' | ')}`);
   }),

@@ -21,6 +21,9 @@ const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
 let many: ManyIsbns;
 
+/** A 979-9 ISBN-13 with its check digit right: no agency has that group yet, so no range data holds it. */
+const RANGELESS = '9799012345674';
+
 const DEMO_FILE = [
   '# Keyless',
   '',
@@ -28,6 +31,7 @@ const DEMO_FILE = [
   `- Google Books only: ISBN ${KEYLESS_DEMO.googleBooksOnly}`,
   `- Both, merged: ISBN ${KEYLESS_DEMO.keylessBoth}`,
   `- Nobody: ISBN ${KEYLESS_DEMO.unknown}`,
+  `- In no range ISBN Lens knows (a test's number): ISBN ${RANGELESS}`,
   '',
 ].join('\n');
 
@@ -131,7 +135,7 @@ test('Annotate a BibTeX file without a key: the entry gets the fields it lacks',
   }),
 );
 
-test('a book nobody knows names the sources asked, and says the book service may know more', step, (t) =>
+test('a book nobody knows names the sources asked, and says the book service may know more; one in no known range says why that may be', step, (t) =>
   s.step(t, async () => {
     await openFile(s.page, 'keyless.md');
     const text = await hoverText(s.page, KEYLESS_DEMO.unknown, { contains: 'not in', timeout: 30_000 });
@@ -139,10 +143,15 @@ test('a book nobody knows names the sources asked, and says the book service may
     assert.match(text, /The book service \(ISBNdb\) may know more: it needs an API key\./);
     await s.shot('keyless-not-found');
     await dismissHover(s.page);
+    // An ISBN in no range of the range data is still looked up, and its hover says why nobody may know it.
+    const rangeless = await hoverText(s.page, RANGELESS, { contains: 'not in', timeout: 30_000 });
+    assert.match(rangeless, /^ISBN 9799012345674: not in Open Library or Google Books\./);
+    assert.match(rangeless, /Its number is in no ISBN range that ISBN Lens knows: from a range allocated since, or made up\./);
+    await dismissHover(s.page);
   }),
 );
 
-test('the forms the finder learnt from real documents (Arabic-Indic digits, an amzn.com link, escaped hyphens, an EDIFACT line): a hover on each shows the book', step, (t) =>
+test('the forms the finder learnt from real documents (Arabic-Indic digits, an amzn.com link, escaped hyphens, an EDIFACT line, a PICA+ field, a barcode with its add-on, a price typed on): a hover on each shows the book', step, (t) =>
   s.step(t, async () => {
     t.diagnostic(`hovers: ${(await hoverFinderForms(s.page, 'forms.md')).join(' | ')}`);
   }),

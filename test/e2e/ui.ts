@@ -132,7 +132,8 @@ export async function lookUpAuthorAndCopyIsbn(page: Page, author: string, title:
 /**
  * One book (Kernighan & Ritchie) written in forms the finder learnt from real documents, a line
  * each, and the part of each line to hover: Arabic-Indic digits, an amzn.com short link, Markdown's
- * escaped hyphens, an EDIFACT line typed `:IB`.
+ * escaped hyphens, an EDIFACT line typed `:IB`, a PICA+ field (`ƒ0` before the ISBN), a barcode's digits
+ * with their add-on, an ISBN-10 with a price typed onto it.
  */
 export const FINDER_FORMS = (() => {
   const arabic = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
@@ -141,6 +142,9 @@ export const FINDER_FORMS = (() => {
     ['A short link: https://amzn.com/', '0131103628', ''],
     ['Escaped in Markdown: ISBN ', '978\\-0\\-13\\-110362\\-7', ''],
     ['In a supplier\'s quote: PIA+5+', '0131103628', ':IB\''],
+    ['In a PICA+ record: 004A \u01920', '978-0-13-110362-7', '\u0192f : pbk.'],
+    ['A barcode with its add-on: ', '9 780131 103627', ' 52999'],
+    ['A price typed onto it in an old record: ISBN ', '0131103628', '175'],
   ];
   return {
     markdown: ['# One book, many forms', '', ...lines.map(([before, isbn, after]) => `- ${before}${isbn}${after}`), ''].join('\n'),

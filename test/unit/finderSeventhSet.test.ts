@@ -149,3 +149,23 @@ test('property: an ISBN-10 in no range, bare in code or prose, is found where it
     }),
   );
 });
+
+test('property: a record number after its network\'s ISIL or agency code in brackets (`(DE-603)1048555313`, `(OCoLC)…`) is no ISBN-10, also in XML held in a program\'s string; `(ISBN)` and a word in brackets do not rule one out', () => {
+  fc.assert(
+    fc.property(ppn, book, fc.constantFrom('DE-603', 'DE-599', 'OCoLC', 'DLC', 'DE-101'), (id, b, source) => {
+      const go = `var xml = []byte(\`<dc:identifier>(${source})${id}</dc:identifier>\n<dc:identifier>ISBN ${b.isbn13}</dc:identifier>\`)`;
+      assert.deepEqual(validFound(go), [b.isbn13], go);
+      assert.deepEqual(validFound(`Dune (Ace)${b.isbn10}`), [b.isbn13]);
+    }),
+  );
+});
+
+test('property: in a PostgreSQL COPY block, a record in a column of another name (MARCXML in `marc`) says ISBN by its own field 020; its other numbers stay out', () => {
+  fc.assert(
+    fc.property(book, ppn, (b, control) => {
+      const marc = `<record><controlfield tag="001">${control}</controlfield><datafield tag="020" ind1=" " ind2=" "><subfield code="a">${b.isbn10}</subfield></datafield></record>`;
+      const sql = `COPY acq.lineitem (id, creator, marc, state) FROM stdin;\n1\t1\t${marc}\tnew\n\\.\n`;
+      assert.deepEqual(validFound(sql), [b.isbn13], sql);
+    }),
+  );
+});

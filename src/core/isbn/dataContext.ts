@@ -88,7 +88,8 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMe
     case 'ris':
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
     case 'sql':
-      return sqlColumnSaysIsbn(text, start, memo) ?? keyBeforeSaysIsbn(text, start, memo);
+      // A column of another name may hold a record whose own key or tag says ISBN (MARCXML in a `marc` column).
+      return sqlColumnSaysIsbn(text, start, memo) === true || keyBeforeSaysIsbn(text, start, memo);
     case 'yaml':
       return keyBeforeSaysIsbn(text, start, memo) || yamlTitleKeySaysIsbn(text, start);
     case 'json':
@@ -476,6 +477,17 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
 }
 
 /**
+ * The source of a system control number before the `)` at `close`: an ISIL (`(DE-603)1048555313`,
+ * a library network's record number) or an agency's code (`(OCoLC)…`, `(DLC)…`), as MARC's 035
+ * and Dublin Core identifiers write them. Record numbers of PICA networks carry an ISBN-10's check character.
+ */
+function controlNumberSource(text: string, close: number): boolean {
+  const open = text.lastIndexOf('(', close);
+  return open >= 0 && close - open <= 20 && CONTROL_NUMBER_SOURCE.test(text.slice(open + 1, close));
+}
+const CONTROL_NUMBER_SOURCE = /^(?:[A-Z]{2}-[A-Za-z0-9:/-]{1,15}|OCoLC|(?!ISBN)[A-Z]{2,6})$/;
+
+/**
  * A code's key for a time right before the `:` at `colon`: `issued: 1700000004`, `createdAt:`,
  * `updated_at:`, `mtime:` in an object literal or a config. An epoch in seconds has ten digits
  * and passes the ISBN-10 check one time in eleven. A label in prose (`Paperback: …`) opens with a capital.
@@ -681,6 +693,7 @@ function labelSizedWordStart(text: string, end: number): number {
  * prose too, so it reads character codes and slices only a short word.
  */
 export function foreignLabelBefore(text: string, start: number): boolean {
+  if (text.charCodeAt(start - 1) === 41 /* ) */ && controlNumberSource(text, start - 1)) return true;
   let k = start - 1;
   // HTML: look past the tags around the number and its label, and the
   // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`);
