@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as ISBN from 'isbn3';
 import { findIsbns } from '../../src/core/isbn/find';
-import { isbn10CheckDigit, isbn13CheckDigit } from '../../src/core/isbn/parse';
-import { book } from '../helpers/isbnArbitraries';
+import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
+import { book, chanceTen } from '../helpers/isbnArbitraries';
 
 function validFound(text: string): string[] {
   return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
@@ -166,6 +166,26 @@ test('property: in a PostgreSQL COPY block, a record in a column of another name
       const marc = `<record><controlfield tag="001">${control}</controlfield><datafield tag="020" ind1=" " ind2=" "><subfield code="a">${b.isbn10}</subfield></datafield></record>`;
       const sql = `COPY acq.lineitem (id, creator, marc, state) FROM stdin;\n1\t1\t${marc}\tnew\n\\.\n`;
       assert.deepEqual(validFound(sql), [b.isbn13], sql);
+    }),
+  );
+});
+
+test('property: after a label, one letter typed onto a hyphenated ISBN-13 (`ISBN 978-83-7797-142-0I</p>`) leaves the ISBN; a word glued on, or a letter on bare digits or unlabelled, still does not', () => {
+  fc.assert(
+    fc.property(book, fc.constantFrom('I', 'l', 'a', 'O'), (b, letter) => {
+      const hyphenated = parseIsbn(b.isbn13)!.hyphenated13;
+      assert.deepEqual(validFound(`<p>ISBN ${hyphenated}${letter}</p>`), [b.isbn13]);
+      assert.deepEqual(validFound(`<p>ISBN ${hyphenated}${letter}bc</p>`), []);
+      assert.deepEqual(validFound(`<p>${hyphenated}${letter}</p>`), []);
+    }),
+  );
+});
+
+test('property: a tax or company registry number in a publisher\'s imprint or footer (NIP, REGON, KRS, VAT, SIREN, ABN, USt-IdNr.) is no ISBN-10; an ISBN on the same page still is', () => {
+  fc.assert(
+    fc.property(chanceTen, book, fc.constantFrom('NIP', 'NIP:', 'KRS', 'VAT', 'SIREN', 'ABN', 'USt-IdNr.', 'Steuernummer'), (id, b, label) => {
+      const page = `<p>ISBN ${b.isbn10}</p>\n<footer>Verlag GmbH · ${label} ${id}</footer>`;
+      assert.deepEqual(validFound(page), [b.isbn13], page);
     }),
   );
 });

@@ -619,6 +619,8 @@ const FOREIGN_LABELS = (
   'oclc lccn issn eissn pissn pmid pmc pmcid jstor s2cid bibcode arxiv doi zbl ismn ean upc gtin isni orcid sici ' +
   // PICA's record numbers and authority ids, which carry an ISBN-10's check character: `PPN: 1030400229`, `gnd/1173716319`
   'ppn epn gnd idn ' +
+  // tax and company registry numbers in a publisher's imprint or footer: `NIP 5252248486`, `USt-IdNr.`, `SIREN`, `ABN`
+  'nip regon krs pesel vat abn acn siren siret nif cif idnr ustid steuernummer hrb ' +
   'number no nr num order invoice phone tel telephone fax mobile call id account ticket tracking customer ' +
   // phones and accounts as contact pages and other languages label them: `Mob: …`, `Cell: …`, `Handy …`, `Tlf.: …`
   'mob mobil cell cellphone ph whatsapp contact handy telefon telefono telefone tlf tfn fon konto kto ' +

@@ -1230,6 +1230,8 @@ class Scan {
     if (CHAR_CLASS[c] & ALNUM) {
       // Labelled, an ISBN-10's X check character may close it with the next ISBN glued on (see Scan.gluedTogether).
       if (!decimals && isDigit(c) && (text.charCodeAt(end - 1) | 0x20) === 0x78) return false;
+      // Labelled, one letter typed onto a hyphenated ISBN-13 (`ISBN 978-83-7797-142-0I</p>`, a publisher page's slip).
+      if (!decimals && !isDigit(c) && this.d.count === 13 && this.d.groups >= 4 && !(classAt(text, end + 1) & ALNUM)) return false;
       return !((this.d.count === 10 || this.d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
     }
     if (!decimals) return false;
