@@ -189,3 +189,42 @@ test('property: a tax or company registry number in a publisher\'s imprint or fo
     }),
   );
 });
+
+test('property: a label that ends its line in wrapped prose or XML (`1996.  ISBN⏎\\t  1573980137</para>`) labels the number that opens the next; a header\'s last cell (`id,isbn⏎…`) or a blank line between does not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('\n', '\r\n'), fc.constantFrom('', '\t  ', '          '), (b, id, eol, indent) => {
+      const docbook = `<?xml version="1.0"?>\n<para>A book.  Publisher, 1996.  ISBN${eol}${indent}${b.isbn10}</para>\n<para>Ticket ${id}.</para>\n`;
+      const found = findIsbns(docbook).filter((m) => m.valid);
+      assert.deepEqual(found.map((m) => [m.info?.isbn13, m.labelled]), [[b.isbn13, true]], docbook);
+      const csv = `id,isbn${eol}${id},${b.isbn10}${eol}`;
+      assert.ok(findIsbns(csv).every((m) => m.raw !== id || !m.labelled), csv);
+    }),
+  );
+});
+
+test('property: in a column that says ISBN, one capital before a cell\'s ISBN-10 (`"N3453124715"`, a ratings dataset\'s slip) leaves the ISBN; elsewhere the letter glues it', () => {
+  fc.assert(
+    fc.property(fc.array(book, { minLength: 3, maxLength: 8 }), fc.constantFrom('N', 'A', 'X'), fc.constantFrom(';', ','), (books, letter, delimiter) => {
+      const q = delimiter === ';' ? '"' : '';
+      const rows = books.map((b, k) => [`${q}${1000 + k}${q}`, `${q}${k === 0 ? letter : ''}${b.isbn10}${q}`, `${q}${k % 10}${q}`].join(delimiter));
+      const csv = [[`${q}User-ID${q}`, `${q}ISBN${q}`, `${q}Book-Rating${q}`].join(delimiter), ...rows, ''].join('\n');
+      assert.deepEqual(validFound(csv), [...new Set(books.map((b) => b.isbn13))].sort(), csv);
+      assert.deepEqual(validFound(`See ${letter}${books[0]!.isbn10} in prose.`), []);
+    }),
+  );
+});
+
+test('a labelled number of zeros alone that is no ISBN (a template\'s `\\isbn{000-0-0000000-0-0}`) is not flagged; a valid one stays found', () => {
+  assert.deepEqual(findIsbns("latex_elements = {'preamble': r'\\newcommand\\isbn{000-0-0000000-0-0}'}"), []);
+  assert.deepEqual(findIsbns('ISBN 000000000'), []);
+  assert.deepEqual(findIsbns('ISBN 0000000000').map((m) => m.info?.isbn13), ['9780000000002']);
+  assert.deepEqual(findIsbns('ISBN 0000000001').map((m) => m.problem), ['checksum']);
+});
+
+test('a first line of two fields, one saying ISBN, is a header only when both are names: prose with a semicolon is no two-column table (the fuzz run\'s counterexample)', () => {
+  const text =
+    '. (1-4028-8363-3), . ISBN-13: 1-4028-8158-5; and.| 979-8-3000-8085-3 |\ntel.. ISBN-13: 978 3 16 350877 5; +1 555-123-4567 tel. ' +
+    'ISMN 979-0-2600-0043-8 12 chapter (030) 640-6152 was chapter.\n**ISBN:** 0-8044-3471-9\n. ISBN-13: 0-8044-1100-x; in vol.. 979-10-90636-25-5, . (2073118372), ';
+  assert.ok(findIsbns(text).some((m) => m.raw === '2073118372' && m.valid));
+  assert.deepEqual(validFound('isbn;title\n0306406152;A\n0441013597;B\n'), ['9780306406157', '9780441013593']);
+});

@@ -186,9 +186,9 @@ function csvShape(head: string, named: boolean, columnHead = () => head): TextSh
   return undefined;
 }
 
-/** A header row (isHeader) with a cell that names ISBNs. */
+/** A header row whose every cell is a name (no number of four digits), one of them naming ISBNs: `isbn,title`. */
 function headsIsbnColumn(cells: string[]): boolean {
-  return cells.some((cell) => ISBN_COLUMN.test(cell)) && isHeader(cells);
+  return cells.some((cell) => ISBN_COLUMN.test(cell)) && cells.every((cell) => isColumnName(cell) && !/[0-9]{4}/.test(cell));
 }
 
 /** Header cells are names, but for one in five at least (an open-data header may hold "No. of Stories"); none is a long number. */

@@ -822,6 +822,7 @@ class Scan {
     if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
       const priced = end + priceAfterX(this.text, end);
       if (priced > end && this.d.read(this.text, start, priced) && this.tenWithPrice(start, priced, false)) return;
+      if (this.letterOpensCell(start, end)) return;
       if (!this.inDoi(start)) this.repeats.keep(start, end, d.key); // `3642002307_k.jpg`
       return;
     }
@@ -861,6 +862,22 @@ class Scan {
     const shape = this.dataToAsk(start, end);
     if (typeof shape === 'boolean') return !shape && this.contextSaysIsbn;
     return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
+  }
+
+  /**
+   * A bare 10 in `this.d` after one capital that opens a cell (`276762,N3453124715,4`: a
+   * ratings dataset's slip), where the cell's column or key says ISBN: reports the 10 and
+   * returns true.
+   */
+  private letterOpensCell(start: number, end: number): boolean {
+    const text = this.text;
+    if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(end, true)) return false;
+    const c = start < 2 ? 10 : text.charCodeAt(start - 2);
+    if (c !== 44 && c !== 59 && c !== 9 && c !== 34 && c !== 10 && c !== 13) return false; // , ; tab " or a line's start
+    const id = this.lookup(start, end, true);
+    if (id < 0 || !this.contextNamesIsbn(start, end, id)) return false;
+    this.taken(start, end, id);
+    return true;
   }
 
   /**
@@ -1153,6 +1170,7 @@ class Scan {
       }
       problem = id === NO_RANGE ? 'range' : 'checksum';
     }
+    if (d.value === 0) return; // all zeros and no ISBN: a template's placeholder (`\newcommand\isbn{000-0-0000000-0-0}`), nothing to flag
     this.out.addInvalid(start, end, problem);
   }
 
@@ -1385,7 +1403,21 @@ function labelBefore(text: string, at: number): number {
     const g = text.charCodeAt(b);
     if (b < at && (g === 123 || g === 34)) return b + 1;
   }
-  return at - gapStart - entities > LABEL_GAP || seen & LINE_BREAK ? NO_LABEL : LABEL;
+  if (seen & LINE_BREAK) return wrappedAfterLabel(text, k - 4, gapStart, at) ? LABEL : NO_LABEL;
+  return at - gapStart - entities > LABEL_GAP ? NO_LABEL : LABEL;
+}
+
+/**
+ * A label that ends its line in wrapped prose (`ITP Media Group, 1996.  ISBN⏎\t  1573980137</para>`,
+ * a hard-wrapped DocBook paragraph): one line break in the gap, the label after a space (a
+ * header's last cell, `id,isbn⏎…`, labels nothing on the next row), the number indented at most a little.
+ */
+function wrappedAfterLabel(text: string, before: number, gapStart: number, at: number): boolean {
+  if (text.charCodeAt(before) !== 32) return false;
+  const lineEnd = text.indexOf('\n', gapStart);
+  if (lineEnd < 0 || lineEnd >= at || lineEnd - gapStart > LABEL_GAP || at - lineEnd > 24) return false;
+  for (let k = lineEnd + 1; k < at; k++) if (text.charCodeAt(k) !== 32 && text.charCodeAt(k) !== 9) return false;
+  return true;
 }
 
 
