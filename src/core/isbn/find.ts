@@ -835,8 +835,7 @@ class Scan {
     }
   }
 
-  // The rare cases of single() live in methods of their own: single runs for every unlabelled
-  // number, and a longer method is inlined no more (bench a's notes corpus 12 % slower).
+  // The rare cases of single() live in methods of their own: single runs for every unlabelled number.
 
   /** An unlabelled run in `this.d` of no ISBN's length or prefix: what may still hold one. */
   private noTenOrThirteen(start: number, end: number): void {
@@ -1190,16 +1189,15 @@ class Scan {
       }
       problem = id === NO_RANGE ? 'range' : 'checksum';
     }
-    this.labelledNotCached(start, end, problem);
+    this.labelledWithProblem(start, end, problem);
   }
 
   /**
    * A labelled candidate that is no ISBN as read (`problem`), or an ISBN only as meant: a
-   * checksum-valid 10 in no range, a 10 with a price typed on, zeros alone. Kept apart from
-   * emitLabelled, which runs for every labelled ISBN: a longer method there is inlined no more
-   * (bench a's notes corpus 12 % slower when these checks stood in it).
+   * checksum-valid 10 in no range, a 10 with a price typed on; zeros alone are not flagged.
+   * Kept apart from emitLabelled, which runs for every labelled ISBN.
    */
-  private labelledNotCached(start: number, end: number, problem: IsbnProblem): void {
+  private labelledWithProblem(start: number, end: number, problem: IsbnProblem): void {
     const d = this.d;
     // Meant as an ISBN, a checksum-valid 10 is one even where isbn3 knows no range for it.
     if (problem === 'range' && d.count === 10) {
