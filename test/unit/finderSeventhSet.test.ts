@@ -228,3 +228,24 @@ test('a first line of two fields, one saying ISBN, is a header only when both ar
   assert.ok(findIsbns(text).some((m) => m.raw === '2073118372' && m.valid));
   assert.deepEqual(validFound('isbn;title\n0306406152;A\n0441013597;B\n'), ['9780306406157', '9780441013593']);
 });
+
+test('property: the authority-control row of an encyclopedia article converted to Markdown (`[GND](…) (DE) [1105592812](https://d-nb.info/gnd/1105592812)`) holds no ISBN; a link of an ISBN to a book page still is one', () => {
+  fc.assert(
+    fc.property(chanceTen, book, fc.constantFrom('https://viaf.org/viaf/', 'https://d-nb.info/gnd/', 'http://id.loc.gov/authorities/names/n'), (id, b, base) => {
+      const row = `| Controllo di autorità | [VIAF](/wiki/VIAF) (EN) [${id}](${base}${id}) |\n| --- | --- |\n`;
+      assert.deepEqual(validFound(`Rossi, *Dati*, 2003, ISBN ${b.isbn10}.\n\n${row}`), [b.isbn13]);
+      assert.deepEqual(validFound(`Read [${b.isbn10}](https://openlibrary.org/isbn/${b.isbn10}).`), [b.isbn13]);
+    }),
+  );
+});
+
+test('property: a 3-digit number one space before an ISBN-10 is a column of its own (`  460 0954381157  "Title"`: a count before each ISBN); 978 or 979 there is still the ISBN-13\'s prefix', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(book, fc.integer({ min: 100, max: 968 })), { minLength: 1, maxLength: 6 }), (rows) => {
+      const table = ['Count ISBN       Title', ...rows.map(([b, count]) => `  ${count} ${b.isbn10}  "A title"`), ''].join('\n');
+      assert.deepEqual(validFound(table), [...new Set(rows.map(([b]) => b.isbn13))].sort(), table);
+      const [b] = rows[0]!;
+      assert.deepEqual(validFound(`see ${b.isbn13.slice(0, 3)} ${b.isbn13.slice(3)} here`), [b.isbn13]);
+    }),
+  );
+});

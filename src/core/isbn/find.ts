@@ -779,8 +779,8 @@ class Scan {
       if (!this.gluedAfter(end, false)) this.emitLabelled(start, end);
       return true;
     }
-    // tokensFrom joins short tokens, and a 978/979 split off a 10.
-    if (d.longestToken >= 10 && !(d.spaces === 1 && d.firstToken === 3 && d.longestToken === 10)) return false;
+    // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
+    if (d.longestToken >= 10 && !(d.spaces === 1 && d.firstToken === 3 && d.longestToken === 10 && d.isbn13Prefix)) return false;
     if (!this.cachedHit(start, end, false)) this.single(start, end, false);
     return true;
   }
@@ -1017,7 +1017,7 @@ class Scan {
     if (this.text.charCodeAt(start - 1) === 47 && urlPathId(this.text, start, end)) return true;
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') {
-      if (keyedToOtherValue(this.text, start)) return true;
+      if (keyedToOtherValue(this.text, start) || authorityLinkText(this.text, start, end)) return true;
       const header = tableColumnHeader(this.text, start, end, (this.memo ??= new DataMemo()));
       this.contextSaysIsbn = headerNamesIsbn(header);
       return headerNamesOther(header);
@@ -1063,7 +1063,7 @@ class Scan {
         continue;
       }
       const count = t.count[i];
-      if (prefixThenTen(t, i)) {
+      if (prefixThenTen(this.text, t, i)) {
         // "978 0306406157": prefix split off by a space.
         this.takeUnlabelled(i, i + 1);
         i += 2;
@@ -1077,7 +1077,7 @@ class Scan {
       // Consecutive short tokens may be one space-separated ISBN ("978 0 306 40615 7").
       let j = i;
       let digits = 0;
-      while (j < t.length && t.count[j] < 10 && !prefixThenTen(t, j)) digits += t.count[j++];
+      while (j < t.length && t.count[j] < 10 && !prefixThenTen(this.text, t, j)) digits += t.count[j++];
       if (digits === 10 || digits === 13) this.takeUnlabelled(i, j - 1);
       // A Bookland EAN as printed with its add-on (`9 781430 268277 51999`: the price in 5 digits, or an issue in 2).
       // Only after a barcode's grouping (1 + 6 + 6, 7 + 6): `978 0 306 40615 7 12` is no ISBN and a number.
@@ -1521,6 +1521,20 @@ function urlPathSaysIsbn(text: string, start: number): boolean {
   return /^(?:isbn|dp|asin|product)$/i.test(segment) || (segment === 'P' && text.endsWith('/images', k)) || (segment === 'd' && text.endsWith('/gp/aw', k)) || (segment === 'click' && text.endsWith('/amzn', k));
 }
 
+/**
+ * A bare 10 that is the whole text of a Markdown link to an authority file's record of that
+ * number (`[GND](…) (DE) [1105592812](https://d-nb.info/gnd/1105592812)`: the authority-control
+ * row under an encyclopedia article converted to Markdown; VIAF and GND ids pass the ISBN-10 check by chance).
+ */
+function authorityLinkText(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start - 1) !== 91 /* [ */ || text.charCodeAt(end) !== 93 /* ] */ || text.charCodeAt(end + 1) !== 40 /* ( */) return false;
+  const close = text.indexOf(')', end + 2);
+  if (close < 0 || close - end > URL_REACH) return false;
+  const destination = text.slice(end + 2, close);
+  return AUTHORITY_RECORD.test(destination) && destination.includes(text.slice(start, end));
+}
+const AUTHORITY_RECORD = /^(?:https?:)?\/\/(?:[a-z0-9-]+\.)*(?:d-nb\.info|viaf\.org|id\.loc\.gov|isni\.org|wikidata\.org|id\.ndl\.go\.jp|catalogue\.bnf\.fr|data\.bnf\.fr|idref\.fr|orcid\.org|libris\.kb\.se|nla\.gov\.au|aut\.nkp\.cz|opac\.sbn\.it)\//i;
+
 /** A URL's host that ends at the text's end and is Amazon's (`amzn.com`, `www.amazon.de`, `amazon.co.jp`). */
 const AMAZON_HOST_ENDS = /(?:^|[/@.])(?:amzn\.(?:com|to|eu|asia)|amazon\.(?:com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2}))$/i;
 
@@ -1654,9 +1668,12 @@ function priceAfterX(text: string, at: number): number {
   return k - at >= 3 && k - at <= 4 && !(classAt(text, k) & ALNUM) ? k - at : 0;
 }
 
-/** Are tokens k, k+1 a 3-digit prefix and a 10 ("978 0306406157")? */
-function prefixThenTen(t: Tokens, k: number): boolean {
-  return t.count[k] === 3 && k + 1 < t.length && t.count[k + 1] === 10;
+/**
+ * Are tokens k, k+1 a 978/979 prefix and a 10 ("978 0306406157")? Another 3-digit number
+ * before a 10 is a column of its own (`  460 0954381157  "Title"`: a count before each ISBN).
+ */
+function prefixThenTen(text: string, t: Tokens, k: number): boolean {
+  return t.count[k] === 3 && k + 1 < t.length && t.count[k + 1] === 10 && text.startsWith('97', t.start[k]) && (text.charCodeAt(t.start[k] + 2) | 1) === 57;
 }
 
 /**
