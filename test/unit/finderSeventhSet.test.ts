@@ -249,3 +249,32 @@ test('property: a 3-digit number one space before an ISBN-10 is a column of its 
     }),
   );
 });
+
+test('property: JSON-LD types a value kept in an object of its own (`"@type": ["…/Isbn"], "…#value": [{ "@value": "…" }]`): an ISBN-10 there is one, the Lccn node\'s number is not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, (b, id) => {
+      const node = (type: string, value: string) => `{ "@id": "_:b", "@type": [ "http://id.loc.gov/ontologies/bibframe/${type}" ], "http://www.w3.org/1999/02/22-rdf-syntax-ns#value": [ { "@value": "${value}" } ] }`;
+      const jsonld = `[\n  ${node('Isbn', b.isbn10)},\n  ${node('Lccn', id)}\n]\n`;
+      assert.deepEqual(validFound(jsonld), [b.isbn13], jsonld);
+    }),
+  );
+});
+
+test('property: a DOI made a file name, its slash a `_` (`10.5117_9784955525139.pdf`), holds no ISBN of its own; a cover named `cover_978….jpg` still does', () => {
+  fc.assert(
+    fc.property(book, fc.constantFrom('10.5117', '10.1007', '10.26530'), (b, prefix) => {
+      assert.deepEqual(validFound(`- ${prefix}_${b.isbn13}_ch01.pdf = chapter 1`), []);
+      assert.deepEqual(validFound(`![cover](images/cover_${b.isbn13}.jpg)`), [b.isbn13]);
+    }),
+  );
+});
+
+test('property: a hyphenated ISBN-13 after a folder of digits (a publisher\'s `/book/2017/978-4-7741-8705-1`) is found; after a DOI\'s prefix (`10.1007/978-…`) it stays out', () => {
+  fc.assert(
+    fc.property(book, fc.integer({ min: 1990, max: 2030 }), (b, year) => {
+      const hyphenated = parseIsbn(b.isbn13)!.hyphenated13;
+      assert.deepEqual(validFound(`<http://publisher.example/book/${year}/${hyphenated}>`), [b.isbn13]);
+      assert.deepEqual(validFound(`https://doi.org/10.1007/${hyphenated}`), []);
+    }),
+  );
+});

@@ -24,7 +24,7 @@ const ISBN_WORD = /isbn|asin|\bP(?:957|212)\b/i;
 /** A Wikidata snak's property, before its `datavalue`: `"property": "P957"`. */
 const SNAK_PROPERTY = /["']property["']\s*:\s*["'](?:wdt:)?(P[0-9]+)["'][^{}]*(?:\{[^{}]*)?$/;
 /** Keys that name no kind of number: then the record around says what it is (`{"type": "ISBN_10", "identifier": …}`). */
-const GENERIC_KEY = /^(?:[a-z]*identifier|id|ids|value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
+const GENERIC_KEY = /^(?:[a-z]*identifier|id|ids|@?value|values|idvalue|number|num|code|text|#text|\$|_|content|val|v|a|z|subfield|data|item|items|entry)$/i;
 /** MARC tags whose subfields hold ISBNs: 020 (all), and the linking entries' $z. */
 const MARC_ISBN_TAG = /^020$/;
 /** RIS: SN holds ISBNs and ISSNs; other tags (AN accession, M1, ID…) hold other numbers. */
@@ -597,7 +597,7 @@ function lastCapture(re: RegExp, text: string): string | undefined {
 }
 
 // A type given as a value: `"type": "ISBN_10"`, `"propertyID": "ISBN"`, `scheme="isbn"`, `"label": "ISBN-10"`.
-const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind|label)["']?\s*[:=]\s*["']?[^"',}<>\n]*isbn/i;
+const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind|label)["']?\s*[:=]\s*\[?\s*["']?[^"',}<>\n]*isbn/i;
 
 /**
  * The JSON object around `start`, else its line, types its value as an ISBN
@@ -606,10 +606,28 @@ const TYPE_SAYS_ISBN = /(?:type|scheme|propertyid|kind|label)["']?\s*[:=]\s*["']
 function recordSaysIsbn(text: string, start: number): boolean {
   const open = lastIndexWithin(text, '{', Math.max(0, start - KEY_LOOKBACK), start);
   const close = indexWithin(text, '}', start, start + KEY_LOOKBACK);
-  if (open >= 0 && close >= 0) return TYPE_SAYS_ISBN.test(text.slice(open, close));
+  if (open >= 0 && close >= 0) {
+    // JSON-LD keeps a value in an object of its own (`"…#value": [{ "@value": "0805208488" }]`): its node types it.
+    const from = VALUE_OBJECT.test(text.slice(open, start)) ? enclosingOpen(text, open) : open;
+    return TYPE_SAYS_ISBN.test(text.slice(from < 0 ? open : from, close));
+  }
   const from = Math.max(lineStart(text, start), start - KEY_LOOKBACK);
   const end = indexWithin(text, '\n', start, start + KEY_LOOKBACK);
   return TYPE_SAYS_ISBN.test(text.slice(from, end < 0 ? Math.min(text.length, start + KEY_LOOKBACK) : end));
+}
+
+/** The start of a JSON-LD value object (`{ "@value": `), up to its value. */
+const VALUE_OBJECT = /^\{\s*"@value"\s*:\s*"?$/;
+
+/** The `{` of the object that holds the one opening at `open` (a JSON-LD node around its value object), or -1. */
+function enclosingOpen(text: string, open: number): number {
+  let depth = 0;
+  for (let k = open - 1; k >= 0 && k >= open - KEY_LOOKBACK * 4; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 125 /* } */) depth++;
+    else if (c === 123 /* { */ && depth-- === 0) return k;
+  }
+  return -1;
 }
 
 // Labels of other numbers: library and article identifiers, and the words

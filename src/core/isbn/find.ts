@@ -165,7 +165,7 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  * text's start holds one, such runs are visited too, in order with the others. Not in every text:
  * a search of its own cost the scan 2 %, and letting a + start a run in the regex 3-4 %.
  */
-const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89][0-9]{10}(?![0-9])|\+[0-9]{9}[0-9Xx]:IB/;
+const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89](?:[0-9]{10}(?![0-9])|-[0-9])|\+[0-9]{9}[0-9Xx]:IB/;
 
 /** The start of the next such run at or after `from`, or -1. Searches for rare strings: `97` alone is in every ISBN. */
 function nextSkippedRun(text: string, from: number): number {
@@ -187,13 +187,26 @@ function edifactTenAt(text: string, k: number): boolean {
   return isDigitOrX(text.charCodeAt(k + 9));
 }
 
-/** A whole 978/979 thirteen at `k`, after a folder of one to six digits (`/59/`), not a DOI's prefix (`10.1007/`). */
+/**
+ * A whole 978/979 thirteen at `k`, or one hyphenated from its prefix on (a publisher's
+ * `gihyo.jp/book/2017/978-4-7741-8705-1`), after a folder of one to six digits (`/59/`, a
+ * year's `/2017/`), not a DOI's prefix (`10.1007/`).
+ */
 function afterDigitFolder(text: string, k: number): boolean {
   const c = text.charCodeAt(k + 2);
-  if ((c !== 56 && c !== 57) || !wholeThirteen(text, k)) return false;
+  if ((c !== 56 && c !== 57) || !(wholeThirteen(text, k) || hyphenatedThirteen(text, k))) return false;
   let j = k - 2;
   while (j >= k - 7 && isDigit(text.charCodeAt(j))) j--;
   return j < k - 2 && text.charCodeAt(j) === 47;
+}
+
+/** `978-` and hyphenated groups at `k` that hold thirteen digits, and no digit after them. */
+function hyphenatedThirteen(text: string, k: number): boolean {
+  if (text.charCodeAt(k + 3) !== 45) return false;
+  let digits = 3;
+  let i = k + 4;
+  for (let c = text.charCodeAt(i); isDigit(c) || (c === 45 && isDigit(text.charCodeAt(i + 1))); c = text.charCodeAt(++i)) if (c !== 45) digits++;
+  return digits === 13;
 }
 
 /** Thirteen digits at `k` and no digit after them. */
@@ -1250,7 +1263,8 @@ class Scan {
     const text = this.text;
     const c = text.charCodeAt(start - 1);
     if (c > 127) return nonAsciiWord().test(text[start - 1]);
-    if (c === 95 /* _ */) return this.d.count === 10 && (classAt(text, start - 2) & ALNUM) !== 0; // an identifier's part: `Session_4275933214`
+    // An identifier's part: `Session_4275933214`; a DOI made a file name, its slash a `_` (`10.5117_9784955525139.pdf`).
+    if (c === 95 /* _ */) return this.d.count === 10 ? (classAt(text, start - 2) & ALNUM) !== 0 : doiPrefixEndingAt(text, start - 1);
     if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 ? isSubfieldMark(text.charCodeAt(start - 2)) : isDigitCodeMark(text.charCodeAt(start - 2)))) return false;
     return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && (eanBefore(text, start) || this.idPrefixBefore(start))));
   }
@@ -1666,6 +1680,13 @@ function priceAfterX(text: string, at: number): number {
   let k = at;
   while (isDigit(text.charCodeAt(k))) k++;
   return k - at >= 3 && k - at <= 4 && !(classAt(text, k) & ALNUM) ? k - at : 0;
+}
+
+/** A DOI's prefix (`10.` and 4 to 9 digits, not inside a longer number) ending just before `at`. */
+function doiPrefixEndingAt(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= at - 9 && isDigit(text.charCodeAt(k))) k--;
+  return at - 1 - k >= 4 && text.charCodeAt(k) === 46 && text.charCodeAt(k - 1) === 48 && text.charCodeAt(k - 2) === 49 && !isDigit(text.charCodeAt(k - 3));
 }
 
 /**
