@@ -278,3 +278,42 @@ test('property: a hyphenated ISBN-13 after a folder of digits (a publisher\'s `/
     }),
   );
 });
+
+test('property: a foreign label ends at its line: a header ending in `…_id` (`org_id remap_id freebase_id`) does not rule out the number that opens the next line', () => {
+  fc.assert(
+    fc.property(fc.array(book, { minLength: 2, maxLength: 6 }), (books) => {
+      const list = ['org_id remap_id freebase_id', ...books.map((b, k) => `${b.isbn10} ${k} m.0k3p${k}s`), ''].join('\n');
+      assert.deepEqual(validFound(list), [...new Set(books.map((b) => b.isbn13))].sort(), list);
+    }),
+  );
+});
+
+test('property: a column headed `product_id` (a shop\'s reviews export) holds ISBNs when its values are; an image file named by an ISBN-10 (`"0060750715.jpg"`) makes its header-less column one of ISBNs', () => {
+  fc.assert(
+    fc.property(fc.array(book, { minLength: 6, maxLength: 10 }), fc.array(chanceTen, { minLength: 6, maxLength: 10 }), (books, ids) => {
+      const tsv = ['marketplace\tcustomer_id\tproduct_id\tproduct_title\tproduct_category', ...books.map((b, k) => `US\t${ids[k % ids.length]}\t${b.isbn10}\tTitle ${k}\tBooks`), ''].join('\n');
+      assert.deepEqual(validFound(tsv), [...new Set(books.map((b) => b.isbn13))].sort(), tsv);
+      const csv = books.map((b, k) => `"${b.isbn10.replace(/^0+/, '')}","${b.isbn10}.jpg","http://images.example.com/images/I/${k}.jpg","Title ${k}"`).join('\n') + '\n';
+      assert.deepEqual(validFound(csv), [...new Set(books.map((b) => b.isbn13))].sort(), csv);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('property: a type/value pair whose type cell is `isbn` (`INSERT INTO identifiers VALUES(118,215,\'isbn\',\'0812571398\')`) holds an ISBN; another type\'s value does not', () => {
+  fc.assert(
+    fc.property(book, chanceTen, (b, id) => {
+      const sql = `CREATE TABLE identifiers (id INTEGER, book INTEGER, type TEXT, val TEXT);\nINSERT INTO identifiers VALUES(118,215,'isbn','${b.isbn10}');\nINSERT INTO identifiers VALUES(119,215,'goodreads','${id}');\n`;
+      assert.deepEqual(validFound(sql), [b.isbn13], sql);
+    }),
+  );
+});
+
+test('property: in a page\'s inline script a bare number is code\'s (`P.setInt8(1,2147483649)`); a key that says ISBN there, and the page\'s text, still hold ISBNs', () => {
+  fc.assert(
+    fc.property(chanceTen, book, book, (n, b, c) => {
+      const page = `<!DOCTYPE html>\n<html><head><script>P.setInt8(1,${n});var x=(${n}&i);var d={isbn:"${c.isbn10}"};</script></head>\n<body><p>Dune ${b.isbn10}</p></body></html>\n`;
+      assert.deepEqual(validFound(page), [b.isbn13, c.isbn13].sort(), page);
+    }),
+  );
+});

@@ -175,11 +175,13 @@ function csvShape(head: string, named: boolean, columnHead = () => head): TextSh
       if (rows.length < (headed ? 2 : 3) || agreeing < Math.max(headed ? 2 : 3, rows.length * (headed ? 0.6 : 0.8))) continue;
     }
     const isbnColumns: number[] = [];
-    const valueRows = headed ? rows : records(columnHead(), COLUMN_SNIFF_RECORDS).map((line) => splitFields(line, delimiter));
+    // The values of the first 64 K: a few rows of long cells (reviews) give too few in the head alone.
+    let wideRows: string[][] | undefined;
+    const valueRows = () => (wideRows ??= records(columnHead(), COLUMN_SNIFF_RECORDS).slice(headed ? 1 : 0).map((line) => splitFields(line, delimiter)));
     first.forEach((name, k) => {
       // A column headed otherwise is one of ISBNs by its values alone (Solr's example books.csv keys its books by ISBN-10 under `id`).
-      const values = valueRows.map((row) => row[k]);
-      if (headed ? ISBN_COLUMN.test(name) || (RECORD_KEY_COLUMN.test(name) && valuesAreIsbns(values, HEADED_MIN_VALID)) : valuesAreIsbns(values)) isbnColumns.push(k);
+      const values = () => valueRows().map((row) => row[k]);
+      if (headed ? ISBN_COLUMN.test(name) || (RECORD_KEY_COLUMN.test(name) && valuesAreIsbns(values(), HEADED_MIN_VALID)) : valuesAreIsbns(values())) isbnColumns.push(k);
     });
     return { kind: 'csv', delimiter, isbnColumns };
   }
@@ -217,8 +219,9 @@ function valuesAreIsbns(values: Array<string | undefined>, minValid = 3): boolea
   let numbers = 0;
   let valid = 0;
   for (const value of values) {
-    // A cell's first number: a catalogue's may go on with ` :`, `(pbk.)` or the edition's other ISBNs.
-    const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '').split(/[\s,;:(]/, 1)[0];
+    // A cell's first number: a catalogue's may go on with ` :`, `(pbk.)` or the edition's other ISBNs;
+    // a cover image named by it (`"0060750715.jpg"`, a book dataset's column of file names) is one too.
+    const digits = value?.trim().replace(/^=?"|"$/g, '').replace(/-/g, '').replace(IMAGE_EXTENSION, '').split(/[\s,;:(]/, 1)[0];
     if (digits === undefined) continue;
     if (/^[0-9]{9}[0-9Xx]$/.test(digits)) {
       numbers++;
@@ -232,11 +235,12 @@ function valuesAreIsbns(values: Array<string | undefined>, minValid = 3): boolea
 }
 
 /**
- * A column that only says it keys the records (`id`, `key`), not what by: one of ISBNs when
+ * A column that only says it keys the records (`id`, `key`, a shop's `product_id`), not what by: one of ISBNs when
  * its values are (at least HEADED_MIN_VALID, nine in ten of them). A column named for another
  * number (a barcode, a phone, a control number) stays out whatever its values.
  */
-const RECORD_KEY_COLUMN = /^\W*(?:_?id|key|identifier)\W*$/i;
+const RECORD_KEY_COLUMN = /^\W*(?:_?id|key|identifier|product_?id|item_?id)\W*$/i;
+const IMAGE_EXTENSION = /\.(?:jpe?g|png|gif|webp|tiff?)$/i;
 const HEADED_MIN_VALID = 5;
 
 /** A header cell: a few words at most, not a sentence or a long number. */

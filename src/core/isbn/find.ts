@@ -4,7 +4,7 @@
 // characters for a label, and asks the parse cache (parse.ts) by a numeric
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
-import { DataMemo, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby, yamlListSaysIsbn } from './dataContext';
+import { DataMemo, InlineScripts, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby, yamlListSaysIsbn } from './dataContext';
 import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978, tenWithoutRange } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
@@ -127,6 +127,9 @@ const LABEL_LOOKBACK = 40;
 const LABEL_GAP = 6;
 const FIELD_LIMIT = 4096;
 const DOI_LOOKBACK = 300;
+
+/** How a number inside a page's inline script is judged: as in JSON, by its key. */
+const SCRIPT_SHAPE: TextShape = Object.freeze({ kind: 'json' });
 
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
 const NOT_ISBN = -2;
@@ -1031,7 +1034,10 @@ class Scan {
     if (typeof this.shape === 'function') this.shape = this.shape();
     if (this.shape.kind === 'text') {
       if (keyedToOtherValue(this.text, start) || authorityLinkText(this.text, start, end)) return true;
-      const header = tableColumnHeader(this.text, start, end, (this.memo ??= new DataMemo()));
+      this.memo ??= new DataMemo();
+      // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
+      if ((this.memo.scripts ??= new InlineScripts(this.text)).holds(start)) return SCRIPT_SHAPE;
+      const header = tableColumnHeader(this.text, start, end, this.memo);
       this.contextSaysIsbn = headerNamesIsbn(header);
       return headerNamesOther(header);
     }
