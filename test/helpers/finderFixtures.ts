@@ -83,6 +83,9 @@ export function asciiDigit(c: string): string {
   return String((c.charCodeAt(0) & 15) - (c >= '\u0966' ? 6 : 0));
 }
 
+/** A Cyrillic Х closing a number (a Russian keyboard's X check character): a reader sees the X. */
+export const CYRILLIC_X = /(?<=[0-9][-\u2010-\u2014]?)[\u0425\u0445](?![\u0400-\u04ffA-Za-z0-9])/g;
+
 /** A scan's letter for the first digit right after an ISBN label (`ISBN O-387-90652-5`, `ISBN I-56592-074-0`) as the digit: a reader sees the ISBN. */
 export function lettersAsDigits(text: string): string {
   return text.replace(/(\bISBN(?:[- ]?1[03])?:?[ \t]?)([OoIl])(?=[-\u2010 ]?[0-9])/gi, (_, label: string, letter: string) => label + (/o/i.test(letter) ? '0' : '1'));
@@ -90,6 +93,7 @@ export function lettersAsDigits(text: string): string {
 
 function occurrences(text: string, expected: readonly string[]): number {
   const flat = lettersAsDigits(text)
+    .replace(CYRILLIC_X, 'X')
     .normalize('NFKC')
     .replace(OTHER_DIGITS, asciiDigit)
     .replace(/\x1f[\s\S]|[$\u2021\u01c2\u25bc\u0192][0-9]/g, ' ')

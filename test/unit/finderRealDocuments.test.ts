@@ -5,14 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ISBN from 'isbn3';
-import { asciiDigit, fixtureFiles, lettersAsDigits, OTHER_DIGITS, scoreFixtures } from '../helpers/finderFixtures';
+import { asciiDigit, CYRILLIC_X, fixtureFiles, lettersAsDigits, OTHER_DIGITS, scoreFixtures } from '../helpers/finderFixtures';
 
 const TARGET = 0.995;
 const OCCURRENCE_TARGET = 0.99;
 
 test('the hand-listed ISBNs are valid ISBN-13s, and every fixture holds each of them in some notation', () => {
   for (const { file, text, expected } of fixtureFiles()) {
-    const digits = lettersAsDigits(text).normalize('NFKC').replace(OTHER_DIGITS, asciiDigit).replace(/[^0-9Xx]/g, ''); // full-width and other scripts' digits as ASCII
+    const digits = lettersAsDigits(text).normalize('NFKC').replace(OTHER_DIGITS, asciiDigit).replace(CYRILLIC_X, 'X').replace(/[^0-9Xx]/g, ''); // full-width and other scripts' digits as ASCII, a Cyrillic Х as X
     for (const isbn13 of expected) {
       // A 978/979 number with its check digit right, whether or not isbn3's ranges hold it (a test's 979-9…).
       const sum = [...isbn13].reduce((total, c, i) => total + Number(c) * (i % 2 ? 3 : 1), 0);

@@ -317,3 +317,34 @@ test('property: in a page\'s inline script a bare number is code\'s (`P.setInt8(
     }),
   );
 });
+
+test('property: in text written in Cyrillic, a Х (Cyrillic Ha) closing an ISBN-10 is its check character X (`isbn = {5-201-02033-Х}`); a word that starts with Х is no check character', () => {
+  fc.assert(
+    fc.property(book.filter((b) => b.isbn10.endsWith('X')), fc.constantFrom('\u0425', '\u0445'), (b, ha) => {
+      const hyphenated = parseIsbn(b.isbn10)!.hyphenated10!.replace(/X$/, ha);
+      const bib = `@book{k,\n  title = {Книга},\n  isbn = {${hyphenated}},\n}\n`;
+      const [match] = findIsbns(bib);
+      assert.equal(match?.valid, true, bib);
+      assert.equal(match.info?.isbn13, b.isbn13);
+      assert.deepEqual(validFound(`Книга, 1999. ${b.isbn10.slice(0, 9)} Хорошо`), []);
+    }),
+  );
+});
+
+test('property: a number after the numero sign (`Заказ № 1749375028`) is no ISBN-10; `ISBN №` still labels one', () => {
+  fc.assert(
+    fc.property(chanceTen, book, (n, b) => {
+      assert.deepEqual(validFound(`Тираж 3000 экз. Заказ № ${n}. ISBN № ${b.isbn10}`), [b.isbn13]);
+    }),
+  );
+});
+
+test('property: a key for a book\'s Amazon id (`{\'amazon\': \'1423146786\'}`, `amazon_ca`) holds its ISBN-10; a document named by a record number in a URL (`/files/e01mr21/1749375400.pdf`) does not, a cover image named by an ISBN does', () => {
+  fc.assert(
+    fc.property(book, chanceTen, fc.constantFrom('amazon', 'amazon_ca', 'amazon_in'), (b, ppn, key) => {
+      assert.deepEqual(validFound(`tests = [({'identifiers': {'${key}': '${b.isbn10}'}}, [title_test('A')])]`), [b.isbn13]);
+      assert.deepEqual(validFound(`"url": "https://edocs.example.org/files/e01mr21/${ppn}.pdf",`), []);
+      assert.deepEqual(validFound(`"extra": "Cover: https://covers.example.org/b/${b.isbn10}.jpg"`), [b.isbn13]);
+    }),
+  );
+});

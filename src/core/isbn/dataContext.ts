@@ -410,13 +410,19 @@ function isListCharacter(c: number): boolean {
   return (c >= 48 && c <= 57) || c === 88 || c === 120 || c === 34 || c === 39 || c === 44 || c === 45 || c === 32 || c === 9 || c === 10 || c === 13;
 }
 
+/**
+ * A key for a book's Amazon id (calibre's identifiers `{'amazon': '1423146786'}`, `amazon_in`): an ASIN,
+ * which for a printed book is its ISBN-10 (a bare 10 that passes the check; others start with B0).
+ */
+const AMAZON_KEY = /^["']?amazon(?:_[a-z]{2,3})?["']?$/i;
+
 /** A key of two words naming ISBN's number: `ISBN number:`, `"ISBN No":` (nameBefore reads the last word only). */
 const ISBNS_NUMBER_KEY = /isbn[ _-]*(?:number|no\.?|nr\.?|nummer)["']?\s*$/i;
 
 /** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
   const name = nameBefore(text, at, stop);
-  if (ISBN_WORD.test(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
+  if (ISBN_WORD.test(name) || AMAZON_KEY.test(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
   return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
 }
@@ -520,9 +526,19 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
   let name = nameBefore(text, k, stop);
   // `STANDARD # = 0899977170`: a library system's label for the standard number (ISBN or ISSN); `Order # = …` is none.
   if (name === '#') name = nameBefore(text, text.lastIndexOf('#', k), stop) + '#';
-  if (name === '' || ISBN_WORD.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
+  if (name === '' || ISBN_WORD.test(name) || AMAZON_KEY.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
   return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
+}
+
+/** The numero sign before the number (`Заказ № 1749375028`, `№1234567890`): "number", which says no ISBN, as `No.` does. */
+function numeroBefore(text: string, start: number): boolean {
+  let k = start - 1;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 0xa0) k--;
+  if (text.charCodeAt(k) !== 0x2116) return false;
+  k--;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 0xa0) k--;
+  return !/isbn$/i.test(text.slice(Math.max(0, k - 3), k + 1)); // `ISBN № 5-201-…` keeps its label's word
 }
 
 /**
@@ -763,6 +779,7 @@ function labelSizedWordStart(text: string, end: number): number {
  */
 export function foreignLabelBefore(text: string, start: number): boolean {
   if (text.charCodeAt(start - 1) === 41 /* ) */ && controlNumberSource(text, start - 1)) return true;
+  if (numeroBefore(text, start)) return true;
   let k = start - 1;
   // HTML: look past the tags around the number and its label, and the
   // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`);

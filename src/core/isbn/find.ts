@@ -149,6 +149,8 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
   let read = withLineFeeds(head) === head ? text : withLineFeeds(text);
   // A scan's or a transcription's letter for the first digit right after an ISBN label (`ISBN O-387-90652-5`).
   if (LETTER_FOR_DIGIT.test(head)) read = read.replace(LETTERS_FOR_DIGITS, (match: string, letter: string) => match.slice(0, -1) + ((letter.charCodeAt(0) | 0x20) === 0x6f ? '0' : '1'));
+  // A Russian keyboard's Х for an ISBN-10's check character X (`isbn = {5-201-02033-Х}`), in text written in Cyrillic.
+  if (CYRILLIC.test(head)) read = read.replace(CYRILLIC_CHECK_X, 'X');
   const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
@@ -253,6 +255,10 @@ function scanReading(read: string, text: string, options: FindOptions, shape: Te
  */
 const LETTER_FOR_DIGIT = /\bISBN(?:[- ]?1[03])?:?[ \t]?([OoIl])(?=[-\u2010 ]?[0-9])/i;
 const LETTERS_FOR_DIGITS = new RegExp(LETTER_FOR_DIGIT.source, 'gi');
+
+/** Cyrillic letters; and a Cyrillic Х or х after a number's digit, closing it (the check character a Russian keyboard types for X). */
+const CYRILLIC = /[\u0410-\u044f]/;
+const CYRILLIC_CHECK_X = /(?<=[0-9][-\u2010-\u2014]?)[\u0425\u0445](?![\u0400-\u04ffA-Za-z0-9])/g;
 
 /** Arabic (and Persian) letters or Devanagari ones: their digits may be the script's own. */
 const OTHER_SCRIPT = /[\u0620-\u064a\u0671-\u06d3\u0905-\u0939]/;
@@ -1560,11 +1566,12 @@ const AMAZON_HOST_ENDS = /(?:^|[/@.])(?:amzn\.(?:com|to|eu|asia)|amazon\.(?:com|
 
 /**
  * A bare 10 that is a whole segment of a URL's path whose path does not say ISBN (urlPathSaysIsbn
- * was asked first): a record's id (`https://d-nb.info/1022135384`). A file named by it is still a
- * cover (`covers/0441013597.jpg`).
+ * was asked first): a record's id (`https://d-nb.info/1022135384`), or a document named by it. An
+ * image named by it is still a cover (`covers/0441013597.jpg`).
  */
 function urlPathId(text: string, start: number, end: number): boolean {
-  if (!URL_SEGMENT_END.test(text.slice(end, end + 1))) return false;
+  // A document named by it is the record's too (`edocs.tib.eu/files/e01mr21/1749375400.pdf`, a PICA record number); an image, a cover.
+  if (!URL_SEGMENT_END.test(text.slice(end, end + 1)) && !RECORD_FILE.test(text.slice(end, end + 6))) return false;
   const from = Math.max(0, start - URL_REACH);
   for (let k = start - 2; k >= from; k--) {
     const c = text.charCodeAt(k);
@@ -1580,6 +1587,8 @@ function urlPathId(text: string, start: number, end: number): boolean {
 
 // O'Reilly's catalogue and library (`oreilly.com/catalog/0596001088/`, `/library/view/<title>/0321125215/`, Safari before it) name a book by its ISBN.
 const BOOK_HOST = /amazon|amzn|isbn|book|oreilly|safari/i;
+/** A document's extension after a number that names the file (not an image's: `covers/0441013597.jpg` is a cover). */
+const RECORD_FILE = /^\.(?:pdf|html?|xml|json|txt)(?![A-Za-z0-9])/i;
 /** What may follow a whole segment of a URL's path: the URL's end, the next segment, its query or fragment. */
 const URL_SEGMENT_END = /^(?:$|[\x00-\x20/?#"'<>)])/;
 

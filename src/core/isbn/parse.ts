@@ -39,9 +39,9 @@ export type IsbnVerdict =
   | { valid: true; info: IsbnInfo }
   | { valid: false; problem: IsbnProblem };
 
-/** Keep digits and X only (X upper-cased): the form isbn3 and the caches work on. */
+/** Keep digits and X only (X upper-cased, a Cyrillic Х read as X): the form isbn3 and the caches work on. */
 export function normalizeIsbn(raw: string): string {
-  return raw.replace(/[^0-9Xx]/g, '').toUpperCase();
+  return raw.replace(/[\u0425\u0445]/g, 'X').replace(/[^0-9Xx]/g, '').toUpperCase();
 }
 
 /** ISBN-10 check character for 9 digits ('0'-'9' or 'X'). */
