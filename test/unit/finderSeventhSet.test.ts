@@ -348,3 +348,27 @@ test('property: a key for a book\'s Amazon id (`{\'amazon\': \'1423146786\'}`, `
     }),
   );
 });
+
+test('property: an ISBN-10 in no range is an ISBN where the word ISBN stands on its line (`isbn.split(\'9999678270\')  # ISBN10, unknown publisher`); a Java or C array initializer whose name says ISBN (`String[] validISBN10Format = { "…" }`) keys its elements', () => {
+  fc.assert(
+    fc.property(rangelessThirteen.filter((isbn13) => isbn13.startsWith('978')), book, (isbn13, b) => {
+      const ten = tenOf(isbn13);
+      assert.deepEqual(validFound(`>>> isbn.split('${ten}')  # ISBN10, unknown publisher in group`), [isbn13]);
+      assert.deepEqual(validFound(`>>> split('${ten}')  # unknown publisher in group`), []);
+      assert.deepEqual(validFound(`private final String[] validISBN10Format = { "123456789X", "${b.isbn10}" };`), ['9781234567897', b.isbn13].sort());
+      assert.deepEqual(validFound(`private final String[] samples = { "123456789X" };`), [], 'a placeholder under another name');
+    }),
+  );
+});
+
+test('property: code\'s numbers are no ISBN-10s: under a name only code writes (`EXT_FILE_ATTR_FILE: …`, `fileSize: …`), negative (`min = -2147483648`), or 2^31 (`[TestCase(2147483648)]`); a prose label, an ISBN key and a hyphen inside a range still do as before', () => {
+  fc.assert(
+    fc.property(chanceTen, book, fc.constantFrom('EXT_FILE_ATTR_FILE', 'fileSize', 'MAX_BYTES', 'totalLength'), (n, b, key) => {
+      assert.deepEqual(validFound(`module.exports = {\n  ${key}: ${n},\n};\n// ISBN ${b.isbn10}`), [b.isbn13]);
+      assert.deepEqual(validFound(`validate(value, min = -${n}, max = 1)`), []);
+      assert.deepEqual(validFound('[TestCase(2147483648)] // int.MaxValue + 1'), []);
+      assert.deepEqual(validFound(`Paperback: ${b.isbn10}`), [b.isbn13]);
+      assert.deepEqual(validFound(`book_isbn: ${b.isbn10}`), [b.isbn13]);
+    }),
+  );
+});

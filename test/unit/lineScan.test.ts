@@ -165,3 +165,23 @@ test('property: after any sequence of edits, the incremental index equals a full
     { numRuns: 3000 },
   );
 });
+
+test('a field opener that ends its line (`  isbn =`) labels no number on the next one, in a rescan as in a full scan (the edit property\'s counterexample, seed -1448498873)', () => {
+  // The property's events, as it applies them: line numbers are taken modulo the text's lines.
+  const events = [
+    [{ line: 1353472521, text: '978-0-306-40615-\n7' }, { line: 0, text: '' }],
+    [{ line: 0, text: 'isbn =\n {978-0-13-110362-8,\n\n 0-306-40615-2}' }, { line: 1372482772, text: '' }],
+  ];
+  let text = DOC;
+  let items = scanAll(source(text));
+  for (const event of events) {
+    const changes: LineChange[] = [];
+    for (const e of event) {
+      const startLine = e.line % text.split('\n').length;
+      text = applyChange(text, { startLine, startCol: 0, endLine: startLine, endCol: 0, text: e.text });
+      changes.push({ startLine, endLine: startLine, text: e.text });
+    }
+    items = rescan(items, changes, source(text));
+  }
+  assert.deepEqual(items.map(visible), scanAll(source(text)).map(visible));
+});

@@ -355,8 +355,8 @@ export function keyNamesIsbn(text: string, start: number): boolean {
   if (c === '(' && text[k - 1] === '>') return elementSaysIsbn(text, k - 1, stop); // a MARC subfield's `(0373197527pbk.) :`
   if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
   if (c === ',' && typeCellBefore(text, k)) return true;
-  if (c === ',' || c === '[' || c === '(') {
-    const open = c === '(' ? k : openBracket(text, k, stop);
+  if (c === ',' || c === '[' || c === '(' || (c === '{' && initializerBrace(text, k))) {
+    const open = c === '(' || c === '{' ? k : openBracket(text, k, stop);
     if (open < 0) return false;
     let j = open - 1;
     while (j >= stop && /\s/.test(text[j])) j--;
@@ -553,16 +553,19 @@ function controlNumberSource(text: string, close: number): boolean {
 const CONTROL_NUMBER_SOURCE = /^(?:[A-Z]{2}-[A-Za-z0-9:/-]{1,15}|OCoLC|(?!ISBN)[A-Z]{2,6})$/;
 
 /**
- * A code's key for a time right before the `:` at `colon`: `issued: 1700000004`, `createdAt:`,
- * `updated_at:`, `mtime:` in an object literal or a config. An epoch in seconds has ten digits
+ * A code's key right before the `:` at `colon`: for a time (`issued: 1700000004`, `createdAt:`,
+ * `updated_at:`, `mtime:`), or any name only code writes (`EXT_FILE_ATTR_FILE: 2175008800`, `fileSize:`),
+ * in an object literal or a config. An epoch in seconds has ten digits
  * and passes the ISBN-10 check one time in eleven. A label in prose (`Paperback: …`) opens with a capital.
  */
 function timeKeyBefore(text: string, colon: number): boolean {
   let k = colon - 1;
   while (k >= 0 && k > colon - 32 && (CODE_NAME_CHAR[text.charCodeAt(k)] ?? 0) === 1) k--;
   const name = text.slice(k + 1, colon);
-  return k < colon - 1 && TIME_KEY.test(name) && !ISBN_WORD.test(name);
+  return k < colon - 1 && (TIME_KEY.test(name) || CODE_KEY.test(name)) && !ISBN_WORD.test(name) && !AMAZON_KEY.test(name);
 }
+/** A code's name, not a prose label's word: with an underscore or a capital inside (`EXT_FILE_ATTR_FILE`, `fileSize`). */
+const CODE_KEY = /^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*$|^[a-z]+[A-Z][A-Za-z0-9]*$/;
 const TIME_KEY = /^(?:[a-z][a-z0-9]*_)*(?:[a-z]*time|timestamp|ts|date|issued|created|updated|modified|expires?|expiry|epoch|since|until)$|^(?:[a-z][a-z0-9]*_)+(?:at|on)$|^[a-z][A-Za-z0-9]*(?:At|On|Time|Date|Timestamp|Ts)$/;
 const CODE_NAME_CHAR = Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9_]/.test(String.fromCharCode(c)) ? 1 : 0));
 
@@ -983,6 +986,13 @@ function isAsciiAlnum(c: number): boolean {
 }
 
 /** The unmatched `[` or `(` before `at` (strings skipped roughly), or -1. */
+/** A `{` that opens an array's initializer (`String[] validISBN10Format = {`, C's `= {`), not an object: after `=`. */
+function initializerBrace(text: string, brace: number): boolean {
+  let k = brace - 1;
+  while (text.charCodeAt(k) === 32) k--;
+  return text.charCodeAt(k) === 61 && text.charCodeAt(k - 1) !== 61; // `=`, not `==`
+}
+
 function openBracket(text: string, at: number, stop: number): number {
   let depth = 0;
   let quote = '';
@@ -993,7 +1003,7 @@ function openBracket(text: string, at: number, stop: number): number {
     } else if (c === '"' || c === "'") quote = c;
     else if (c === ']' || c === ')' || c === '}') depth++;
     else if (c === '[' || c === '(' || c === '{') {
-      if (depth === 0) return c === '{' ? -1 : k;
+      if (depth === 0) return c === '{' && !initializerBrace(text, k) ? -1 : k;
       depth--;
     }
   }

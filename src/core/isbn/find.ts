@@ -891,7 +891,8 @@ class Scan {
   private rangelessTen(start: number, end: number): void {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
     const id = tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase());
-    if (this.contextNamesIsbn(start, end, id)) this.taken(start, end, id);
+    // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
+    if (this.contextNamesIsbn(start, end, id) || lineNamesIsbn(this.text, start)) this.taken(start, end, id);
     else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
   }
 
@@ -1033,7 +1034,7 @@ class Scan {
   private dataToAsk(start: number, end: number): TextShape | boolean {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
     if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return false;
-    if (this.foreignLabelBefore(start)) return true;
+    if (this.foreignLabelBefore(start) || machineNumber(this.text, start)) return true;
     this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
     if (this.contextSaysIsbn) return false;
     if (this.text.charCodeAt(start - 1) === 47 && urlPathId(this.text, start, end)) return true;
@@ -1464,7 +1465,8 @@ function labelBefore(text: string, at: number): number {
     const g = text.charCodeAt(b);
     if (b < at && (g === 123 || g === 34)) return b + 1;
   }
-  if (seen & LINE_BREAK) return wrappedAfterLabel(text, k - 4, gapStart, at) ? LABEL : NO_LABEL;
+  // Not `isbn =⏎…`: a field's opener on an earlier line is the field's (the line index keeps its line, labelLine).
+  if (seen & LINE_BREAK) return !(seen & EQUALS) && wrappedAfterLabel(text, k - 4, gapStart, at) ? LABEL : NO_LABEL;
   return at - gapStart - entities > LABEL_GAP ? NO_LABEL : LABEL;
 }
 
@@ -1695,6 +1697,19 @@ function priceAfterX(text: string, at: number): number {
   let k = at;
   while (isDigit(text.charCodeAt(k))) k++;
   return k - at >= 3 && k - at <= 4 && !(classAt(text, k) & ALNUM) ? k - at : 0;
+}
+
+/**
+ * An unlabelled 10 that is code's number: negative (`min = -2147483648`: a minus after a space, `=`,
+ * `(`, `[` or `,`, not a hyphen in a word or a range), or 2^31 (`[TestCase(2147483648)]`), which passes
+ * the ISBN-10 check and stands in every program that knows 32-bit limits.
+ */
+function machineNumber(text: string, start: number): boolean {
+  if (text.charCodeAt(start - 1) === 45 /* - */) {
+    const c = text.charCodeAt(start - 2);
+    if (c === 32 || c === 61 || c === 40 || c === 91 || c === 44) return true;
+  }
+  return text.startsWith('2147483648', start);
 }
 
 /** A DOI's prefix (`10.` and 4 to 9 digits, not inside a longer number) ending just before `at`. */
