@@ -1034,7 +1034,7 @@ class Scan {
   private dataToAsk(start: number, end: number): TextShape | boolean {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
     if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return false;
-    if (this.foreignLabelBefore(start) || machineNumber(this.text, start)) return true;
+    if (this.foreignLabelBefore(start) || machineNumber(this.text, start) || callArgument(this.text, start, end)) return true;
     this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
     if (this.contextSaysIsbn) return false;
     if (this.text.charCodeAt(start - 1) === 47 && urlPathId(this.text, start, end)) return true;
@@ -1710,6 +1710,17 @@ function machineNumber(text: string, start: number): boolean {
     if (c === 32 || c === 61 || c === 40 || c === 91 || c === 44) return true;
   }
   return text.startsWith('2147483648', start);
+}
+
+/**
+ * An unlabelled 10 that is a program's numeric argument: right after a call's `(` (`Be(1471026299)`,
+ * `[TestCase(2147483648)]`), then `)` or `,`. An ISBN in code is a string (`split('9999678270')`), and
+ * one in prose stands after a space (`Dune (0441013597)`).
+ */
+function callArgument(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start - 1) !== 40 /* ( */ || !(classAt(text, start - 2) & ALNUM)) return false;
+  const c = text.charCodeAt(end);
+  return c === 41 /* ) */ || c === 44 /* , */;
 }
 
 /** A DOI's prefix (`10.` and 4 to 9 digits, not inside a longer number) ending just before `at`. */
