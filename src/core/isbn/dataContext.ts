@@ -71,13 +71,14 @@ export class DataMemo {
   scripts: InlineScripts | undefined;
 }
 
+/** A page's start tells it is one (InlineScripts). */
+const PAGE_START = /<(?:html|head|body|script)[\s>]/i;
+
 /**
  * The `<script>` elements of a page, found once: in prose (HTML read as text) a bare number
  * inside one is code's (`P.setInt8(1,2147483649)`, a bitmask in minified JavaScript), an
  * ISBN only where its key says so, as in JSON. Asked with points that only grow.
  */
-const PAGE_START = /<(?:html|head|body|script)[\s>]/i;
-
 export class InlineScripts {
   /** Each element's content as a pair: its `<script` and its `</script` (or the text's end). */
   private readonly bounds: number[] = [];
@@ -520,7 +521,7 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
   if (text.charCodeAt(k) === 58 /* : */) {
     let q = k - 1;
     while (text.charCodeAt(q) === 32) q--;
-    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) || timeKeyBefore(text, k); // `"key":`, `'key':`
+    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) || codeKeyBefore(text, k); // `"key":`, `'key':`
   }
   const stop = Math.max(0, k - KEY_LOOKBACK);
   let name = nameBefore(text, k, stop);
@@ -555,10 +556,10 @@ const CONTROL_NUMBER_SOURCE = /^(?:[A-Z]{2}-[A-Za-z0-9:/-]{1,15}|OCoLC|(?!ISBN)[
 /**
  * A code's key right before the `:` at `colon`: for a time (`issued: 1700000004`, `createdAt:`,
  * `updated_at:`, `mtime:`), or any name only code writes (`EXT_FILE_ATTR_FILE: 2175008800`, `fileSize:`),
- * in an object literal or a config. An epoch in seconds has ten digits
- * and passes the ISBN-10 check one time in eleven. A label in prose (`Paperback: …`) opens with a capital.
+ * in an object literal or a config. An epoch in seconds has ten digits and passes the ISBN-10
+ * check one time in eleven. A label in prose (`Paperback: …`) is a plain word.
  */
-function timeKeyBefore(text: string, colon: number): boolean {
+function codeKeyBefore(text: string, colon: number): boolean {
   let k = colon - 1;
   while (k >= 0 && k > colon - 32 && (CODE_NAME_CHAR[text.charCodeAt(k)] ?? 0) === 1) k--;
   const name = text.slice(k + 1, colon);
