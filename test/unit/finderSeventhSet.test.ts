@@ -376,7 +376,8 @@ test('property: code\'s numbers are no ISBN-10s: under a name only code writes (
 test('property: a program\'s numeric argument right after a call\'s `(` (`Size.Should().Be(1471026299)`) is no ISBN-10; a quoted one (`split(\'0441013597\')`), a labelled one and one in parentheses in prose (`Dune (0441013597)`) are', () => {
   fc.assert(
     fc.property(chanceTen, book, (n, b) => {
-      assert.deepEqual(validFound(`torrentInfo.Size.Should().Be(${n});\n[TestCase(${n}, "x")]`), []);
+      assert.deepEqual(validFound(`torrentInfo.Size.Should().Be(${n});\n[TestCase(${n}, "x")]\n[TestCase("7,162,100.0KB", ${n})]`), []);
+      assert.deepEqual(validFound(`Dune (Ace, ${b.isbn10})`), [b.isbn13], 'a bracket after a space is prose');
       assert.deepEqual(validFound(`isbn.split('${b.isbn10}')`), [b.isbn13]);
       assert.deepEqual(validFound(`Dune (${b.isbn10}) is a novel.`), [b.isbn13]);
       assert.deepEqual(validFound(`lookup(ISBN ${b.isbn10})`), [b.isbn13]);

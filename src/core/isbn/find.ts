@@ -1714,13 +1714,19 @@ function machineNumber(text: string, start: number): boolean {
 
 /**
  * An unlabelled 10 that is a program's numeric argument: right after a call's `(` (`Be(1471026299)`,
- * `[TestCase(2147483648)]`), then `)` or `,`. An ISBN in code is a string (`split('9999678270')`), and
+ * `[TestCase(2147483648)]`) or after an earlier argument of it, then `)` or `,`. An ISBN in code is a string (`split('9999678270')`), and
  * one in prose stands after a space (`Dune (0441013597)`).
  */
 function callArgument(text: string, start: number, end: number): boolean {
-  if (text.charCodeAt(start - 1) !== 40 /* ( */ || !(classAt(text, start - 2) & ALNUM)) return false;
   const c = text.charCodeAt(end);
-  return c === 41 /* ) */ || c === 44 /* , */;
+  if (c !== 41 /* ) */ && c !== 44 /* , */) return false;
+  let k = start - 1;
+  if (text.charCodeAt(k) === 40 /* ( */) return (classAt(text, k - 1) & ALNUM) !== 0;
+  // A later argument (`[TestCase("7,162,100.0KB", 7333990400)]`): its call's `(` on the same line, no `)` between.
+  while (text.charCodeAt(k) === 32) k--;
+  if (text.charCodeAt(k) !== 44) return false;
+  const open = text.lastIndexOf('(', k);
+  return open >= 0 && k - open <= 120 && text.lastIndexOf('\n', k) < open && text.lastIndexOf(')', k) < open && (classAt(text, open - 1) & ALNUM) !== 0;
 }
 
 /** A DOI's prefix (`10.` and 4 to 9 digits, not inside a longer number) ending just before `at`. */
