@@ -8,6 +8,7 @@ import * as ISBN from 'isbn3';
 import { findIsbns } from '../../src/core/isbn/find';
 import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
+import { tenOf } from '../helpers/finderFixtures';
 
 function validFound(text: string): string[] {
   return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
@@ -67,10 +68,6 @@ test('property: an ISBN-10 with a price typed onto it (`0553101315175`, MARC 020
     }),
   );
 });
-
-function tenOf(isbn13: string): string {
-  return isbn13.slice(3, 12) + isbn10CheckDigit(isbn13.slice(3, 12));
-}
 
 function gtinValid(digits: string): boolean {
   let sum = 0;

@@ -417,13 +417,18 @@ function isListCharacter(c: number): boolean {
  */
 const AMAZON_KEY = /^["']?amazon(?:_[a-z]{2,3})?["']?$/i;
 
+/** A key's name that says ISBN, or an Amazon id that is a book's ISBN-10 (AMAZON_KEY). */
+function namesIsbn(name: string): boolean {
+  return ISBN_WORD.test(name) || AMAZON_KEY.test(name);
+}
+
 /** A key of two words naming ISBN's number: `ISBN number:`, `"ISBN No":` (nameBefore reads the last word only). */
 const ISBNS_NUMBER_KEY = /isbn[ _-]*(?:number|no\.?|nr\.?|nummer)["']?\s*$/i;
 
 /** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
 function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
   const name = nameBefore(text, at, stop);
-  if (ISBN_WORD.test(name) || AMAZON_KEY.test(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
+  if (namesIsbn(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
   return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
 }
@@ -527,7 +532,7 @@ function keyNamesOther(text: string, start: number, k: number): boolean {
   let name = nameBefore(text, k, stop);
   // `STANDARD # = 0899977170`: a library system's label for the standard number (ISBN or ISSN); `Order # = …` is none.
   if (name === '#') name = nameBefore(text, text.lastIndexOf('#', k), stop) + '#';
-  if (name === '' || ISBN_WORD.test(name) || AMAZON_KEY.test(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
+  if (name === '' || namesIsbn(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
   return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
 }
@@ -563,7 +568,7 @@ function codeKeyBefore(text: string, colon: number): boolean {
   let k = colon - 1;
   while (k >= 0 && k > colon - 32 && (CODE_NAME_CHAR[text.charCodeAt(k)] ?? 0) === 1) k--;
   const name = text.slice(k + 1, colon);
-  return k < colon - 1 && (TIME_KEY.test(name) || CODE_KEY.test(name)) && !ISBN_WORD.test(name) && !AMAZON_KEY.test(name);
+  return k < colon - 1 && (TIME_KEY.test(name) || CODE_KEY.test(name)) && !namesIsbn(name);
 }
 /** A code's name, not a prose label's word: with an underscore or a capital inside (`EXT_FILE_ATTR_FILE`, `fileSize`). */
 const CODE_KEY = /^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*$|^[a-z]+[A-Z][A-Za-z0-9]*$/;

@@ -680,15 +680,20 @@ class Scan {
     return this.withRepeats && this.max === Infinity ? this.repeats.taken(found, this.keptId) : found;
   }
 
+  /** text[start, end) as isbn3 and the caches read it: digits and X, separators and line breaks left out. */
+  private normalizedAt(start: number, end: number): string {
+    return this.text.slice(start, end).replace(STRIP, '').toUpperCase();
+  }
+
   /** A kept number's info id (repeats.ts): cached, or parsed now when its checksum holds; negative when no ISBN. */
   private readonly keptId = (start: number, end: number, key: number): number => {
     let id = cachedInfoId(key);
     if (id === NOT_CACHED) {
       if (!checksumOk(this.text, start, end, key >= 1e13 ? 13 : 10)) return NOT_ISBN;
-      id = parseAndCache(key, this.text.slice(start, end).replace(STRIP, '').toUpperCase());
+      id = parseAndCache(key, this.normalizedAt(start, end));
     }
     // A 10 in no range is an ISBN here: its ISBN-13 is asked for among the text's ISBNs.
-    return id === NO_RANGE && key < 1e13 ? tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase()) : id;
+    return id === NO_RANGE && key < 1e13 ? tenWithoutRange(this.normalizedAt(start, end)) : id;
   };
 
   /**
@@ -890,7 +895,7 @@ class Scan {
    */
   private rangelessTen(start: number, end: number): void {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
-    const id = tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase());
+    const id = tenWithoutRange(this.normalizedAt(start, end));
     // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
     if (this.contextNamesIsbn(start, end, id) || lineNamesIsbn(this.text, start)) this.taken(start, end, id);
     else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
@@ -1012,7 +1017,7 @@ class Scan {
     const text = this.text;
     if (this.d.groups === 1 && (text.charCodeAt(end - 1) | 0x20) !== 0x78) return;
     if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
-    if (tenWith978(text.slice(start, end).replace(STRIP, '').toUpperCase())) this.out.addInvalid(start, end, 'checksum', false);
+    if (tenWith978(this.normalizedAt(start, end))) this.out.addInvalid(start, end, 'checksum', false);
   }
 
   /**
@@ -1227,7 +1232,7 @@ class Scan {
     const d = this.d;
     // Meant as an ISBN, a checksum-valid 10 is one even where isbn3 knows no range for it.
     if (problem === 'range' && d.count === 10) {
-      this.out.addValid(start, end, true, tenWithoutRange(this.text.slice(start, end).replace(STRIP, '').toUpperCase()));
+      this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)));
       return;
     }
     if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(start, end, true)) return;
@@ -1253,7 +1258,7 @@ class Scan {
     const hit = d.cached;
     if (hit !== NOT_CACHED) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return NOT_ISBN;
-    const normalized = this.text.slice(start, end).replace(STRIP, '').toUpperCase();
+    const normalized = this.normalizedAt(start, end);
     if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return NOT_ISBN;
     return (d.cached = parseAndCache(key, normalized));
   }
