@@ -57,9 +57,17 @@ export function describeError(error: ServiceError, context: MessageContext): str
       return `The book service refused a batch of this size. Lower “isbnLens.batchSize”.`;
     case 'badResponse':
       return `${error.message} Try again later; if it persists, see “ISBN Lens: Show Log”.`;
+    case 'unreachable':
+      return unreachableText(error, time);
     case 'blocked':
       return BOOK_SERVICE_BLOCKED;
     case 'cancelled':
       return 'Cancelled.';
   }
+}
+
+/** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
+export function unreachableText(error: ServiceError, time: (t: number) => string = (t) => formatTime(t)): string {
+  const cause = error.message.replace(/\.$/, '');
+  return error.details.retryAt ? `${cause}; ISBN Lens tries it again at ${time(error.details.retryAt)}.` : `${cause}.`;
 }

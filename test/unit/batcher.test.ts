@@ -3,6 +3,7 @@ import { type TestContext, test as nodeTest } from 'node:test';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import { BookCache } from '../../src/core/cache/cache';
 import type { RatedSource } from '../../src/core/lookups/ratedSource';
+import { SourceHealth } from '../../src/core/lookups/sourceHealth';
 import type { BatchAnswer } from '../../src/core/model/answers';
 import { ServiceError } from '../../src/core/model/errors';
 import { type ReleaseSlot, Throttle } from '../../src/core/rate/throttle';
@@ -23,6 +24,8 @@ function fakeClient(answer?: (isbns: readonly string[], call: number, signal?: A
   const client = {
     // Rate 1 makes requests strictly one after the other (each answer is instant).
     throttle: new Throttle(rate, { windowMs: 50 }),
+    // Never told of a request: always up (the outage rules are tested through RatedSource).
+    health: new SourceHealth('fake'),
     async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
       (slot ?? (await this.throttle.acquire(signal)))();
       calls.push([...isbns]);
@@ -208,14 +211,14 @@ test('without a client every look-up fails at once as "no key"', async () => {
   assert.equal(result.status === 'failed' && result.error.kind, 'auth');
 });
 
-test('network failures are retried, then fail every waiting ISBN', async () => {
+test('the book service\'s server failures are retried, then fail every waiting ISBN', async () => {
   const { client, calls } = fakeClient(() => {
-    throw new ServiceError('network', 'down');
+    throw new ServiceError('server', 'down', { status: 503 });
   }, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 5, gatherMs: 0, maxRetries: 1 });
   const results = await batcher.lookup(ids(20));
   assert.equal(calls.length, 2, 'one retry, then the whole queue fails');
-  assert.ok([...results.values()].every((r) => r.status === 'failed' && r.error.kind === 'network'));
+  assert.ok([...results.values()].every((r) => r.status === 'failed' && r.error.kind === 'server'));
 });
 
 test('cancelling the only caller aborts the request in flight', async () => {

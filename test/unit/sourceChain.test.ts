@@ -10,6 +10,7 @@ import { Batcher } from '../../src/core/lookups/batcher';
 import { SourceChain } from '../../src/core/lookups/sourceChain';
 import { BookCache } from '../../src/core/cache/cache';
 import type { RatedSource } from '../../src/core/lookups/ratedSource';
+import { SourceHealth } from '../../src/core/lookups/sourceHealth';
 import type { BatchAnswer } from '../../src/core/model/answers';
 import type { Book } from '../../src/core/model/book';
 import { ServiceError } from '../../src/core/model/errors';
@@ -32,6 +33,8 @@ function fakeSource(name: string, catalogue: Map<string, Book>, fail?: () => Ser
   const source = {
     name,
     throttle,
+    // Never told of a request: always up (the outage rules are tested through RatedSource).
+    health: new SourceHealth('fake'),
     async books(isbns: readonly string[], signal?: AbortSignal, slot?: ReleaseSlot): Promise<BatchAnswer> {
       (slot ?? (await throttle.acquire(signal)))();
       calls.push([...isbns]);

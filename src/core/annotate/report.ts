@@ -1,5 +1,6 @@
 /** The one-line summary for the user of what an annotation run did (model/fillReport.ts counts it). */
 import type { AnnotationReport } from '../model/fillReport';
+import { notAskedPart } from '../lookupSummary';
 
 /** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
 export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibtex' | 'csl-json' | 'csl-yaml' | 'ris'): string {
@@ -15,6 +16,7 @@ export function summaryText(report: AnnotationReport, format: 'markdown' | 'bibt
   if (report.notFound > 0) parts.push(`${report.notFound} not found`);
   if (report.invalid > 0) parts.push(`${report.invalid} invalid`);
   if (report.skippedForQuota > 0) parts.push(`${report.skippedForQuota} skipped for quota`);
+  if (report.notAsked > 0) parts.push(notAskedPart(report));
   if (report.failed > 0) parts.push(`${report.failed} failed`);
   if (report.notLookedUp > 0) parts.push(`${report.notLookedUp} added during the look-up (run again to include them)`);
   if (report.leftAlone > 0) {

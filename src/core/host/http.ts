@@ -57,6 +57,22 @@ export class HttpTimeoutError extends Error {
   }
 }
 
+/**
+ * Why a request got no answer, in words, from the transport error's `code` (Node's and undici's):
+ * "the host name could not be resolved". `OFFLINE` is the browser host's, when it knows it is offline.
+ */
+export function unreachableReason(e: unknown): string {
+  const code = (e as { code?: string } | undefined)?.code ?? '';
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'the connection was dropped';
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN' || code === 'OFFLINE') return 'the network is unreachable (offline?)';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'the connection timed out';
+  if (code.startsWith('UND_ERR_') && code.includes('TIMEOUT')) return 'it timed out';
+  if (/CERT|TLS|SSL|EPROTO/.test(code)) return 'the secure connection failed';
+  return 'the network failed';
+}
+
 export function utf8(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }

@@ -80,6 +80,7 @@ export class Batcher extends Disposable {
   /** The slot being waited for; aborted when there is nothing left to send on it. */
   private slotRequest: AbortController | undefined;
   private throttleSubscription: { dispose(): void } | undefined;
+  private healthSubscription: { dispose(): void } | undefined;
   private readonly stateChanges: StateChanges<BatcherState>;
   readonly onDidChangeState: Emitter<BatcherState>['event'];
 
@@ -100,6 +101,7 @@ export class Batcher extends Disposable {
         clearTimeout(this.timer);
         this.slotRequest?.abort();
         this.throttleSubscription?.dispose();
+        this.healthSubscription?.dispose();
         for (const chunk of this.inFlight) chunk.controller.abort();
         this.failAll(cancelled());
       }),
@@ -135,6 +137,7 @@ export class Batcher extends Disposable {
     this.stopped = undefined;
     this.consecutiveLimits = 0;
     this.source?.throttle.resume();
+    this.source?.health.reset();
     this.schedule(0);
     this.emit();
   }
@@ -221,14 +224,29 @@ export class Batcher extends Disposable {
     return this.entries.has(isbn) ? 'pending' : undefined;
   }
 
+  /** Why the source is not asked now (resting after an outage, or hanging on a request), if it is not. */
+  get outage(): ServiceError | undefined {
+    const admission = this.source?.health.admission();
+    return admission?.kind === 'refused' ? admission.error : undefined;
+  }
+
   private useSource(source: RatedSource | undefined): void {
     this.source = source;
     this.slotRequest?.abort();
     this.throttleSubscription?.dispose();
+    this.healthSubscription?.dispose();
     // A pause that ends by itself changes the state, and lets the queue go on.
     this.throttleSubscription = source?.throttle.onDidChange(() => {
       this.emit();
       // Not during the gathering delay: a lone look-up still waits for company.
+      if (this.timer === undefined) this.schedule(0);
+    });
+    // The source went out of reach, or hangs on a request: what waits for it is answered "not
+    // asked" now and goes on to the next source. A probe that ended lets the queue go on.
+    this.healthSubscription = source?.health.onDidChange(() => {
+      const outage = this.outage;
+      if (outage) this.failAll(outage);
+      this.emit();
       if (this.timer === undefined) this.schedule(0);
     });
   }
@@ -240,6 +258,8 @@ export class Batcher extends Disposable {
     // While stopped, answer at once rather than queue work that cannot be sent.
     if (!this.source) return { status: 'failed', error: new ServiceError('auth', 'No API key is set.') };
     if (this.stopped) return { status: 'failed', error: this.stopped.error };
+    const outage = this.outage;
+    if (outage) return { status: 'failed', error: outage };
     return undefined;
   }
 
@@ -303,6 +323,10 @@ export class Batcher extends Disposable {
     this.emit();
     if (!source || this.isStopped() || this.slotRequest) return;
     if (this.urgentQueue.length + this.queue.length === 0 || this.inFlight.size >= this.maxConcurrent) return;
+    const admission = source.health.admission();
+    if (admission.kind === 'refused') return this.failAll(admission.error);
+    // A probe is on its way (first contact, or after a rest): the rest wait for what it finds.
+    if (admission.kind === 'wait') return;
     const request = new AbortController();
     this.slotRequest = request;
     source.throttle.acquire({ signal: request.signal, queued: true }).then(
@@ -361,6 +385,14 @@ export class Batcher extends Disposable {
   }
 
   private handleFailure(source: RatedSource, chunk: Chunk, error: ServiceError): void {
+    // The source went out of reach (this request told, or another's): no retry per chunk, the
+    // chunk and the queue go on to the next source at once (see SourceHealth).
+    const outage = this.outage;
+    if (outage && (error.kind === 'network' || error.kind === 'server' || error.kind === 'unreachable')) {
+      this.fail(chunk, outage);
+      this.failAll(outage);
+      return;
+    }
     switch (error.kind) {
       case 'cancelled':
         for (const entry of chunk.entries) this.settle(entry, { status: 'failed', error });

@@ -24,13 +24,18 @@ import { GoogleBooksSource } from '../sources/googleBooks/source';
 import { OpenLibrarySource } from '../sources/openLibrary/source';
 import { keylessUserAgent } from '../sources/keyless/userAgent';
 import { sourceTitle } from '../sources/sourceNames';
+import { offlineText } from '../sources/sourceText';
+import { unreachableText } from '../messages';
 import { Batcher } from './batcher';
 import { RatedSource } from './ratedSource';
+import { STALL_MS } from './sourceHealth';
 import { SourceChain } from './sourceChain';
 import { DEFAULT_SOURCES, type SourceName, type SourceUrlName } from '../sources/sourceSettings';
 
 const SAVE_DELAY_MS = 2000;
 const BOOKS_SETTLE_MS = 200;
+/** How long after the last source went out of reach "offline" is said (the others may fail a moment later). */
+const OFFLINE_SETTLE_MS = 1000;
 
 type LookupSetting = 'plan' | 'baseUrls' | 'batchSize' | 'requestTimeoutSeconds' | 'sources' | 'sourceUrls';
 
@@ -100,6 +105,9 @@ export class Lookups extends Disposable {
   problem: string | undefined;
   private booksTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Every source out of reach was said in a notification; said again only after one answered. */
+  private saidOffline = false;
+  private offlineTimer: ReturnType<typeof setTimeout> | undefined;
   private connecting: Promise<void> = Promise.resolve();
   /** Resolves once the cache is read (or found missing or unreadable). */
   readonly cacheLoaded: Promise<void>;
@@ -140,6 +148,7 @@ export class Lookups extends Disposable {
       toDisposable(() => {
         clearTimeout(this.saveTimer);
         clearTimeout(this.booksTimer);
+        clearTimeout(this.offlineTimer);
       }),
     );
     this.register(
@@ -177,6 +186,11 @@ export class Lookups extends Disposable {
   /** The sources asked, in order (their `BookSource.name`). */
   get sourceNames(): string[] {
     return this.chain.names;
+  }
+
+  /** The sources out of reach now, in the order asked, each with why and its next try (an `unreachable` error). */
+  get outages(): Array<{ source: string; error: ServiceError }> {
+    return this.chain.outages;
   }
 
   /** The answer the caches hold, merged, if any, without touching their order. */
@@ -361,7 +375,58 @@ export class Lookups extends Disposable {
       ledger: this.host.sharedRate(shareName),
       onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
     }));
-    return new RatedSource(source, throttle, this.host.http);
+    // A keyless service that fails (5xx) is out of reach for now, as one that does not answer is;
+    // the book service keeps its own retries for those. Its batches of up to 1,000 ISBNs may take
+    // a while to answer: it hangs only past half its timeout.
+    const bookService = source.name === 'isbndb';
+    const rated = new RatedSource(source, throttle, this.host.http, {
+      serverErrorsMeanOutage: !bookService,
+      stallMs: bookService ? Math.max(STALL_MS, this.settings.requestTimeoutMs / 2) : STALL_MS,
+    });
+    this.watchHealth(rated);
+    return rated;
+  }
+
+  /**
+   * An outage is told once: a line in the log when a source goes out of reach and one when it
+   * answers again (not a line per ISBN or per failed probe), the status bar while it lasts, and
+   * a notification only when no source can be reached at all (offline), once until one answers.
+   */
+  private watchHealth(rated: RatedSource): void {
+    const { health } = rated;
+    let told: 'stalled' | 'resting' | undefined;
+    this.register(health);
+    this.register(
+      health.onDidChange(() => {
+        const state = health.state;
+        if (state.kind === 'resting' && told !== 'resting') {
+          told = 'resting';
+          this.log.warn(`${unreachableText(new ServiceError('unreachable', state.cause.message, { retryAt: state.until }))} Meanwhile its ISBNs go on to the next source.`);
+        } else if (state.kind === 'stalled' && told === undefined) {
+          told = 'stalled';
+          this.log.warn(`${health.title} has not answered for ${STALL_MS / 1000} s: while it does not, what would go to it goes on to the next source.`);
+        } else if (state.kind === 'up' && told !== undefined && health.outageSince === undefined) {
+          told = undefined;
+          this.log.info(`${health.title} answers again.`);
+        }
+        this.sayIfOffline();
+        this.emitters.changed.fire();
+      }),
+    );
+  }
+
+  private sayIfOffline(): void {
+    const outages = this.chain.outages;
+    if (outages.length < this.chain.names.length) this.saidOffline = false;
+    if (this.saidOffline || this.offlineTimer || outages.length === 0 || outages.length < this.chain.names.length) return;
+    // The sources fail one after the other within a moment: said once they all have.
+    this.offlineTimer = setTimeout(() => {
+      this.offlineTimer = undefined;
+      const now = this.chain.outages;
+      if (this.saidOffline || now.length === 0 || now.length < this.chain.names.length) return;
+      this.saidOffline = true;
+      this.emitters.notice?.fire({ message: offlineText(now), command: { title: 'Retry Now', id: 'isbnLens.retryNow' } });
+    }, OFFLINE_SETTLE_MS);
   }
 
   private async loadCache(): Promise<void> {

@@ -85,6 +85,14 @@ export class SourceChain extends Disposable {
     return waiting + inFlight === 0 ? { kind: 'idle' } : { kind: 'working', waiting, inFlight };
   }
 
+  /** The sources not asked now (resting after an outage, or hanging on a request), in order, with why. */
+  get outages(): Array<{ source: string; error: ServiceError }> {
+    return this.stages.flatMap((stage) => {
+      const error = stage.batcher.outage;
+      return error ? [{ source: stage.name, error }] : [];
+    });
+  }
+
   async lookup(isbns: readonly string[], options: LookupOptions = {}): Promise<Map<string, LookupResult>> {
     const { signal, onProgress } = options;
     if (signal?.aborted) throw cancelled();
@@ -194,7 +202,8 @@ function resultOf(isbn: string, gathered: Gathered): LookupResult {
     return gathered.unanswered.length > 0 ? { status: 'notFound', asked: gathered.asked, unanswered: gathered.unanswered } : { status: 'notFound', asked: gathered.asked };
   }
   const first = gathered.unanswered[0];
-  return first ? { status: 'failed', error: first.error, source: first.source } : { status: 'failed', error: noKey() };
+  if (!first) return { status: 'failed', error: noKey() };
+  return gathered.unanswered.length > 1 ? { status: 'failed', error: first.error, source: first.source, unanswered: gathered.unanswered } : { status: 'failed', error: first.error, source: first.source };
 }
 
 function cancelled(): ServiceError {

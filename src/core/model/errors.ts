@@ -13,6 +13,7 @@ export type ServiceErrorKind =
   | 'badResponse' // an answer we cannot read: malformed JSON, wrong shape, HTML error page, too large
   | 'server' // the service failed (5xx)
   | 'tooLarge' // the batch was refused for its size (400/413)
+  | 'unreachable' // not asked: the source is resting after it could not be reached (its message says why; retryAt: its next try)
   | 'blocked' // VS Code for the Web: the browser refused the request (the service sends no cross-origin permission)
   | 'cancelled'; // the caller cancelled
 

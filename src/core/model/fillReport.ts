@@ -16,6 +16,8 @@ export interface AnnotationReport {
   notFound: number;
   invalid: number;
   skippedForQuota: number;
+  notAsked: number;
+  unreachable?: string[];
   failed: number;
   /** Valid ISBNs with no look-up result: typed while the look-up ran. */
   notLookedUp: number;
@@ -28,7 +30,7 @@ export interface AnnotationReport {
 }
 
 export function emptyReport(): AnnotationReport {
-  return { changed: 0, fields: 0, unchanged: 0, notFound: 0, invalid: 0, skippedForQuota: 0, failed: 0, notLookedUp: 0, leftAlone: 0 };
+  return { changed: 0, fields: 0, unchanged: 0, notFound: 0, invalid: 0, skippedForQuota: 0, notAsked: 0, failed: 0, notLookedUp: 0, leftAlone: 0 };
 }
 
 /** Counts a look-up that produced nothing to write (not found, failed, missing). */

@@ -22,7 +22,14 @@ export type LookupResult =
       /** Sources that could not answer (a spent quota, out of reach), with why. */
       unanswered?: Array<{ source: string; error: ServiceError }>;
     }
-  | { status: 'failed'; error: ServiceError; /** The source that failed, when several were asked. */ source?: string };
+  | {
+      status: 'failed';
+      error: ServiceError;
+      /** The source that failed, when several were asked. */
+      source?: string;
+      /** Every source that could not answer, with why, when several were asked. */
+      unanswered?: Array<{ source: string; error: ServiceError }>;
+    };
 
 export type BatcherState =
   | { kind: 'noKey' }

@@ -2,7 +2,9 @@
  * The words that name sources: the hover's "where this came from" line, and "not found" that
  * says which sources were asked (and, without a key, that the book service may know more).
  */
+import type { ServiceError } from '../model/errors';
 import type { LookupResult } from '../model/lookup';
+import { unreachableText } from '../messages';
 import { provenanceLabels } from './merge';
 import { sourceTitle } from './sourceNames';
 
@@ -39,4 +41,20 @@ export function noBookText(result: Extract<LookupResult, { status: 'notFound' }>
   const asked = result.asked ?? ['isbndb'];
   if (asked.length === 1 && asked[0] === 'isbndb') return `the book service knows no book with ISBN ${isbn}`;
   return `no book with ISBN ${isbn} in ${either(asked.map(sourceTitle))}`;
+}
+
+/** "A and B", "A, B and C". */
+export function both(titles: readonly string[]): string {
+  return titles.length <= 1 ? (titles[0] ?? '') : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+}
+
+/** Said once when no source can be reached: each source's reason and next try. */
+export function offlineText(outages: ReadonlyArray<{ source: string; error: ServiceError }>, time?: (t: number) => string): string {
+  const reasons = outages.map(({ error }) => unreachableText(error, time));
+  return `No book source can be reached, so no book is looked up for now. ${reasons.join(' ')} “ISBN Lens: Retry Now” tries at once.`;
+}
+
+/** "Open Library and Google Books could not be reached": the sources a look-up could not ask. */
+export function notAskedText(sources: readonly string[]): string {
+  return `${both(sources.map(sourceTitle))} could not be reached`;
 }

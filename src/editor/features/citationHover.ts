@@ -13,7 +13,7 @@ import type { LookupResult } from '../../core/model/lookup';
 import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
-import { HOVER_WAIT_MS, delay } from './hoverProvider';
+import { HOVER_WAIT_MS, answerBy } from './hoverProvider';
 
 /** Documents whose citations are looked for (see citationSyntaxOf): by language, and by name where no extension gives the language. */
 export const CITING_DOCUMENTS: vscode.DocumentFilter[] = [
@@ -56,10 +56,8 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   }
 
   /** The book from the cache, else one urgent look-up, waited on up to the hover's budget. */
-  private async bookOf(isbn13: string, deadline: number, token: vscode.CancellationToken): Promise<LookupResult | undefined> {
-    const known = this.service.peek(isbn13);
-    if (known && known !== 'pending') return known;
-    return Promise.race([this.service.lookupOne(isbn13, { urgent: true }), delay(deadline - Date.now(), token)]);
+  private bookOf(isbn13: string, deadline: number, token: vscode.CancellationToken): Promise<LookupResult | undefined> {
+    return answerBy(this.service, isbn13, 'bulk', deadline, token);
   }
 }
 

@@ -33,22 +33,9 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
 
     const isbn = match.info.isbn13;
     const deadline = Date.now() + HOVER_WAIT_MS;
-    let result: LookupResult | undefined;
-    // Complete for a hover: the next source was asked for what the hover shows and the first lacks.
-    const known = this.service.peek(isbn, 'hover');
-    if (known && known !== 'pending') {
-      result = known;
-    } else {
+    const result = await answerBy(this.service, isbn, 'hover', deadline, token, () => {
       if (this.config.hoverLookupScope === 'document') this.queueDocument(document);
-      // The look-up goes on when the hover closes: the next hover shows the book.
-      const asking = this.service.lookupOne(isbn, { urgent: true, purpose: 'hover' });
-      result = await Promise.race([asking, delay(deadline - Date.now(), token)]);
-      // Out of time while a later source fills a field: what the first source gave is shown now.
-      if (!result) {
-        const partial = this.service.peek(isbn);
-        if (partial && partial !== 'pending' && partial.status === 'found') result = partial;
-      }
-    }
+    });
     if (!result) return token.isCancellationRequested ? undefined : new vscode.Hover(this.waitingMarkdown(match), range);
     // The cover rides in the same budget: without it now, the next hover has it.
     const image = result.status === 'found' ? result.book.image : undefined;
@@ -91,6 +78,11 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
       return markdown;
     }
     const error = result.error;
+    if (error.kind === 'unreachable') {
+      // Every source asked is out of reach (offline, or a firewall): each said with its next try.
+      const failures = result.unanswered ?? [{ source: result.source, error }];
+      return new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(failures.map((f) => this.service.describeFrom(f.source, f.error)).join(' '))}`);
+    }
     if (error.kind === 'auth' && error.details.status === undefined) {
       const text = error.details.malformedKey ? `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}  \n[Set the API key again](command:isbnLens.setApiKey)` : `ISBN ${isbn}: [Set an API key](command:isbnLens.setApiKey) to see this book.`;
       const markdown = new vscode.MarkdownString(text);
@@ -112,6 +104,30 @@ function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {
   return new vscode.MarkdownString(`**Not a valid ISBN:** ${escapeMarkdown(match.raw)} — ${why}. No look-up was made.`);
 }
 
+
+/**
+ * The best answer a hover can show by `deadline`: complete from the caches at once; what the
+ * earlier sources found at once while a later one is still on its way or hangs (its fields show
+ * on a later hover); else one urgent look-up (`asking` runs first: the document's prefetch),
+ * and at the deadline whatever a source has found by then. Undefined when none has answered.
+ */
+export async function answerBy(
+  service: LookupService,
+  isbn: string,
+  purpose: 'hover' | 'bulk',
+  deadline: number,
+  token: vscode.CancellationToken,
+  asking?: () => void,
+): Promise<LookupResult | undefined> {
+  const complete = service.peek(isbn, purpose);
+  if (complete && complete !== 'pending') return complete;
+  const soFar = complete === 'pending' ? service.answeredSoFar(isbn) : undefined;
+  if (soFar) return soFar;
+  asking?.();
+  // The look-up goes on when the hover closes: the next hover shows the book.
+  const result = await Promise.race([service.lookupOne(isbn, { urgent: true, purpose }), delay(deadline - Date.now(), token)]);
+  return result ?? service.answeredSoFar(isbn);
+}
 
 /** Resolves `undefined` after `ms`, or at once when the hover is cancelled. */
 export function delay(ms: number, token: vscode.CancellationToken): Promise<undefined> {

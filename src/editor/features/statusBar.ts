@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
 import { sourceTitle } from '../../core/sources/sourceNames';
+import { both } from '../../core/sources/sourceText';
 import { formatTime } from '../../core/messages';
 import { quotaText } from '../../core/model/quota';
 import type { LookupService } from '../infrastructure/lookupService';
@@ -11,6 +12,8 @@ export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
 export class StatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('isbnLens.status', vscode.StatusBarAlignment.Right, 100));
   private timer: NodeJS.Timeout | undefined;
+  /** Repaints when the first rest of a source out of reach ends: its next try may find it back. */
+  private restTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly service: LookupService) {
     super();
@@ -25,7 +28,7 @@ export class StatusBar extends Disposable {
         }, 200);
       }),
     );
-    this.register(toDisposable(() => clearTimeout(this.timer)));
+    this.register(toDisposable(() => (clearTimeout(this.timer), clearTimeout(this.restTimer))));
     this.update();
     this.item.show();
   }
@@ -69,6 +72,20 @@ export class StatusBar extends Disposable {
           this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
           break;
       }
+    }
+    // A source out of reach is named while it is, with its next try; none reachable is "offline".
+    const outages = this.service.outages;
+    if (!problem && outages.length > 0 && state.kind !== 'noKey' && state.kind !== 'stopped') {
+      const offline = outages.length >= names.length;
+      if (state.kind !== 'working') {
+        text = offline ? '$(debug-disconnect) ISBN: offline' : `$(debug-disconnect) ISBN: ${outages.length === 1 ? `${sourceTitle(outages[0]!.source)} unreachable` : `${outages.length} sources unreachable`}`;
+        this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+      }
+      const nextTry = Math.min(...outages.map((o) => o.error.details.retryAt ?? Infinity));
+      clearTimeout(this.restTimer);
+      if (Number.isFinite(nextTry)) this.restTimer = setTimeout(() => this.update(), Math.max(0, nextTry - Date.now()) + 50);
+      const reasons = outages.map(({ error }) => this.service.describe(error)).join('\n');
+      tooltip = `${offline ? 'No book source can be reached.' : `${both(outages.map((o) => sourceTitle(o.source)))} not asked for now; the other sources answer.`}\n${reasons}\n${tooltip}`;
     }
     // Today's quota, where the service tells it (GET /key).
     const quota = this.service.keyQuota.quota;

@@ -156,6 +156,20 @@ export class LookupService extends Disposable {
     return this.lookups?.chain.peek(isbn, purpose);
   }
 
+  /**
+   * What the sources answered so far, merged with its provenance, when one found the book: a
+   * hover shows it while a later source is still on its way (or hangs).
+   */
+  answeredSoFar(isbn: string): Extract<LookupResult, { status: 'found' }> | undefined {
+    const known = this.lookups?.chain.known(isbn);
+    return known?.status === 'found' ? known : undefined;
+  }
+
+  /** The sources out of reach now, in the order asked, each with why and its next try. */
+  get outages(): Array<{ source: string; error: ServiceError }> {
+    return this.lookups?.outages ?? [];
+  }
+
   /** The answer in the cache, if any: for painting many at once (it does not touch the LRU order). */
   known(isbn13: string): { status: 'found'; book: Book } | { status: 'notFound' } | undefined {
     return this.lookups?.known(isbn13);
@@ -210,7 +224,7 @@ export class LookupService extends Disposable {
    * keyless source's as it said it (its messages name the service and what to do).
    */
   describeFrom(source: string | undefined, error: ServiceError): string {
-    return source === undefined || source === 'isbndb' || error.kind === 'cancelled' ? this.describe(error) : error.message;
+    return source === undefined || source === 'isbndb' || error.kind === 'cancelled' || error.kind === 'unreachable' ? this.describe(error) : error.message;
   }
 
   /** The user's words for a failure, with the plan and host filled in. */

@@ -61,6 +61,8 @@ export class FetchTransport implements HttpTransport {
       });
     } catch (e) {
       if (signal.aborted) throw timedOut(e);
+      // The browser knows it has no network: that is an outage, not a refusal (see SourceHealth).
+      if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) throw Object.assign(new Error('The browser is offline.'), { code: 'OFFLINE' });
       throw new BrowserFetchError(request.origin, this.answered.has(request.origin));
     }
     this.answered.add(request.origin);

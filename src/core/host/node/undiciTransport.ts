@@ -6,9 +6,12 @@ import { Agent, type Dispatcher } from 'undici';
 import { type HttpRequest, type HttpResponse, HttpTimeoutError, type HttpTransport } from '../http';
 import { readBodyCapped } from './readBody';
 
+/** A host that does not take a connection in this long is out of reach (offline, filtered). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 let sharedAgent: Agent | undefined;
 function defaultDispatcher(): Agent {
-  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
+  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: CONNECT_TIMEOUT_MS } });
   return sharedAgent;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { RequestRecord } from '../../model/answers';
 import { ServiceError } from '../../model/errors';
-import { HttpTimeoutError, utf8 } from '../../host/http';
+import { HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
 import type { SourceCall } from '../bookSource';
 import { parseRetryAfter } from '../retryAfter';
 
@@ -21,6 +21,13 @@ export interface KeylessEndpoint {
   maxBodyBytes: number;
   onRequest?: (record: RequestRecord) => void;
 }
+
+/**
+ * The longest a keyless request waits for its whole answer, whatever the book service's timeout
+ * setting: a public service that takes longer is out of reach for now (see SourceHealth), and
+ * the ISBNs go on to the next source.
+ */
+export const KEYLESS_TIMEOUT_MS = 10_000;
 
 /** What a keyless source's options say of its endpoint (the rest has defaults). */
 export interface EndpointOptions {
@@ -38,7 +45,7 @@ export function endpointOf(options: EndpointOptions, defaults: { url: string; ti
     baseUrl: options.baseUrl ?? new URL(defaults.url),
     title: defaults.title,
     userAgent: options.userAgent,
-    timeoutMs: options.timeoutMs ?? 20_000,
+    timeoutMs: Math.min(options.timeoutMs ?? KEYLESS_TIMEOUT_MS, KEYLESS_TIMEOUT_MS),
     maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
     onRequest: options.onRequest,
   };
@@ -99,12 +106,7 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
   // In a browser (VS Code for the Web): these services allow browsers, but send their limit
   // answers (429, 403) without the permission, which the browser hides as a failed fetch.
   if (code === 'FETCH_FAILED') return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
-  const reason =
-    code === 'ECONNREFUSED' ? 'the connection was refused'
-    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the host name could not be resolved'
-    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'the connection was dropped'
-    : 'the network failed';
-  return new ServiceError('network', `Could not reach ${endpoint.title}: ${reason}.`);
+  return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`);
 }
 
 /**
