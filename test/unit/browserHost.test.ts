@@ -190,14 +190,33 @@ test('without setImmediate (a browser worker), the next turn comes by a message 
   }
 });
 
-test('a failed fetch from a keyless source (its limit answer carries no cross-origin permission) is "slow down"', async () => {
+test('a failed fetch from a keyless source that answered this tab (its limit answer carries no cross-origin permission) is "slow down"', async () => {
   const { OpenLibrarySource } = await import('../../src/core/sources/openLibrary/source');
-  const { fetch, calls } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+  let answered = false;
+  const { fetch, calls } = fakeFetch(() => (answered ? Promise.reject(new TypeError('Failed to fetch')) : ((answered = true), new Response('{}', { status: 200 }))));
   const source = new OpenLibrarySource({ userAgent: 'ISBN Lens (https://example.org)' });
-  const error = await source.books(['9780131103627'], { http: new FetchTransport(fetch) }).catch((e: unknown) => e);
+  const http = new FetchTransport(fetch);
+  await source.books(['9780131103627'], { http });
+  const error = await source.books(['9780131103627'], { http }).catch((e: unknown) => e);
   assert.ok(isServiceError(error, 'quota'), String(error));
   assert.match((error as Error).message, /Open Library did not answer the browser; most likely it asks to slow down/);
   assert.equal(Object.keys(calls[0]!.init.headers as Record<string, string>).join(), 'accept', 'a plain GET: no User-Agent, no custom header (no preflight)');
+});
+
+test('a failed fetch from a keyless host that never answered this tab, or with the browser offline, is out of reach', async (t) => {
+  const { OpenLibrarySource } = await import('../../src/core/sources/openLibrary/source');
+  const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+  const source = new OpenLibrarySource({ userAgent: undefined });
+  const error = await source.books(['9780131103627'], { http: new FetchTransport(fetch) }).catch((e: unknown) => e);
+  assert.ok(isServiceError(error, 'network'), String(error));
+  assert.equal((error as Error).message, 'Could not reach Open Library from the browser.');
+
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+  t.after(() => (saved ? Object.defineProperty(globalThis, 'navigator', saved) : delete (globalThis as { navigator?: unknown }).navigator));
+  const offline = await source.books(['9780131103627'], { http: new FetchTransport(fetch) }).catch((e: unknown) => e);
+  assert.ok(isServiceError(offline, 'network'), String(offline));
+  assert.equal((offline as Error).message, 'Could not reach Open Library: the network is unreachable (offline?).');
 });
 
 test('Open Library without a User-Agent (a browser) is asked at 1 request/s over 1.1 s, identified at 3/s', async () => {

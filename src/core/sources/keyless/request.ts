@@ -104,8 +104,12 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
   if (e instanceof HttpTimeoutError) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
   const code = (e as { code?: string } | undefined)?.code ?? '';
   // In a browser (VS Code for the Web): these services allow browsers, but send their limit
-  // answers (429, 403) without the permission, which the browser hides as a failed fetch.
-  if (code === 'FETCH_FAILED') return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
+  // answers (429, 403) without the permission, which the browser hides as a failed fetch. A
+  // host that never answered this tab is out of reach (an outage, see SourceHealth), not a limit.
+  if (code === 'FETCH_FAILED') {
+    if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
+    return new ServiceError('network', `Could not reach ${endpoint.title} from the browser.`);
+  }
   return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`);
 }
 
