@@ -265,13 +265,14 @@ test('the book service rests for network failures, and keeps its own retries for
   const { value } = await timed(t, batcher.lookup(all));
   assert.equal(isbndb.requests.length, 3, 'a 5xx: tried, then retried twice');
   assert.ok([...value.values()].every((r) => r.status === 'failed' && r.error.kind === 'server'));
-  assert.equal(batcher.outage, undefined, 'a 5xx of the book service is no outage');
+  const outageOf = (b: Batcher) => b.outage;
+  assert.equal(outageOf(batcher), undefined, 'a 5xx of the book service is no outage');
 
   isbndb.behaviour = 'refuse';
   const refused = await timed(t, batcher.lookup(all));
   assert.equal(isbndb.requests.length, 4, 'a refused connection: no retry');
   assert.ok([...refused.value.values()].every((r) => r.status === 'failed' && isServiceError(r.error, 'unreachable')));
-  assert.equal(batcher.outage?.kind, 'unreachable');
+  assert.equal(outageOf(batcher)?.kind, 'unreachable');
   batcher.resume();
   isbndb.behaviour = 'answer';
   const back = await timed(t, batcher.lookup(all));

@@ -8,6 +8,7 @@
  */
 import type { BibEntry, BibField } from '../bibtex/parse';
 import { onReread, type Reading, readingOf } from '../bibtex/parse';
+import { readNameList } from '../bibtex/names';
 import { replaceRange } from '../bibtex/reread';
 import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from './entry';
 
@@ -76,10 +77,17 @@ class BibtexEntry implements BibliographyEntry {
     return this.isbnCache.isbns;
   }
   get authors(): string[] {
-    return names(this.fields.get('author'));
+    return this.names('author');
   }
   get editors(): string[] {
-    return names(this.fields.get('editor'));
+    return this.names('editor');
+  }
+  /** A name field as BibTeX reads it: split on `and` outside braces (see readNameList). */
+  private names(name: string): string[] {
+    const field = this.raw.fields.find((f) => f.name === name);
+    if (!field) return [];
+    const value = this.source.text.slice(field.valueStart, field.valueEnd);
+    return readNameList(field.kind === 'braced' || field.kind === 'quoted' ? value.slice(1, -1) : value);
   }
   get title(): string | undefined {
     return this.fields.get('title');
@@ -190,13 +198,4 @@ function plainValue(text: string, field: BibField): string {
     .replace(/[{}]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** `Last, First and Last, First` → the names as written, in order. */
-function names(value: string | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split(/\s+and\s+/)
-    .map((name) => name.trim())
-    .filter(Boolean);
 }

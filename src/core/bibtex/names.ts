@@ -57,3 +57,118 @@ export function keyName(author: string): string {
   if (words.length > 2 && SUFFIX.test(words[words.length - 1])) words.pop();
   return words[words.length - 1];
 }
+
+/** What BibTeX's `and others` stands for in a list of names read for a person. */
+export const ET_AL = 'et al.';
+
+const AND = /\s+and\s+/iy;
+
+/**
+ * The names of a BibTeX name field as BibTeX reads them, each as plain text in the order and
+ * form written: the list is split on `and` outside braces only, so a brace group stays whole
+ * (`{Barnes and Noble}` is one name), `and others` becomes "et al.", and the braces, escapes and
+ * `\relax` that protect letters are dropped (`{\relax Ch}ristian` reads "Christian").
+ * `raw`: the value between its delimiters, as in the file.
+ */
+export function readNameList(raw: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) {
+      AND.lastIndex = i;
+      if (AND.exec(raw)) {
+        names.push(raw.slice(start, i));
+        start = AND.lastIndex;
+        i = start - 1;
+      }
+    }
+  }
+  names.push(raw.slice(start));
+  return names.map(plainName).filter(Boolean).map((name) => (name.toLowerCase() === 'others' ? ET_AL : name));
+}
+
+/** A name as plain text: `\relax`, escapes of special characters and protective braces gone, spacing flattened. */
+function plainName(name: string): string {
+  return name
+    .replace(/\\relax\s*/g, '')
+    .replace(/\\([&%$#_{}])/g, '$1')
+    .replace(/[{}]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A name's parts as BibTeX tells them: `First von Last`, `von Last, First` or `von Last, Jr, First`. */
+export interface BibtexNameParts {
+  first?: string;
+  von?: string;
+  last: string;
+  jr?: string;
+}
+
+/**
+ * Splits one name of a BibTeX name list (`raw`: as written, braces kept) into BibTeX's four
+ * parts: a brace group is one word (`{Barnes and Noble}` is all last name), the von part is
+ * the run of words starting in lower case (`de la Fontaine`), the last part the rest.
+ */
+export function bibtexNameParts(raw: string): BibtexNameParts {
+  const commaParts = splitOutsideBraces(raw.trim(), ',').map((p) => p.trim());
+  if (commaParts.length >= 2) {
+    const [vonLast, ...rest] = commaParts;
+    const { von, last } = vonAndLast(words(vonLast!));
+    const jr = rest.length >= 2 ? plainName(rest[0]!) || undefined : undefined;
+    const first = plainName(rest.at(-1)!) || undefined;
+    return { first, von, last, jr };
+  }
+  const list = words(raw.trim());
+  if (list.length <= 1) return { last: plainName(list[0] ?? '') };
+  // First von Last: von starts at the first lower-case word that is not the last word.
+  const vonStart = list.findIndex((w, i) => i < list.length - 1 && startsLower(w));
+  if (vonStart <= 0) return { first: plainName(list.slice(0, -1).join(' ')) || undefined, last: plainName(list.at(-1)!) };
+  const { von, last } = vonAndLast(list.slice(vonStart));
+  return { first: plainName(list.slice(0, vonStart).join(' ')) || undefined, von, last };
+}
+
+function vonAndLast(list: string[]): { von?: string; last: string } {
+  // The von part: the longest run of words from the start whose last word starts in lower case, the last word always left for Last.
+  let end = 0;
+  for (let i = 0; i < list.length - 1; i++) if (startsLower(list[i]!)) end = i + 1;
+  return { von: end > 0 ? plainName(list.slice(0, end).join(' ')) : undefined, last: plainName(list.slice(end).join(' ')) };
+}
+
+/** Whether a word starts in lower case as BibTeX sees it: a brace group at its start counts as upper case, unless it is a special character `{\\'e}`. */
+function startsLower(word: string): boolean {
+  if (word.startsWith('{\\')) {
+    const letter = /^\{\\[^a-zA-Z]?\s*\{?([a-zA-Z])/.exec(word)?.[1] ?? /^\{\\[a-zA-Z]+\s*\{?([a-zA-Z])/.exec(word)?.[1];
+    return letter !== undefined && letter === letter.toLowerCase();
+  }
+  const first = /[\p{L}{]/u.exec(word)?.[0];
+  return first !== undefined && first !== '{' && first === first.toLowerCase() && first !== first.toUpperCase();
+}
+
+/** The words of a name part, a brace group being one word (or part of one). */
+function words(text: string): string[] {
+  return splitOutsideBraces(text, ' ').map((w) => w.trim()).filter(Boolean);
+}
+
+function splitOutsideBraces(text: string, separator: ',' | ' '): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === separator || (separator === ' ' && /\s/.test(c!)))) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
