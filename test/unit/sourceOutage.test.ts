@@ -202,7 +202,7 @@ test('a failed probe rests twice as long, up to the longest rest; Retry Now ends
   health.dispose();
 });
 
-test('a host that never answers: the others go on after STALL_MS, the hung request ends at its timeout and rests the source', async (t) => {
+test('a host that never answers: every ISBN goes on at STALL_MS, its own too; one connection; its timeout rests the source', async (t) => {
   useFakeTime(t);
   const all = isbns(60);
   const ol = fakeSource('openLibrary', catalogueOf(all), { behaviour: 'hang' });
@@ -210,14 +210,47 @@ test('a host that never answers: the others go on after STALL_MS, the hung reque
   const { chain, batchers } = chainOf(ol, google);
   const { value: results, ms } = await timed(t, chain.lookup(all));
   assert.equal(ol.requests.length, 1, 'one connection to the host that hangs, not one per chunk');
-  assert.ok(ms >= TIMEOUT_MS && ms <= TIMEOUT_MS + 500, `finished in ${ms} ms: bounded by one timeout, not by the number of ISBNs`);
+  assert.ok(ms >= STALL_MS && ms <= STALL_MS + 1000, `finished in ${ms} ms: bounded by the stall time (and the next source's pace), not by the timeout`);
   assert.ok([...results.values()].every((r) => r.status === 'found' && r.book.title === 'From Google'), 'every book from the next source');
   assert.equal(google.requests.length, 60);
+  await advance(t, TIMEOUT_MS, 100);
+  assert.equal(chain.outages[0]?.error.details.retryAt !== undefined, true, 'the timeout rested the source');
   chain.dispose();
   batchers.forEach((b) => b.dispose());
 });
 
-test('stalled: the ISBNs queued behind a hung request go on at STALL_MS, while it may still answer', async (t) => {
+test('a slow host: its ISBNs go on at STALL_MS, and its late answer still goes into its cache', async (t) => {
+  useFakeTime(t);
+  const [isbn] = isbns(1);
+  const ol = fakeSource('openLibrary', catalogueOf([isbn!], 'From Open Library'));
+  ol.answerMs = STALL_MS + 1000;
+  const google = fakeSource('googleBooks', new Map(), { maxBatch: 1 });
+  const { chain, batchers } = chainOf(ol, google);
+  const { value, ms } = await timed(t, chain.lookupOne(isbn!));
+  assert.ok(ms >= STALL_MS && ms < STALL_MS + 500, `answered in ${ms} ms`);
+  assert.deepEqual(unreachable(value), ['openLibrary']);
+  await advance(t, 1500, 10);
+  const late = batchers[0]!.peek(isbn!);
+  assert.equal(late !== 'pending' && late?.status === 'found' && late.book.title, 'From Open Library', 'the late answer is kept for the next look-up');
+  assert.deepEqual(chain.outages, [], 'and the source answers again');
+  chain.dispose();
+  batchers.forEach((b) => b.dispose());
+});
+
+test('the ISBN a person waits for goes ahead of the visible ones prefetched with it', async (t) => {
+  useFakeTime(t);
+  const visible = isbns(5);
+  const [hovered] = isbns(1, 100);
+  const google = fakeSource('googleBooks', catalogueOf([...visible, hovered!]), { maxBatch: 1 });
+  const batcher = new Batcher(google.rated, { cache: new BookCache(), batchSize: 1, gatherMs: 10 });
+  void batcher.lookup(visible, { urgent: true });
+  const asked = batcher.lookup([hovered!], { urgent: true, foremost: true });
+  await timed(t, asked);
+  assert.deepEqual(google.requests[0], [hovered], 'the hovered ISBN is asked first');
+  batcher.dispose();
+});
+
+test('stalled: the ISBNs of a hung request and those queued behind it go on at STALL_MS, not before', async (t) => {
   useFakeTime(t);
   const all = isbns(30);
   const ol = fakeSource('openLibrary', catalogueOf(all), { behaviour: 'hang' });
@@ -229,9 +262,8 @@ test('stalled: the ISBNs queued behind a hung request go on at STALL_MS, while i
   for (const isbn of all) void chain.lookupOne(isbn).then(() => settled.push({ isbn, at: Date.now() - start }));
   await advance(t, STALL_MS - 100, 50);
   assert.equal(settled.length, 0, 'nothing given up before the stall time');
-  await advance(t, 400, 10);
-  const queued = all.slice(25);
-  assert.deepEqual(settled.map((s) => s.isbn).sort(), [...queued].sort(), 'the five queued behind the first chunk went on to the next source at the stall');
+  await advance(t, 1100, 10);
+  assert.deepEqual(settled.map((s) => s.isbn).sort(), [...all].sort(), 'the 25 in the hung request and the five queued behind it went on to the next source at the stall');
   assert.equal(chain.outages[0]?.error.message, 'Open Library is not answering');
   await timed(t, lookup);
   chain.dispose();

@@ -168,7 +168,7 @@ export class Batcher extends Disposable {
       if (cached) {
         results.set(isbn, cached);
         onResult?.(isbn, cached);
-      } else pending.push(this.join(isbn, options.urgent ?? false, false));
+      } else pending.push(this.join(isbn, options.urgent ?? false, false, options.foremost));
     }
     const total = unique.length;
     onProgress?.(results.size, total);
@@ -243,9 +243,14 @@ export class Batcher extends Disposable {
     });
     // The source went out of reach, or hangs on a request: what waits for it is answered "not
     // asked" now and goes on to the next source. A probe that ended lets the queue go on.
+    // A request that hangs past the stall time lets its own ISBNs go on too; its answer, if it
+    // comes, still goes into the cache for the next look-up.
     this.healthSubscription = source?.health.onDidChange(() => {
       const outage = this.outage;
-      if (outage) this.failAll(outage);
+      if (outage) {
+        this.failAll(outage);
+        for (const chunk of this.inFlight) for (const entry of chunk.entries) this.settle(entry, { status: 'failed', error: outage });
+      }
       this.emit();
       if (this.timer === undefined) this.schedule(0);
     });
@@ -263,28 +268,34 @@ export class Batcher extends Disposable {
     return undefined;
   }
 
-  private join(isbn: string, urgent: boolean, keepAlive: boolean): Entry {
+  /** `foremost`: the one ISBN a person waits for now (a hover's), ahead of the other urgent ones. */
+  private join(isbn: string, urgent: boolean, keepAlive: boolean, foremost = false): Entry {
     let entry = this.entries.get(isbn);
     if (!entry) {
       let resolve!: (result: LookupResult) => void;
       const promise = new Promise<LookupResult>((r) => (resolve = r));
       entry = { isbn, promise, resolve, waiters: 0, keepAlive, failures: 0 };
       this.entries.set(isbn, entry);
-      (urgent ? this.urgentQueue : this.queue).push(entry);
+      if (foremost) this.urgentQueue.unshift(entry);
+      else (urgent ? this.urgentQueue : this.queue).push(entry);
       this.schedule(this.gatherMs);
       this.emit();
     } else {
       entry.keepAlive ||= keepAlive;
-      if (urgent && !entry.inFlight) this.promote(entry);
+      if ((urgent || foremost) && !entry.inFlight) this.promote(entry, foremost);
     }
     return entry;
   }
 
-  private promote(entry: Entry): void {
-    const index = this.queue.indexOf(entry);
-    if (index < 0) return;
-    this.queue.splice(index, 1);
-    this.urgentQueue.push(entry);
+  private promote(entry: Entry, foremost: boolean): void {
+    for (const queue of foremost ? [this.queue, this.urgentQueue] : [this.queue]) {
+      const index = queue.indexOf(entry);
+      if (index < 0) continue;
+      queue.splice(index, 1);
+      if (foremost) this.urgentQueue.unshift(entry);
+      else this.urgentQueue.push(entry);
+      return;
+    }
   }
 
   /** A caller gave up on an entry: drop it if no one else wants it. */

@@ -129,7 +129,7 @@ export class SourceChain extends Disposable {
         }
       };
       try {
-        await stage.batcher.lookup(batch, { signal, urgent: options.urgent, onResult });
+        await stage.batcher.lookup(batch, { signal, urgent: options.urgent, foremost: options.foremost, onResult });
       } catch (e) {
         for (const next of later) next.catch(() => undefined); // cancelled too: said once, by this rejection
         throw e;

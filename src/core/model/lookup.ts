@@ -49,6 +49,8 @@ export interface LookupOptions {
   purpose?: 'bulk' | 'hover';
   /** Goes ahead of the queue (the ISBN under the mouse, the visible ones). */
   urgent?: boolean;
+  /** The one ISBN a person waits for now (the hover's): ahead of the other urgent ones, the visible ISBNs prefetched with it. */
+  foremost?: boolean;
   onProgress?: (done: number, total: number) => void;
   /** Each ISBN's answer as it settles (a cached one at once), before the whole look-up does. */
   onResult?: (isbn: string, result: LookupResult) => void;

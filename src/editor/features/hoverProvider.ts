@@ -125,7 +125,7 @@ export async function answerBy(
   if (soFar) return soFar;
   asking?.();
   // The look-up goes on when the hover closes: the next hover shows the book.
-  const result = await Promise.race([service.lookupOne(isbn, { urgent: true, purpose }), delay(deadline - Date.now(), token)]);
+  const result = await Promise.race([service.lookupOne(isbn, { urgent: true, foremost: true, purpose }), delay(deadline - Date.now(), token)]);
   return result ?? service.answeredSoFar(isbn);
 }
 
