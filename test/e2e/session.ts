@@ -25,8 +25,11 @@ export const STEP_TIMEOUT_MS = 90_000;
 export const SESSION_TIMEOUT_MS = 180_000;
 
 export interface SessionOptions {
-  /** User settings over the sandbox's addresses and the default plan. */
-  settings?: Record<string, unknown>;
+  /**
+   * User settings over the sandbox's addresses and the default plan; a function of the running
+   * sandbox where a setting keeps some of its addresses (e.g. one source pointed elsewhere).
+   */
+  settings?: Record<string, unknown> | ((sandbox: Sandbox) => Record<string, unknown>);
   /**
    * `bookService` (the default): the book service is the one source asked, as the flows that
    * check it were written; `all`: the default sources, the keyless ones included.
@@ -101,7 +104,7 @@ export class E2eSession {
           ...sandboxSettings(sandbox),
           ...(opts.sources === 'all' ? {} : BOOK_SERVICE_ONLY),
           ...(opts.web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {}),
-          ...opts.settings,
+          ...(typeof opts.settings === 'function' ? opts.settings(sandbox) : opts.settings),
         },
         ...(opts.web ? { logLevel: 'trace' } : {}),
         ...(opts.viewport ? { viewport: opts.viewport } : {}),

@@ -36,6 +36,21 @@ export async function waitForStatus(page: Page, expected: RegExp, timeout = 15_0
   }, { timeout, message: `the ISBN Lens status bar item never showed ${expected}`, page });
 }
 
+/**
+ * Every notification of the session that matches `pattern`, read from the notification center
+ * (a toast hides after a while; the center keeps each one until cleared), which is closed again.
+ */
+export async function notificationsSaying(page: Page, pattern: RegExp): Promise<string[]> {
+  await runCommand(page, 'Notifications: Show Notifications');
+  // Shown (its list may be empty, then hidden): the center has the class `visible`.
+  const center = page.locator('.notifications-center.visible');
+  await center.waitFor({ timeout: 5000 });
+  const texts = await center.locator('.notification-list-item-message').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));
+  await runCommand(page, 'Notifications: Hide Notifications');
+  await page.locator('.notifications-center.visible').waitFor({ state: 'detached', timeout: 5000 });
+  return texts.filter((text) => pattern.test(text));
+}
+
 /** Clicks a link in the visible hover, e.g. "Set an API key". */
 export async function clickHoverLink(page: Page, text: string): Promise<void> {
   await page.locator('.monaco-hover:not(.hidden) .monaco-hover-content a', { hasText: text }).first().click();
