@@ -42,8 +42,8 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     const heavy = packagesIn(lazy);
     for (const name of ['undici', 'yaml', 'jsonc-parser']) assert.ok(heavy.has(name), `${name} should be in dist/lazy.js`);
     // The BibTeX reader is the project's own (it replaced latex-utensils): it loads with the lazy bundle too.
-    assert.ok(!sourcesIn(extension).has('src/core/bibtex/reader.ts'), 'the BibTeX reader is not in dist/extension.js');
-    assert.ok(sourcesIn(lazy).has('src/core/bibtex/reader.ts'), 'the BibTeX reader should be in dist/lazy.js');
+    assert.ok(!sourcesIn(extension).has('src/core/formats/bibtex/reader.ts'), 'the BibTeX reader is not in dist/extension.js');
+    assert.ok(sourcesIn(lazy).has('src/core/formats/bibtex/reader.ts'), 'the BibTeX reader should be in dist/lazy.js');
 
     const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
     assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');

@@ -6,12 +6,10 @@
  * Parts of a book (chapters, papers) carry the whole book's ISBN, so they are
  * never duplicates of it or of each other.
  */
-import { isBibtexPart } from '../bibtex/entryTypes';
+import type { FormatPart, Pause, Repeat } from '../formats/part';
 import { findIsbns } from '../isbn/find';
 import { parseIsbn } from '../isbn/parse';
-import { isCslPart } from './cslFields';
 import type { BibliographyEntry } from './entry';
-import { isRisPart } from './risFields';
 
 export interface Span {
   start: number;
@@ -39,16 +37,36 @@ export interface RepeatedIsbn {
   message: string;
 }
 
-function isPart(entry: BibliographyEntry): boolean {
-  if (entry.format === 'bibtex') return isBibtexPart(entry.type);
-  if (entry.format === 'ris') return isRisPart(entry.type);
-  return isCslPart(entry.type);
-}
-
-export function duplicateEntries(entries: readonly BibliographyEntry[]): DuplicateEntry[] {
-  const finder = new DuplicateFinder();
+export function duplicateEntries(entries: readonly BibliographyEntry[], isPart: (type: string) => boolean): DuplicateEntry[] {
+  const finder = new DuplicateFinder(isPart);
   for (const entry of entries) finder.add(entry);
   return finder.found;
+}
+
+/** How long a slice of the check runs before the host is let go (a 50,000-entry library takes ~90 ms in all). */
+const SLICE_MS = 20;
+
+/**
+ * The later entries of a book already in the file, as a format's repeats: read, then checked in
+ * slices with `pause` between them. A text the format cannot read has nothing to compare.
+ */
+export async function entryRepeats(part: Pick<FormatPart, 'read' | 'readAhead' | 'isPart'>, text: string, pause: Pause): Promise<Repeat[]> {
+  await part.readAhead?.(text, pause);
+  let entries: BibliographyEntry[];
+  try {
+    entries = part.read(text);
+  } catch {
+    return [];
+  }
+  const finder = new DuplicateFinder((type) => part.isPart(type));
+  let until = performance.now() + SLICE_MS;
+  for (const entry of entries) {
+    finder.add(entry);
+    if (performance.now() < until) continue;
+    await pause();
+    until = performance.now() + SLICE_MS;
+  }
+  return finder.found.map((d) => ({ at: d.at, firstAt: d.firstAt, message: d.message, entry: true }));
 }
 
 /** duplicateEntries one entry at a time, so that a caller can let its thread go between slices of a large file. */
@@ -56,8 +74,11 @@ export class DuplicateFinder {
   readonly found: DuplicateEntry[] = [];
   private readonly firstOf = new Map<string, BibliographyEntry>();
 
+  /** `isPart`: the format's test for an entry type that is part of a book (a chapter). */
+  constructor(private readonly isPart: (type: string) => boolean) {}
+
   add(entry: BibliographyEntry): void {
-    if (isPart(entry)) return;
+    if (this.isPart(entry.type)) return;
     const flagged = new Set<BibliographyEntry>();
     for (const isbn of entry.isbns) {
       const isbn13 = parseIsbn(isbn.raw)?.isbn13;
@@ -81,7 +102,7 @@ export class DuplicateFinder {
   }
 }
 
-/** Valid ISBNs written again in Markdown or plain text (not those in URLs, which repeat a link's text). */
+/** Valid ISBNs written again in a reading list (not those in URLs, which repeat a link's text). */
 export function repeatedIsbns(text: string): RepeatedIsbn[] {
   const first = new Map<string, Span & { line: number }>();
   const out: RepeatedIsbn[] = [];

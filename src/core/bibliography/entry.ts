@@ -1,5 +1,5 @@
 /** One entry of a bibliography file, whatever its format: what a hover, Go to Definition and duplicate checks need. */
-import type { BibliographyFormat } from './format';
+import type { FormatId } from '../formats/formatId';
 
 export interface EntryIsbn {
   /** As written. */
@@ -10,7 +10,7 @@ export interface EntryIsbn {
 }
 
 export interface BibliographyEntry {
-  format: BibliographyFormat;
+  format: FormatId;
   /** The cite key (BibTeX key, CSL `id`, RIS `ID`); '' when the record has none. */
   key: string;
   /** Lower-case entry type as written: `book`, `incollection`, CSL `chapter`, RIS `BOOK` → `book`. */

@@ -1,20 +1,8 @@
-/** Any bibliography file's entries, by its format. */
+/** Any bibliography file's entries, by its format's part. */
+import type { FormatId } from '../formats/formatId';
+import { formatPart } from '../formats/registry';
 import type { BibliographyEntry } from './entry';
-import type { BibliographyFormat } from './format';
-import { readBibtex } from './readBibtex';
-import { readCslJson } from './readCslJson';
-import { readCslYaml } from './readCslYaml';
-import { readRis } from './readRis';
 
-export function readBibliography(text: string, format: BibliographyFormat): BibliographyEntry[] {
-  switch (format) {
-    case 'bibtex':
-      return readBibtex(text);
-    case 'csl-json':
-      return readCslJson(text);
-    case 'csl-yaml':
-      return readCslYaml(text);
-    case 'ris':
-      return readRis(text);
-  }
+export function readBibliography(text: string, format: FormatId): BibliographyEntry[] {
+  return formatPart(format).read(text);
 }

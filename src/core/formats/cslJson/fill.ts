@@ -7,17 +7,17 @@
  * comments, the other items and every other byte stay as they are.
  */
 import { applyEdits, findNodeAtLocation, type FormattingOptions, getNodeValue, modify } from 'jsonc-parser';
-import { type AnnotationReport, emptyReport } from '../model/fillReport';
-import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../model/lookup';
-import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
-import { lineCounter } from './entry';
-import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
-import { type FillMode, type PlannedValue, planFill } from './fillPlan';
-import { indentationOf } from './indentation';
+import { type AnnotationReport, emptyReport } from '../../model/fillReport';
+import { lineBreakOf, minimalEdit, type TextEdit } from '../../edit/textEdit';
+import type { LookupResult } from '../../model/lookup';
+import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from '../../bibliography/cslFields';
+import { lineCounter } from '../../bibliography/entry';
+import { addEntryEdits, foundBook, isbnsOfEntries } from '../../bibliography/entryLookup';
+import { type FillMode, type PlannedValue, planFill } from '../../bibliography/fillPlan';
+import { indentationOf } from '../../bibliography/indentation';
 import { jsonLayoutOf, layOut } from './jsonLayout';
-import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from './nesting';
-import { cslJsonEntry, cslJsonItemNodes, readCslJson } from './readCslJson';
+import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../../bibliography/nesting';
+import { cslJsonEntry, cslJsonItemNodes, readCslJson } from './read';
 
 export function cslJsonIsbns(text: string): string[] {
   return isbnsOfEntries(readCslJson(text));

@@ -1,6 +1,6 @@
 /** RIS files as bibliography entries. RIS has no cite keys: `ID` serves where a record has one. */
-import { type BibliographyEntry, lineCounter, yearOf } from './entry';
-import { risRecords, risValues, snIsbns } from './ris';
+import { type BibliographyEntry, lineCounter, yearOf } from '../../bibliography/entry';
+import { risRecords, risValues, snIsbns } from './records';
 
 export function readRis(text: string): BibliographyEntry[] {
   const line = lineCounter(text);

@@ -11,16 +11,16 @@
  * Comments, blank lines, the other items and everything else stay byte for byte.
  */
 import { isMap, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar, type YAMLMap } from 'yaml';
-import { type AnnotationReport, emptyReport } from '../model/fillReport';
-import { lineBreakOf, minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../model/lookup';
-import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from './cslFields';
-import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
-import { isbnsInValue } from './entry';
-import { type FillMode, type PlannedValue, planFill } from './fillPlan';
-import { indentationOf } from './indentation';
-import { TOO_DEEP_TO_ANNOTATE, yamlTooDeep } from './nesting';
-import { cslYamlItems, readCslYaml, withoutBom } from './readCslYaml';
+import { type AnnotationReport, emptyReport } from '../../model/fillReport';
+import { lineBreakOf, minimalEdit, type TextEdit } from '../../edit/textEdit';
+import type { LookupResult } from '../../model/lookup';
+import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from '../../bibliography/cslFields';
+import { addEntryEdits, foundBook, isbnsOfEntries } from '../../bibliography/entryLookup';
+import { isbnsInValue } from '../../bibliography/entry';
+import { type FillMode, type PlannedValue, planFill } from '../../bibliography/fillPlan';
+import { indentationOf } from '../../bibliography/indentation';
+import { TOO_DEEP_TO_ANNOTATE, yamlTooDeep } from '../../bibliography/nesting';
+import { cslYamlItems, readCslYaml, withoutBom } from './read';
 import { yamlFlowPair, yamlFlowText, yamlText } from './yamlText';
 
 export function cslYamlIsbns(text: string): string[] {

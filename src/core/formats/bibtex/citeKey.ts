@@ -4,7 +4,7 @@
  * (`knuth1984texbook`); the pattern (citeKeyPattern.ts) may say otherwise.
  * a, b, c… are appended when the key is taken.
  */
-import type { Book } from '../model/book';
+import type { Book } from '../../model/book';
 import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from './citeKeyPattern';
 
 export { asciiFold } from './citeKeyWords';

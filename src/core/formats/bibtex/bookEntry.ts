@@ -1,6 +1,6 @@
 /** A complete `@book{…}` entry for a book, and where to put it in a .bib text. */
-import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../model/book';
+import { hyphenateIsbn } from '../../isbn/parse';
+import type { Book } from '../../model/book';
 import { bookFields } from './bookFields';
 import { uniqueCiteKey } from './citeKey';
 import type { BibtexDialect } from './dialect';

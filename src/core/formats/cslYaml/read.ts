@@ -4,11 +4,11 @@
  * the `yaml` package's Document API, which keeps every node's offsets.
  */
 import { type Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
-import { isObject } from '../model/book';
-import { frontMatter } from './documentBibliographies';
-import { type BibliographyEntry, isbnsInValue, lineCounter } from './entry';
-import { yamlTooDeep } from './nesting';
-import { cslPeopleAndDates } from './readCslJson';
+import { isObject } from '../../model/book';
+import { frontMatter } from '../../bibliography/documentBibliographies';
+import { type BibliographyEntry, isbnsInValue, lineCounter } from '../../bibliography/entry';
+import { yamlTooDeep } from '../../bibliography/nesting';
+import { cslPeopleAndDates } from '../cslJson/read';
 
 /** The items' sequence: the root list, or the list under `references:`. */
 export function cslYamlItems(doc: Document): YAMLSeq | undefined {

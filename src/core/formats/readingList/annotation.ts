@@ -6,10 +6,10 @@
  * annotation's end is always known, and a rerun can replace it exactly
  * without touching text that follows it on the line.
  */
-import { formatAuthors } from '../format/bookText';
-import { LINK_TRIGGERS } from '../format/markdown';
-import { lazy } from '../lazy';
-import type { Book } from '../model/book';
+import { formatAuthors } from '../../format/bookText';
+import { LINK_TRIGGERS } from '../../format/markdown';
+import { lazy } from '../../lazy';
+import type { Book } from '../../model/book';
 
 export const ANNOTATION_START = ' — *';
 

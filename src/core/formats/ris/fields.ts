@@ -6,10 +6,10 @@
  * its page count nowhere; other types are not books and get nothing.
  */
 import { invertedName } from '../bibtex/names';
-import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../model/book';
-import type { PlannedValue } from './fillPlan';
-import { languageTag } from '../model/languages';
+import { hyphenateIsbn } from '../../isbn/parse';
+import type { Book } from '../../model/book';
+import type { PlannedValue } from '../../bibliography/fillPlan';
+import { languageTag } from '../../model/languages';
 
 /** One value per tag; AU holds one line per author. */
 export type RisValue = string[];

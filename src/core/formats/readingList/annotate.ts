@@ -3,12 +3,12 @@
  * annotation of markdownAnnotation.ts; an existing one is refreshed in place,
  * an up-to-date one left as it is (a rerun on an unchanged file edits nothing).
  */
-import { findIsbns, type IsbnMatch } from '../isbn/find';
-import type { LookupResult } from '../model/lookup';
-import { minimalEdit, type TextEdit } from '../edit/textEdit';
-import { annotationText, existingAnnotationLength } from './markdownAnnotation';
-import { inZones, insertionPoint, protectedZones } from './markdownContext';
-import { type AnnotationReport, countUnusable, emptyReport } from '../model/fillReport';
+import { findIsbns, type IsbnMatch } from '../../isbn/find';
+import type { LookupResult } from '../../model/lookup';
+import { minimalEdit, type TextEdit } from '../../edit/textEdit';
+import { annotationText, existingAnnotationLength } from './annotation';
+import { inZones, insertionPoint, protectedZones } from './context';
+import { type AnnotationReport, countUnusable, emptyReport } from '../../model/fillReport';
 
 interface Placed {
   match: IsbnMatch & { info: NonNullable<IsbnMatch['info']> };

@@ -18,7 +18,7 @@
  * with no letter falls back to `isbn` + the ISBN-13. The default pattern,
  * `[auth:lower][year][shorttitle:lower]`, gives `kernighan1988programming`.
  */
-import type { Book } from '../model/book';
+import type { Book } from '../../model/book';
 import { asciiFold, significantWords } from './citeKeyWords';
 import { keyName } from './names';
 

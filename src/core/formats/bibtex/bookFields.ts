@@ -6,8 +6,8 @@
  * for the codes languages.ts maps. The page count goes to BibLaTeX's
  * `pagetotal`; BibTeX has no field for it (`pages` is a range).
  */
-import { babelLanguage } from '../model/languages';
-import type { Book } from '../model/book';
+import { babelLanguage } from '../../model/languages';
+import type { Book } from '../../model/book';
 import type { BibtexDialect } from './dialect';
 import { type BookFact, factsOf, fieldFor } from './entryTypes';
 import { escapeBibtex } from './escape';

@@ -6,11 +6,11 @@
  * spend seconds on values nobody reads. When an edit makes a new reading of
  * an old one, the entries carry over with it (their offsets were moved).
  */
-import type { BibEntry, BibField } from '../bibtex/parse';
-import { onReread, type Reading, readingOf } from '../bibtex/parse';
-import { readNameList } from '../bibtex/names';
-import { replaceRange } from '../bibtex/reread';
-import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from './entry';
+import type { BibEntry, BibField } from './parse';
+import { onReread, type Reading, readingOf } from './parse';
+import { readNameList } from './names';
+import { replaceRange } from './reread';
+import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../../bibliography/entry';
 
 /** The text the entries of a reading point into; it follows the reading through edits. */
 class Source {

@@ -4,14 +4,14 @@
  * order); in refresh mode single-valued tags that differ get the new value.
  * Authors are added only to a record that names none.
  */
-import { type AnnotationReport, emptyReport } from '../model/fillReport';
-import { minimalEdit, type TextEdit } from '../edit/textEdit';
-import type { LookupResult } from '../model/lookup';
-import { addEntryEdits, foundBook, isbnsOfEntries } from './entryLookup';
-import { type FillMode, planFill } from './fillPlan';
-import { readRis } from './readRis';
-import { risLineBreak, risRecords, snIsbns } from './ris';
-import { risFields, risSameMeaning } from './risFields';
+import { type AnnotationReport, emptyReport } from '../../model/fillReport';
+import { minimalEdit, type TextEdit } from '../../edit/textEdit';
+import type { LookupResult } from '../../model/lookup';
+import { addEntryEdits, foundBook, isbnsOfEntries } from '../../bibliography/entryLookup';
+import { type FillMode, planFill } from '../../bibliography/fillPlan';
+import { readRis } from './read';
+import { risLineBreak, risRecords, snIsbns } from './records';
+import { risFields, risSameMeaning } from './fields';
 
 export function risIsbns(text: string): string[] {
   return isbnsOfEntries(readRis(text));

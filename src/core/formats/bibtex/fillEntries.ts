@@ -5,10 +5,10 @@
  * after the last one in the entry's own style; refreshed values keep their
  * delimiters; macros and concatenations (`pub # " Press"`) are never rewritten.
  */
-import { minimalEdit, type TextEdit } from '../edit/textEdit';
-import { findIsbns, type IsbnMatch } from '../isbn/find';
-import type { LookupResult } from '../model/lookup';
-import { type AnnotationReport, countUnusable, emptyReport } from '../model/fillReport';
+import { minimalEdit, type TextEdit } from '../../edit/textEdit';
+import { findIsbns, type IsbnMatch } from '../../isbn/find';
+import type { LookupResult } from '../../model/lookup';
+import { type AnnotationReport, countUnusable, emptyReport } from '../../model/fillReport';
 import { bookFields, type FieldValue } from './bookFields';
 import { chooseDialect, type DialectSetting } from './dialect';
 import { sameMeaning } from './entryTypes';
@@ -16,7 +16,8 @@ import { entryStyle, fieldText, newValueDelimiter, type EntryStyle } from './ent
 import { delimit, inner } from './escape';
 import { type BibEntry, type BibField, parseBibtex } from './parse';
 
-export type FillMode = 'fill' | 'refresh';
+export type { FillMode } from '../../bibliography/fillPlan';
+import type { FillMode } from '../../bibliography/fillPlan';
 
 interface IsbnEntry {
   entry: BibEntry;
