@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
 import { bibliographyFormatOf, textConfirms } from '../../src/core/documentKind/documentKind';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
+import { readBibliography } from '../../src/core/formats/readBibliography';
 import { readFrontMatterReferences } from '../../src/core/formats/cslYaml/read';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'bibliography', name), 'utf8');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
 import { newEntryEdit } from '../helpers/formats';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
+import { readBibliography } from '../../src/core/formats/readBibliography';
 import { parseBibtex } from '../../src/core/formats/bibtex/parse';
 import { readAllItems } from '../../src/core/formats/bibtex/reader';
 import { applyEdits } from '../../src/core/edit/textEdit';

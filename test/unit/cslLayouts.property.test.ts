@@ -13,7 +13,7 @@ import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
 import { isMap, parseDocument } from 'yaml';
 import { fillCslJson } from '../../src/core/formats/cslJson/fill';
 import { fillCslYaml } from '../../src/core/formats/cslYaml/fill';
-import type { FillMode } from '../../src/core/bibliography/fillPlan';
+import type { FillMode } from '../../src/core/formats/shared/fillPlan';
 import { newEntryEdit } from '../helpers/formats';
 import { cslYamlItems } from '../../src/core/formats/cslYaml/read';
 import { applyEdits, type TextEdit } from '../../src/core/edit/textEdit';

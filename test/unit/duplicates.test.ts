@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { duplicateEntries, repeatedIsbns } from '../../src/core/bibliography/duplicates';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
+import { duplicateEntries, repeatedIsbns } from '../../src/core/formats/shared/duplicates';
+import { readBibliography } from '../../src/core/formats/readBibliography';
 import type { BibliographyFormatId as BibliographyFormat } from '../../src/core/formats/formatId';
 import { formatPart } from '../../src/core/formats/registry';
 

@@ -6,10 +6,10 @@
  * (a URI). BibTeX keys compare without case, as BibTeX does; CSL and RIS keys
  * with case.
  */
-import type { BibliographyEntry } from './entry';
+import type { BibliographyEntry } from '../formats/shared/entry';
 import type { FormatId as BibliographyFormat } from '../formats/formatId';
 import { entriesFollow } from '../formats/bibtex/readEntries';
-import { readBibliography } from './readBibliography';
+import { readBibliography } from '../formats/readBibliography';
 import { formatPart } from '../formats/registry';
 
 export interface IndexedEntry {

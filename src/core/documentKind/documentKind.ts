@@ -9,7 +9,7 @@
  */
 import type { BibliographyFormatId as BibliographyFormat, FormatId } from '../formats/formatId';
 import { FORMAT_RECOGNITIONS, type FormatRecognition, type NamedKind, recognitionOf } from '../formats/recognition';
-import { sniffShape, type TextShape } from './textShape';
+import { sniffShape, type TextShape } from '../isbn/textShape';
 
 import type { CitationSyntax } from '../bibliography/citations';
 

@@ -7,7 +7,7 @@
  *
  * How to add a format: ARCHITECTURE.md, "Adding a format".
  */
-import type { BibliographyEntry } from '../bibliography/entry';
+import type { BibliographyEntry } from './shared/entry';
 import type { TextEdit } from '../edit/textEdit';
 import type { AnnotationReport } from '../model/fillReport';
 import type { Book } from '../model/book';
@@ -16,8 +16,8 @@ import type { FormatId } from './formatId';
 
 export type { FormatId } from './formatId';
 
-export type { FillMode } from '../bibliography/fillPlan';
-import type { FillMode } from '../bibliography/fillPlan';
+export type { FillMode } from './shared/fillPlan';
+import type { FillMode } from './shared/fillPlan';
 
 /** What filling and writing entries may need to know beyond the text (the BibTeX dialect, the cite-key pattern). */
 export interface WriteOptions {

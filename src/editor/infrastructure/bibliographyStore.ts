@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { CitationSyntax } from '../../core/bibliography/citations';
-import type { BibliographyEntry } from '../../core/bibliography/entry';
+import type { BibliographyEntry } from '../../core/formats/shared/entry';
 import { BIBLIOGRAPHY_GLOB } from '../../core/formats/recognition';
 import { bibliographyFormatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
@@ -40,7 +40,7 @@ async function loadCore() {
     import('../../core/bibliography/documentBibliographies'),
     import('../../core/formats/cslYaml/read'),
     import('../../core/bibliography/readPolicy'),
-    import('../../core/bibliography/entryLookup'),
+    import('../../core/formats/shared/entryLookup'),
   ]);
   return {
     index: new index.BibliographyIndex(),

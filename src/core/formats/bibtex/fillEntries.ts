@@ -16,8 +16,8 @@ import { entryStyle, fieldText, newValueDelimiter, type EntryStyle } from './ent
 import { delimit, inner } from './escape';
 import { type BibEntry, type BibField, parseBibtex } from './parse';
 
-export type { FillMode } from '../../bibliography/fillPlan';
-import type { FillMode } from '../../bibliography/fillPlan';
+export type { FillMode } from '../shared/fillPlan';
+import type { FillMode } from '../shared/fillPlan';
 
 interface IsbnEntry {
   entry: BibEntry;

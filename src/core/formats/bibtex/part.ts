@@ -1,5 +1,5 @@
 /** BibTeX and BibLaTeX as a format part (see formats/part.ts). */
-import { entryRepeats } from '../../bibliography/duplicates';
+import { entryRepeats } from '../shared/duplicates';
 import type { FormatPart } from '../part';
 import { isBibtexPart } from './entryTypes';
 import { bibtexIsbns, fillEntries } from './fillEntries';

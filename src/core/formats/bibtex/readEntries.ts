@@ -10,7 +10,7 @@ import type { BibEntry, BibField } from './parse';
 import { onReread, type Reading, readingOf } from './parse';
 import { readNameList } from './names';
 import { replaceRange } from './reread';
-import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../../bibliography/entry';
+import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../shared/entry';
 
 /** The text the entries of a reading point into; it follows the reading through edits. */
 class Source {

@@ -10,13 +10,13 @@ import { applyEdits, findNodeAtLocation, type FormattingOptions, getNodeValue, m
 import { type AnnotationReport, emptyReport } from '../../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../../edit/textEdit';
 import type { LookupResult } from '../../model/lookup';
-import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from '../../bibliography/cslFields';
-import { lineCounter } from '../../bibliography/entry';
-import { addEntryEdits, foundBook, isbnsOfEntries } from '../../bibliography/entryLookup';
-import { type FillMode, type PlannedValue, planFill } from '../../bibliography/fillPlan';
-import { indentationOf } from '../../bibliography/indentation';
+import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from '../csl/fields';
+import { lineCounter } from '../shared/entry';
+import { addEntryEdits, foundBook, isbnsOfEntries } from '../shared/entryLookup';
+import { type FillMode, type PlannedValue, planFill } from '../shared/fillPlan';
+import { indentationOf } from '../shared/indentation';
 import { jsonLayoutOf, layOut } from './jsonLayout';
-import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../../bibliography/nesting';
+import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
 import { cslJsonEntry, cslJsonItemNodes, readCslJson } from './read';
 
 export function cslJsonIsbns(text: string): string[] {

@@ -1,8 +1,8 @@
 /** A new CSL-JSON item for a book: after the items before the cursor, laid out like its neighbours, the rest byte for byte. */
 import { applyEdits as applyJsonEdits, modify, parseTree } from 'jsonc-parser';
-import { cslItem } from '../../bibliography/cslFields';
-import { indentationOf } from '../../bibliography/indentation';
-import { jsonTooDeep, TOO_DEEP_TO_INSERT } from '../../bibliography/nesting';
+import { cslItem } from '../csl/fields';
+import { indentationOf } from '../shared/indentation';
+import { jsonTooDeep, TOO_DEEP_TO_INSERT } from '../shared/nesting';
 import { minimalEdit } from '../../edit/textEdit';
 import type { Book } from '../../model/book';
 import type { NewEntryResult } from '../part';

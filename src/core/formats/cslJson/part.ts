@@ -1,7 +1,7 @@
 /** CSL-JSON as a format part (see formats/part.ts). */
-import { isCslPart } from '../../bibliography/cslFields';
-import { entryRepeats } from '../../bibliography/duplicates';
-import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../../bibliography/nesting';
+import { isCslPart } from '../csl/fields';
+import { entryRepeats } from '../shared/duplicates';
+import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
 import { lineBreakOf } from '../../edit/textEdit';
 import { uniqueCiteKey } from '../bibtex/citeKey';
 import type { FormatPart } from '../part';

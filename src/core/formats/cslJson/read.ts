@@ -5,8 +5,8 @@
  */
 import { findNodeAtLocation, getNodeValue, type Node as JsonNode, parseTree } from 'jsonc-parser';
 import { isObject } from '../../model/book';
-import { type BibliographyEntry, isbnsInValue, lineCounter, yearOf } from '../../bibliography/entry';
-import { jsonTooDeep } from '../../bibliography/nesting';
+import { type BibliographyEntry, isbnsInValue, lineCounter, yearOf } from '../shared/entry';
+import { jsonTooDeep } from '../shared/nesting';
 
 /** The items of a CSL-JSON list as jsonc-parser nodes: none when the text is no list, or nests too deep to walk safely. */
 export function cslJsonItemNodes(text: string): JsonNode[] {

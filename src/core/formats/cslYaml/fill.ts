@@ -14,12 +14,12 @@ import { isMap, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar, ty
 import { type AnnotationReport, emptyReport } from '../../model/fillReport';
 import { lineBreakOf, minimalEdit, type TextEdit } from '../../edit/textEdit';
 import type { LookupResult } from '../../model/lookup';
-import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from '../../bibliography/cslFields';
-import { addEntryEdits, foundBook, isbnsOfEntries } from '../../bibliography/entryLookup';
-import { isbnsInValue } from '../../bibliography/entry';
-import { type FillMode, type PlannedValue, planFill } from '../../bibliography/fillPlan';
-import { indentationOf } from '../../bibliography/indentation';
-import { TOO_DEEP_TO_ANNOTATE, yamlTooDeep } from '../../bibliography/nesting';
+import { type CslValue, cslFields, cslSameMeaning, sameCslValue } from '../csl/fields';
+import { addEntryEdits, foundBook, isbnsOfEntries } from '../shared/entryLookup';
+import { isbnsInValue } from '../shared/entry';
+import { type FillMode, type PlannedValue, planFill } from '../shared/fillPlan';
+import { indentationOf } from '../shared/indentation';
+import { TOO_DEEP_TO_ANNOTATE, yamlTooDeep } from '../shared/nesting';
 import { cslYamlItems, readCslYaml, withoutBom } from './read';
 import { yamlFlowPair, yamlFlowText, yamlText } from './yamlText';
 

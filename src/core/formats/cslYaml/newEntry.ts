@@ -1,8 +1,8 @@
 /** A new CSL-YAML item for a book: after the item at the cursor, in the list's own style (block or flow), the rest byte for byte. */
 import { isMap, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
-import { cslItem } from '../../bibliography/cslFields';
-import { indentationOf } from '../../bibliography/indentation';
-import { TOO_DEEP_TO_INSERT, yamlTooDeep } from '../../bibliography/nesting';
+import { cslItem } from '../csl/fields';
+import { indentationOf } from '../shared/indentation';
+import { TOO_DEEP_TO_INSERT, yamlTooDeep } from '../shared/nesting';
 import type { Book } from '../../model/book';
 import type { NewEntryResult } from '../part';
 import { cslYamlItems, withoutBom } from './read';

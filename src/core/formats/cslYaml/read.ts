@@ -5,9 +5,9 @@
  */
 import { type Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { isObject } from '../../model/book';
-import { frontMatter } from '../../bibliography/documentBibliographies';
-import { type BibliographyEntry, isbnsInValue, lineCounter } from '../../bibliography/entry';
-import { yamlTooDeep } from '../../bibliography/nesting';
+import { frontMatter } from '../readingList/frontMatter';
+import { type BibliographyEntry, isbnsInValue, lineCounter } from '../shared/entry';
+import { yamlTooDeep } from '../shared/nesting';
 import { cslPeopleAndDates } from '../cslJson/read';
 
 /** The items' sequence: the root list, or the list under `references:`. */

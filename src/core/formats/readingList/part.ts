@@ -1,5 +1,5 @@
 /** Markdown and plain-text reading lists as a format part (see formats/part.ts): a note after each ISBN, no entries to add. */
-import { repeatedIsbns } from '../../bibliography/duplicates';
+import { repeatedIsbns } from '../shared/duplicates';
 import type { FormatPart } from '../part';
 import { annotateMarkdown, markdownIsbns } from './annotate';
 import { readReadingList } from './read';

@@ -5,7 +5,7 @@
  * Author", "Author, *Title*"). An annotation ISBN Lens wrote after an ISBN is no part of what
  * the line says of its book. What cannot be told stays undefined.
  */
-import { type BibliographyEntry, type EntryIsbn, lineCounter } from '../../bibliography/entry';
+import { type BibliographyEntry, type EntryIsbn, lineCounter } from '../shared/entry';
 import { findIsbns } from '../../isbn/find';
 
 // ` — *title*` then ` (details)`, as annotation.ts writes it.

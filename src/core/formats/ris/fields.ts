@@ -8,7 +8,7 @@
 import { invertedName } from '../bibtex/names';
 import { hyphenateIsbn } from '../../isbn/parse';
 import type { Book } from '../../model/book';
-import type { PlannedValue } from '../../bibliography/fillPlan';
+import type { PlannedValue } from '../shared/fillPlan';
 import { languageTag } from '../../model/languages';
 
 /** One value per tag; AU holds one line per author. */

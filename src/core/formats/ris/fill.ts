@@ -7,8 +7,8 @@
 import { type AnnotationReport, emptyReport } from '../../model/fillReport';
 import { minimalEdit, type TextEdit } from '../../edit/textEdit';
 import type { LookupResult } from '../../model/lookup';
-import { addEntryEdits, foundBook, isbnsOfEntries } from '../../bibliography/entryLookup';
-import { type FillMode, planFill } from '../../bibliography/fillPlan';
+import { addEntryEdits, foundBook, isbnsOfEntries } from '../shared/entryLookup';
+import { type FillMode, planFill } from '../shared/fillPlan';
 import { readRis } from './read';
 import { risLineBreak, risRecords, snIsbns } from './records';
 import { risFields, risSameMeaning } from './fields';

@@ -1,5 +1,5 @@
 /** RIS as a format part (see formats/part.ts). */
-import { entryRepeats } from '../../bibliography/duplicates';
+import { entryRepeats } from '../shared/duplicates';
 import type { FormatPart } from '../part';
 import { isRisPart } from './fields';
 import { fillRis, risIsbns } from './fill';

@@ -1,5 +1,5 @@
 /** RIS files as bibliography entries. RIS has no cite keys: `ID` serves where a record has one. */
-import { type BibliographyEntry, lineCounter, yearOf } from '../../bibliography/entry';
+import { type BibliographyEntry, lineCounter, yearOf } from '../shared/entry';
 import { risRecords, risValues, snIsbns } from './records';
 
 export function readRis(text: string): BibliographyEntry[] {

@@ -2,7 +2,7 @@
  * RIS records (`TY  - BOOK` … `ER  - `), read line by line with the offsets
  * of every tag, for reading entries and for filling records in place.
  */
-import { type EntryIsbn, isbnsInValue } from '../../bibliography/entry';
+import { type EntryIsbn, isbnsInValue } from '../shared/entry';
 
 export interface RisLine {
   /** Two-character tag, upper case. */

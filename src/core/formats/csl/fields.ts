@@ -6,12 +6,12 @@
  * book's title goes to `container-title` and its page count nowhere; other
  * types are not books and get nothing.
  */
-import { splitName } from '../formats/bibtex/names';
-import { hyphenateIsbn } from '../isbn/parse';
-import type { Book } from '../model/book';
-import { isoDate } from '../formats/bibtex/bookFields';
-import { languageTag } from '../model/languages';
-import type { PlannedValue } from './fillPlan';
+import { splitName } from '../bibtex/names';
+import { hyphenateIsbn } from '../../isbn/parse';
+import type { Book } from '../../model/book';
+import { isoDate } from '../bibtex/bookFields';
+import { languageTag } from '../../model/languages';
+import type { PlannedValue } from '../shared/fillPlan';
 
 export type CslValue = string | number | Record<string, unknown> | Array<Record<string, unknown>>;
 

@@ -1,9 +1,9 @@
 /** The book an entry's ISBNs found, for a fill run, counting in the report why there is none. */
-import { type AnnotationReport, countUnusable } from '../model/fillReport';
-import { parseIsbn } from '../isbn/parse';
-import type { LookupResult } from '../model/lookup';
-import type { Book } from '../model/book';
-import type { TextEdit } from '../edit/textEdit';
+import { type AnnotationReport, countUnusable } from '../../model/fillReport';
+import { parseIsbn } from '../../isbn/parse';
+import type { LookupResult } from '../../model/lookup';
+import type { Book } from '../../model/book';
+import type { TextEdit } from '../../edit/textEdit';
 import type { EntryIsbn } from './entry';
 import type { FillPlan } from './fillPlan';
 

@@ -1,5 +1,5 @@
 /** One entry of a bibliography file, whatever its format: what a hover, Go to Definition and duplicate checks need. */
-import type { FormatId } from '../formats/formatId';
+import type { FormatId } from '../formatId';
 
 export interface EntryIsbn {
   /** As written. */

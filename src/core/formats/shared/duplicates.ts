@@ -6,9 +6,9 @@
  * Parts of a book (chapters, papers) carry the whole book's ISBN, so they are
  * never duplicates of it or of each other.
  */
-import type { FormatPart, Pause, Repeat } from '../formats/part';
-import { findIsbns } from '../isbn/find';
-import { parseIsbn } from '../isbn/parse';
+import type { FormatPart, Pause, Repeat } from '../part';
+import { findIsbns } from '../../isbn/find';
+import { parseIsbn } from '../../isbn/parse';
 import type { BibliographyEntry } from './entry';
 
 export interface Span {

@@ -6,8 +6,8 @@
 // name and language id are read in documentKind.ts, which calls this when they
 // say nothing. Pure: no `vscode` import.
 
-import { hasValidChecksum } from '../isbn/parse';
-import { looksLikeIso2709 } from '../isbn/marcRecords';
+import { hasValidChecksum } from './parse';
+import { looksLikeIso2709 } from './marcRecords';
 
 export type DataKind = 'json' | 'xml' | 'csv' | 'sql' | 'yaml' | 'marc' | 'ris';
 
