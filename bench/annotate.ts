@@ -4,7 +4,7 @@
 // incremental rescan that diagnostics, code actions and inline titles read.
 // Run: `npx tsx bench/annotate.ts`, or import benchAnnotate() from a bench runner.
 import { performance } from 'node:perf_hooks';
-import { computeAnnotation, isbnsToAnnotate } from '../src/core/annotate/annotate';
+import { computeAnnotation, isbnsToAnnotate } from '../test/helpers/formats';
 import { applyEdits } from '../src/core/edit/textEdit';
 import { isbn13CheckDigit, parseIsbn } from '../src/core/isbn/parse';
 import { type LineSource, rescan, scanAll } from '../src/core/scan/lineScan';

@@ -10,9 +10,10 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BibliographyIndex } from '../src/core/bibliography/bibliographyIndex';
-import { DuplicateFinder } from '../src/core/bibliography/duplicates';
-import { readBibliography } from '../src/core/bibliography/readBibliography';
-import { forgetReadings, readingInSteps } from '../src/core/bibtex/parse';
+import { DuplicateFinder } from '../src/core/formats/shared/duplicates';
+import { readBibliography } from '../src/core/formats/readBibliography';
+import { formatPart } from '../src/core/formats/registry';
+import { forgetReadings, readingInSteps } from '../src/core/formats/bibtex/parse';
 import { zoteroLibrary } from '../test/helpers/zoteroLibrary';
 
 setFlagsFromString('--expose-gc');
@@ -91,7 +92,7 @@ async function library(entries: number): Promise<Record<string, number | string>
   const indexAfterReadMs = performance.now() - tail;
   // The duplicate check as duplicateDiagnostics.ts runs it: slices of 20 ms.
   const dupStart = performance.now();
-  const finder = new DuplicateFinder();
+  const finder = new DuplicateFinder(formatPart('bibtex').isPart);
   let slice = performance.now();
   for (const entry of readBibliography(text, 'bibtex')) {
     finder.add(entry);

@@ -4,7 +4,7 @@
 // Linear: the time doubles with n, and the ratio to the bare pass stays flat.
 // Run: `npx tsx bench/citeKeyPattern.ts`, or import benchCiteKeyPattern() from a bench runner.
 import { performance } from 'node:perf_hooks';
-import { citeKeyPatternProblem } from '../src/core/bibtex/citeKeyPattern';
+import { citeKeyPatternProblem } from '../src/core/formats/bibtex/citeKeyPattern';
 
 function best(rounds: number, run: () => unknown): number {
   let fastest = Infinity;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import Module from 'node:module';
 import * as utensils from 'latex-utensils/out/src/bibtex/bibtex_parser';
-import { readAllItems } from '../../src/core/bibtex/reader';
+import { readAllItems } from '../../src/core/formats/bibtex/reader';
 
 /** An entry as the three readers can agree on it: type, key, and name → value as written, whitespace removed. */
 export interface Comparable {

@@ -76,33 +76,59 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
 }
 
 /**
- * Imports that run up the layers, by folder: the model is imported by everything and imports
- * only what a book record is made of; what writes files or shows text never reaches into a
- * sibling's implementation for a shared word (it belongs in the model); the host knows no
- * format; the core knows no editor; a source knows no queue.
+ * The layers, read from ARCHITECTURE.md's "Layers" block, so that the page and the lint cannot
+ * disagree: each line names folders (`editor/features/`) or modules (`activation.ts`) at its
+ * start, relative to src/ above the `src/core` rule and to src/core/ below it; the first line is
+ * the top. A module may import its own layer's or a lower one's, never a higher one's, and every
+ * module of src/ must be in a layer.
  */
-export const LAYER_RULES: readonly { from: string; mayNotImport: readonly string[] }[] = [
-  { from: 'core/', mayNotImport: ['editor/', 'extension.ts'] },
-  { from: 'core/model/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/bibtex/', 'core/format/', 'core/host/', 'core/lookups/', 'core/sources/', 'core/cache/', 'core/rate/'] },
-  { from: 'core/bibliography/', mayNotImport: ['core/annotate/', 'core/lookups/', 'core/sources/', 'core/host/'] },
-  { from: 'core/bibtex/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/lookups/', 'core/sources/', 'core/host/'] },
-  { from: 'core/format/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/bibtex/', 'core/lookups/', 'core/sources/', 'core/host/'] },
-  { from: 'core/host/', mayNotImport: ['core/annotate/', 'core/bibliography/', 'core/bibtex/', 'core/format/', 'core/lookups/'] },
-  { from: 'core/sources/', mayNotImport: ['core/lookups/', 'core/cache/', 'core/host/node/'] },
-];
+export function layersOf(page: string): string[][] {
+  const block = /## Layers\s*```\n([\s\S]*?)```/.exec(page)?.[1];
+  if (!block) throw new Error('ARCHITECTURE.md has no "## Layers" block');
+  const layers: string[][] = [];
+  let base = '';
+  for (const line of block.split('\n')) {
+    if (/^─/.test(line)) {
+      base = 'core/';
+      continue;
+    }
+    const names = /^(\S+(?: \S+)*?)(?: {2,}|$)/.exec(line)?.[1]?.split(' ') ?? [];
+    if (names.length > 0) layers.push(names.map((name) => base + name));
+  }
+  return layers;
+}
 
-/** Every import (types too) that breaks a layer rule, as `from → to`. */
-export function layerViolations(root = ROOT): string[] {
+const PAGE = resolve(__dirname, '..', '..', 'ARCHITECTURE.md');
+
+/** The layer a module of src/ is in (its longest matching name), or -1. */
+function layerIndex(layers: readonly string[][], module: string): number {
+  let best = -1;
+  let length = 0;
+  layers.forEach((names, index) => {
+    for (const name of names) {
+      const matches = name.endsWith('/') ? module.startsWith(name) : module === name;
+      if (matches && name.length > length) [best, length] = [index, name.length];
+    }
+  });
+  return best;
+}
+
+/** Every run-time import that goes up the layers, as `from → to`, and every module in no layer. */
+export function layerViolations(root = ROOT, page = readFileSync(PAGE, 'utf8')): string[] {
+  const layers = layersOf(page);
+  const graph = importGraph(root);
   const found: string[] = [];
-  for (const file of sourceFiles(root)) {
-    const from = relative(root, file).split('\\').join('/');
-    const rules = LAYER_RULES.filter((rule) => from.startsWith(rule.from));
-    if (rules.length === 0) continue;
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(file, match[4]!);
-      if (!target) continue;
-      const to = relative(root, target).split('\\').join('/');
-      if (rules.some((rule) => rule.mayNotImport.some((prefix) => to.startsWith(prefix)))) found.push(`${from} → ${to}`);
+  const name = (file: string) => relative(root, file).split('\\').join('/');
+  for (const [file, targets] of graph) {
+    const from = name(file);
+    const fromLayer = layerIndex(layers, from);
+    if (fromLayer < 0) {
+      found.push(`${from} is in no layer of ARCHITECTURE.md`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = name(target);
+      if (layerIndex(layers, to) < fromLayer) found.push(`${from} → ${to}`);
     }
   }
   return found;

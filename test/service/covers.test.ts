@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import * as jpeg from 'jpeg-js';
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { CoverImages } from '../../src/core/host/node/coverImages';
-import { keylessUserAgent } from '../../src/core/sources/keyless/userAgent';
+import { keylessUserAgent } from '../../src/core/host/userAgent';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 let sandbox: Sandbox;

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { computeAnnotation, isbnsToAnnotate, unsupportedMessage } from '../../src/core/annotate/annotate';
-import { annotationFormat } from '../../src/core/documentKind/documentKind';
-import { annotateMarkdown } from '../../src/core/annotate/annotateMarkdown';
+import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
+import { unsupportedMessage } from '../../src/core/annotate/annotationStyle';
+import { formatOf } from '../../src/core/documentKind/documentKind';
+import { annotateMarkdown } from '../../src/core/formats/readingList/annotate';
 import { summaryText } from '../../src/core/annotate/report';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book, results } from '../helpers/books';
@@ -12,7 +13,7 @@ const RIS = 'TY  - BOOK\nTI  - Salt Cartographer\nSN  - 9781398394520\nER  - \n'
 
 test('a RIS record never gets Markdown: by name, by language, or by its content under another name', () => {
   for (const [language, name] of [['plaintext', 'refs.ris'], ['ris', 'refs'], ['plaintext', 'export.txt'], ['plaintext', 'Untitled-1']]) {
-    const format = annotationFormat({ languageId: language, fileName: name }, RIS);
+    const format = formatOf({ languageId: language, fileName: name }, RIS);
     assert.equal(format, 'ris', `${language} ${name}`);
     const { edits } = computeAnnotation(RIS, format!, results([salt]));
     const out = applyEdits(RIS, edits);
@@ -23,12 +24,12 @@ test('a RIS record never gets Markdown: by name, by language, or by its content 
 });
 
 test('Markdown and plain prose get notes; bibliographies their fields; anything else nothing', () => {
-  assert.equal(annotationFormat({ languageId: 'markdown', fileName: 'list.md' }), 'markdown');
-  assert.equal(annotationFormat({ languageId: 'quarto', fileName: 'paper.qmd' }), 'markdown');
-  assert.equal(annotationFormat({ languageId: 'plaintext', fileName: 'notes.txt' }), 'markdown');
-  assert.equal(annotationFormat({ languageId: 'bibtex', fileName: 'refs.bib' }), 'bibtex');
-  assert.equal(annotationFormat({ languageId: 'json', fileName: 'refs.json' }, '[{"id": "a", "type": "book"}]'), 'csl-json');
-  assert.equal(annotationFormat({ languageId: 'yaml', fileName: 'refs.yaml' }, 'references:\n- id: a\n  type: book\n'), 'csl-yaml');
+  assert.equal(formatOf({ languageId: 'markdown', fileName: 'list.md' }), 'markdown');
+  assert.equal(formatOf({ languageId: 'quarto', fileName: 'paper.qmd' }), 'markdown');
+  assert.equal(formatOf({ languageId: 'plaintext', fileName: 'notes.txt' }), 'markdown');
+  assert.equal(formatOf({ languageId: 'bibtex', fileName: 'refs.bib' }), 'bibtex');
+  assert.equal(formatOf({ languageId: 'json', fileName: 'refs.json' }, '[{"id": "a", "type": "book"}]'), 'csl-json');
+  assert.equal(formatOf({ languageId: 'yaml', fileName: 'refs.yaml' }, 'references:\n- id: a\n  type: book\n'), 'csl-yaml');
   for (const [language, name, text] of [
     ['json', 'package.json', '{"name": "x"}'],
     ['yaml', 'ci.yml', 'on: push\n'],
@@ -36,7 +37,7 @@ test('Markdown and plain prose get notes; bibliographies their fields; anything 
     ['latex', 'paper.tex', 'ISBN 9780131103627'],
     ['python', 'books.py', 'ISBN = "9780131103627"'],
   ]) {
-    assert.equal(annotationFormat({ languageId: language, fileName: name }, text), undefined, name);
+    assert.equal(formatOf({ languageId: language, fileName: name }, text), undefined, name);
   }
   const message = unsupportedMessage('latex');
   for (const known of ['Markdown', 'plain text', 'BibTeX', 'CSL-JSON', 'CSL-YAML', 'RIS', 'latex']) assert.ok(message.includes(known), known);

@@ -2,12 +2,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parse as parseYaml, parseDocument } from 'yaml';
-import { annotationRefusal } from '../../src/core/annotate/annotate';
-import { fillCslJson } from '../../src/core/bibliography/fillCslJson';
-import { fillCslYaml } from '../../src/core/bibliography/fillCslYaml';
-import { fillRis } from '../../src/core/bibliography/fillRis';
-import { newEntryEdit } from '../../src/core/bibliography/newEntry';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
+import { annotationRefusal } from '../helpers/formats';
+import { fillCslJson } from '../../src/core/formats/cslJson/fill';
+import { fillCslYaml } from '../../src/core/formats/cslYaml/fill';
+import { fillRis } from '../../src/core/formats/ris/fill';
+import { newEntryEdit } from '../helpers/formats';
+import { readBibliography } from '../../src/core/formats/readBibliography';
 import { applyEdits, type TextEdit } from '../../src/core/edit/textEdit';
 import { BOOKS, book, results } from '../helpers/books';
 

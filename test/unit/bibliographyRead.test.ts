@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
-import { bibliographyFormatOf, looksLikeCsl } from '../../src/core/documentKind/documentKind';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
-import { readFrontMatterReferences } from '../../src/core/bibliography/readCslYaml';
+import { bibliographyFormatOf, textConfirms } from '../../src/core/documentKind/documentKind';
+import { readBibliography } from '../../src/core/formats/readBibliography';
+import { readFrontMatterReferences } from '../../src/core/formats/cslYaml/read';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'bibliography', name), 'utf8');
 
@@ -79,10 +79,10 @@ test('format by file name; JSON and YAML count as CSL only when they look like i
   assert.equal(bibliographyFormatOf('refs.BIB'), 'bibtex');
   assert.equal(bibliographyFormatOf('a.yml'), 'csl-yaml');
   assert.equal(bibliographyFormatOf('notes.md'), undefined);
-  assert.equal(looksLikeCsl(fixture('items.json'), 'csl-json'), true);
-  assert.equal(looksLikeCsl('{"name": "pkg", "version": "1.0.0"}', 'csl-json'), false);
-  assert.equal(looksLikeCsl(fixture('items.yaml'), 'csl-yaml'), true);
-  assert.equal(looksLikeCsl('on:\n  push:\njobs:\n  build:\n    runs-on: x\n', 'csl-yaml'), false);
+  assert.equal(textConfirms('csl-json', fixture('items.json')), true);
+  assert.equal(textConfirms('csl-json', '{"name": "pkg", "version": "1.0.0"}'), false);
+  assert.equal(textConfirms('csl-yaml', fixture('items.yaml')), true);
+  assert.equal(textConfirms('csl-yaml', 'on:\n  push:\njobs:\n  build:\n    runs-on: x\n'), false);
 });
 
 test('the index parses a file once per text, finds keys across files, BibTeX keys without case', () => {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bookEntry, entryInsertionOffset, entryPadding } from '../../src/core/bibtex/bookEntry';
-import { asciiFold, uniqueCiteKey } from '../../src/core/bibtex/citeKey';
-import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/bibtex/citeKeyPattern';
+import { bookEntry, entryInsertionOffset, entryPadding } from '../../src/core/formats/bibtex/bookEntry';
+import { asciiFold, uniqueCiteKey } from '../../src/core/formats/bibtex/citeKey';
+import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/formats/bibtex/citeKeyPattern';
 
 /** The default pattern's key: `kernighan1988programming`. */
 const baseCiteKey = (book: Parameters<typeof formatCiteKey>[0]) => formatCiteKey(book, DEFAULT_CITE_KEY_PATTERN);
-import { escapeBibtex } from '../../src/core/bibtex/escape';
-import { bibtexAuthors, bibtexName } from '../../src/core/bibtex/names';
-import { citeKeys, parseBibtex } from '../../src/core/bibtex/parse';
+import { escapeBibtex } from '../../src/core/formats/bibtex/escape';
+import { bibtexAuthors, bibtexName } from '../../src/core/formats/bibtex/names';
+import { citeKeys, parseBibtex } from '../../src/core/formats/bibtex/parse';
 import { BOOKS, book } from '../helpers/books';
 
 test('names become "Last, First"; particles, suffixes and existing commas are respected', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bibtexIsbns, fillEntries } from '../../src/core/bibtex/fillEntries';
+import { bibtexIsbns, fillEntries } from '../../src/core/formats/bibtex/fillEntries';
 import { summaryText } from '../../src/core/annotate/report';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book, NOT_FOUND, QUOTA, results } from '../helpers/books';

@@ -1,8 +1,8 @@
 /** Names read as BibTeX reads them: `and` splits only outside braces, `and others` is "et al.", the four parts in their places. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ET_AL, bibtexNameParts, readNameList } from '../../src/core/bibtex/names';
-import { readBibtex } from '../../src/core/bibliography/readBibtex';
+import { ET_AL, bibtexNameParts, readNameList } from '../../src/core/formats/bibtex/names';
+import { readBibtex } from '../../src/core/formats/bibtex/readEntries';
 
 test('a brace group is one name: a corporate author with "and" in it is not split', () => {
   assert.deepEqual(readNameList('{Barnes and Noble}'), ['Barnes and Noble']);

@@ -1,11 +1,11 @@
 /** The BibTeX reader: what BibTeX reads, offsets, and a broken entry that costs only itself (issues 23 and 24). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { computeAnnotation, isbnsToAnnotate } from '../../src/core/annotate/annotate';
-import { newEntryEdit } from '../../src/core/bibliography/newEntry';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
-import { parseBibtex } from '../../src/core/bibtex/parse';
-import { readAllItems } from '../../src/core/bibtex/reader';
+import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
+import { newEntryEdit } from '../helpers/formats';
+import { readBibliography } from '../../src/core/formats/readBibliography';
+import { parseBibtex } from '../../src/core/formats/bibtex/parse';
+import { readAllItems } from '../../src/core/formats/bibtex/reader';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, results } from '../helpers/books';
 

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
-import { bibtexEntriesOf } from '../../src/core/bibliography/readBibtex';
-import { forgetReadings, readingFromScratch, readingInSteps, readingOf } from '../../src/core/bibtex/parse';
+import { bibtexEntriesOf } from '../../src/core/formats/bibtex/readEntries';
+import { forgetReadings, readingFromScratch, readingInSteps, readingOf } from '../../src/core/formats/bibtex/parse';
 import { zoteroLibrary } from '../helpers/zoteroLibrary';
 
 const PIECES = [

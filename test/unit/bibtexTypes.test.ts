@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bookEntry } from '../../src/core/bibtex/bookEntry';
-import { bookFields } from '../../src/core/bibtex/bookFields';
-import { chooseDialect, loadsBiblatex } from '../../src/core/bibtex/dialect';
-import { fillEntries } from '../../src/core/bibtex/fillEntries';
-import { parseBibtex } from '../../src/core/bibtex/parse';
+import { bookEntry } from '../../src/core/formats/bibtex/bookEntry';
+import { bookFields } from '../../src/core/formats/bibtex/bookFields';
+import { chooseDialect, loadsBiblatex } from '../../src/core/formats/bibtex/dialect';
+import { fillEntries } from '../../src/core/formats/bibtex/fillEntries';
+import { parseBibtex } from '../../src/core/formats/bibtex/parse';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { book, results } from '../helpers/books';
 

@@ -41,9 +41,13 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     // The HTTP client and the CSL parsers are used today; the image decoders once covers are downscaled.
     const heavy = packagesIn(lazy);
     for (const name of ['undici', 'yaml', 'jsonc-parser']) assert.ok(heavy.has(name), `${name} should be in dist/lazy.js`);
+    // What src/lazyModules.ts lists loads on first use: none of it in the activation bundle.
+    const { LAZY_MODULES } = await import('../../src/lazyModules');
+    const eager = sourcesIn(extension);
+    assert.deepEqual(LAZY_MODULES.filter((file) => eager.has(file)), [], 'listed as lazy, yet in dist/extension.js (imported statically somewhere)');
     // The BibTeX reader is the project's own (it replaced latex-utensils): it loads with the lazy bundle too.
-    assert.ok(!sourcesIn(extension).has('src/core/bibtex/reader.ts'), 'the BibTeX reader is not in dist/extension.js');
-    assert.ok(sourcesIn(lazy).has('src/core/bibtex/reader.ts'), 'the BibTeX reader should be in dist/lazy.js');
+    assert.ok(!sourcesIn(extension).has('src/core/formats/bibtex/reader.ts'), 'the BibTeX reader is not in dist/extension.js');
+    assert.ok(sourcesIn(lazy).has('src/core/formats/bibtex/reader.ts'), 'the BibTeX reader should be in dist/lazy.js');
 
     const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
     assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');

@@ -67,7 +67,7 @@ test('the BibTeX dialect and the cite-key pattern: workspace values apply, bad o
 });
 
 test('the manifest declares the dialect and cite-key settings with the defaults the code uses', async () => {
-  const { DEFAULT_CITE_KEY_PATTERN } = await import('../../src/core/bibtex/citeKeyPattern');
+  const { DEFAULT_CITE_KEY_PATTERN } = await import('../../src/core/formats/bibtex/citeKeyPattern');
   const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
     contributes: { commands: Array<{ command: string; title: string; category: string }>; configuration: { properties: Record<string, { default: unknown; enum?: unknown[] }> } };
   };

@@ -11,11 +11,11 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
 import { isMap, parseDocument } from 'yaml';
-import { fillCslJson } from '../../src/core/bibliography/fillCslJson';
-import { fillCslYaml } from '../../src/core/bibliography/fillCslYaml';
-import type { FillMode } from '../../src/core/bibliography/fillPlan';
-import { newEntryEdit } from '../../src/core/bibliography/newEntry';
-import { cslYamlItems } from '../../src/core/bibliography/readCslYaml';
+import { fillCslJson } from '../../src/core/formats/cslJson/fill';
+import { fillCslYaml } from '../../src/core/formats/cslYaml/fill';
+import type { FillMode } from '../../src/core/formats/shared/fillPlan';
+import { newEntryEdit } from '../helpers/formats';
+import { cslYamlItems } from '../../src/core/formats/cslYaml/read';
 import { applyEdits, type TextEdit } from '../../src/core/edit/textEdit';
 import { BOOKS, book, results } from '../helpers/books';
 

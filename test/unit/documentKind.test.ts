@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  annotationFormat,
+  formatOf,
   bibliographyFormat,
   bibliographyFormatOf,
   citationSyntaxOf,
@@ -26,7 +26,7 @@ test('a name no language gives: .csv, .tsv, .ris, .mrk and .bibtex opened as pla
   assert.equal(bibliographyFormat(plain('export.ris')), 'ris');
   for (const name of ['refs.bib', 'refs.bibtex', 'REFS.BIB']) {
     assert.equal(bibliographyFormatOf(name), 'bibtex', name);
-    assert.equal(annotationFormat(plain(name)), 'bibtex', name);
+    assert.equal(formatOf(plain(name)), 'bibtex', name);
     assert.equal(documentShape(plain(name), '@book{a,\n  isbn = {0306406152}\n}\n').kind, 'text', name);
   }
 });
@@ -34,7 +34,7 @@ test('a name no language gives: .csv, .tsv, .ris, .mrk and .bibtex opened as pla
 test('a language id an extension or the user set wins over the name; plain text leaves it to the name', () => {
   assert.equal(documentShape({ fileName: 'data.txt', languageId: 'csv' }, CSV).kind, 'csv');
   assert.equal(documentShape({ fileName: 'notes.json', languageId: 'markdown' }, '{"a": 1}').kind, 'text');
-  assert.equal(annotationFormat({ fileName: 'refs.txt', languageId: 'bibtex' }), 'bibtex');
+  assert.equal(formatOf({ fileName: 'refs.txt', languageId: 'bibtex' }), 'bibtex');
   assert.equal(citationSyntaxOf({ fileName: 'paper.tex', languageId: 'plaintext' }), 'latex');
   assert.equal(citationSyntaxOf({ fileName: 'notes.md' }), 'pandoc');
 });
@@ -60,7 +60,7 @@ test('prose lines that happen to hold as many commas, one with a long number, ar
 test('the finder and the bibliography formats agree on RIS, whatever the spacing of the type tag', () => {
   for (const text of [RIS, RIS_ONE_SPACE]) {
     const doc = { fileName: 'export.txt', languageId: 'plaintext' };
-    assert.equal(annotationFormat(doc, text), 'ris', text);
+    assert.equal(formatOf(doc, text), 'ris', text);
     assert.equal(bibliographyFormat(doc, text), 'ris', text);
     assert.equal(documentShape(doc, text).kind, 'ris', text);
   }
@@ -68,19 +68,19 @@ test('the finder and the bibliography formats agree on RIS, whatever the spacing
 
 test('CSL JSON and YAML by name and content; other JSON and YAML are no bibliography but still data', () => {
   const json = { fileName: 'refs.json', languageId: 'json' };
-  assert.equal(annotationFormat(json, '[{"id": "a", "type": "book"}]'), 'csl-json');
-  assert.equal(annotationFormat(json, '{"name": "pkg"}'), undefined);
+  assert.equal(formatOf(json, '[{"id": "a", "type": "book"}]'), 'csl-json');
+  assert.equal(formatOf(json, '{"name": "pkg"}'), undefined);
   assert.equal(documentShape(json, '{"name": "pkg"}').kind, 'json');
   const yaml = { fileName: 'ci.yml', languageId: 'yaml' };
-  assert.equal(annotationFormat(yaml, 'on:\n  push:\n'), undefined);
+  assert.equal(formatOf(yaml, 'on:\n  push:\n'), undefined);
   assert.equal(documentShape(yaml, 'on:\n  push:\n').kind, 'yaml');
 });
 
 test('prose: Markdown and plain text with a prose name get notes; other files nothing', () => {
-  assert.equal(annotationFormat({ fileName: 'README', languageId: 'plaintext' }), 'markdown');
-  assert.equal(annotationFormat({ fileName: 'list.csv', languageId: 'plaintext' }), undefined);
-  assert.equal(annotationFormat({ fileName: 'page.html', languageId: 'html' }), undefined);
-  assert.equal(annotationFormat({ fileName: 'notes.rst', languageId: 'plaintext' }), undefined);
+  assert.equal(formatOf({ fileName: 'README', languageId: 'plaintext' }), 'markdown');
+  assert.equal(formatOf({ fileName: 'list.csv', languageId: 'plaintext' }), undefined);
+  assert.equal(formatOf({ fileName: 'page.html', languageId: 'html' }), undefined);
+  assert.equal(formatOf({ fileName: 'notes.rst', languageId: 'plaintext' }), undefined);
 });
 
 test('the editor passes the name: a header-less .csv opened as plain text keeps its chance-valid ids out', () => {

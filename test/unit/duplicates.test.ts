@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { duplicateEntries, repeatedIsbns } from '../../src/core/bibliography/duplicates';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
-import type { BibliographyFormat } from '../../src/core/bibliography/format';
+import { duplicateEntries, repeatedIsbns } from '../../src/core/formats/shared/duplicates';
+import { readBibliography } from '../../src/core/formats/readBibliography';
+import type { BibliographyFormatId as BibliographyFormat } from '../../src/core/formats/formatId';
+import { formatPart } from '../../src/core/formats/registry';
 
 const read = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'bibliography', name), 'utf8');
 
 function duplicates(text: string, format: BibliographyFormat) {
-  return duplicateEntries(readBibliography(text, format)).map((d) => ({ later: text.slice(d.at.start, d.at.end), first: text.slice(d.firstAt.start, d.firstAt.end), message: d.message }));
+  return duplicateEntries(readBibliography(text, format), formatPart(format).isPart).map((d) => ({ later: text.slice(d.at.start, d.at.end), first: text.slice(d.firstAt.start, d.firstAt.end), message: d.message }));
 }
 
 test('BibTeX: ISBN-10 and ISBN-13, hyphenated or not, flagged on the later entry with the first one\'s line', () => {
@@ -32,7 +33,7 @@ test('CSL-JSON, CSL-YAML and RIS duplicates', () => {
   const yaml = 'references:\n- id: one\n  type: book\n  ISBN: 978-0-13-110362-7\n- id: two\n  type: book\n  ISBN: "0131103628"\n';
   assert.deepEqual(duplicates(yaml, 'csl-yaml'), [{ later: '0131103628', first: 'one', message: 'also at line 2' }]);
   const ris = read('records.ris');
-  const found = duplicateEntries(readBibliography(ris, 'ris'));
+  const found = duplicateEntries(readBibliography(ris, 'ris'), formatPart('ris').isPart);
   assert.equal(found.length, 1);
   assert.equal(found[0].message, 'also at line 1');
   assert.equal(ris.slice(found[0].at.start, found[0].at.end), '9780131103627');

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cslJsonIsbns, fillCslJson } from '../../src/core/bibliography/fillCslJson';
-import { cslYamlIsbns, fillCslYaml } from '../../src/core/bibliography/fillCslYaml';
-import { fillRis, risIsbns } from '../../src/core/bibliography/fillRis';
+import { cslJsonIsbns, fillCslJson } from '../../src/core/formats/cslJson/fill';
+import { cslYamlIsbns, fillCslYaml } from '../../src/core/formats/cslYaml/fill';
+import { fillRis, risIsbns } from '../../src/core/formats/ris/fill';
 import { applyEdits, type TextEdit } from '../../src/core/edit/textEdit';
 import { BOOKS, book, NOT_FOUND, QUOTA, results } from '../helpers/books';
 

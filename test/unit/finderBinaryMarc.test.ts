@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findIsbns } from '../../src/core/isbn/find';
 import { hyphenateIsbn } from '../../src/core/isbn/parse';
-import { sniffShape } from '../../src/core/documentKind/textShape';
+import { sniffShape } from '../../src/core/isbn/textShape';
 import { type Book, book, chanceTen } from '../helpers/isbnArbitraries';
 import { iso2709Record, type MarcField } from '../helpers/iso2709';
 

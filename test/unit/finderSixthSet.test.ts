@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findIsbns, scanIsbns } from '../../src/core/isbn/find';
-import { sniffShape, type TextShape } from '../../src/core/documentKind/textShape';
+import { sniffShape, type TextShape } from '../../src/core/isbn/textShape';
 import { parseIsbn } from '../../src/core/isbn/parse';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
 

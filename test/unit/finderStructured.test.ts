@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
 import { findIsbns } from '../../src/core/isbn/find';
 import { documentShape } from '../../src/core/documentKind/documentKind';
-import { sniffShape } from '../../src/core/documentKind/textShape';
+import { sniffShape } from '../../src/core/isbn/textShape';
 import { scanAll } from '../../src/core/scan/lineScan';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
 

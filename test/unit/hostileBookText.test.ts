@@ -1,9 +1,9 @@
 /** Hostile book text from the service: cleaned where it enters, bounded, and never a link or a broken hover. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { annotationText } from '../../src/core/annotate/markdownAnnotation';
-import { bookEntry } from '../../src/core/bibtex/bookEntry';
-import { parseBibtex } from '../../src/core/bibtex/parse';
+import { annotationText } from '../../src/core/formats/readingList/annotation';
+import { bookEntry } from '../../src/core/formats/bibtex/bookEntry';
+import { parseBibtex } from '../../src/core/formats/bibtex/parse';
 import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { escapeMarkdown } from '../../src/core/format/markdown';

@@ -14,17 +14,21 @@ test('the cycle check finds a cycle, each once, and none in src/', () => {
   assert.deepEqual(findCycles(importGraph()), []);
 });
 
-test('the layer check finds an import up the layers, and none in src/', async () => {
+test('the layer check reads the layers from ARCHITECTURE.md, and finds an import up them and a module in none', async () => {
   const { mkdir, writeFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const { withDir } = await import('../helpers/tempDir');
-  const { layerViolations } = await import('../lint/importCycles');
+  const { layerViolations, layersOf } = await import('../lint/importCycles');
+  const page = '## Layers\n\n```\nactivation.ts  the top\n──── src/core ────\nannotate/ lookupSummary.ts  reports\nformats/   parts\n```\n';
+  assert.deepEqual(layersOf(page), [['activation.ts'], ['core/annotate/', 'core/lookupSummary.ts'], ['core/formats/']]);
   await withDir(async (root) => {
-    await mkdir(join(root, 'core', 'bibtex'), { recursive: true });
+    await mkdir(join(root, 'core', 'formats'), { recursive: true });
     await mkdir(join(root, 'core', 'annotate'), { recursive: true });
-    await writeFile(join(root, 'core', 'annotate', 'report.ts'), 'export const x = 1;\n');
-    await writeFile(join(root, 'core', 'bibtex', 'fill.ts'), "import { x } from '../annotate/report';\nexport const y = x;\n");
-    assert.deepEqual(layerViolations(root), ['core/bibtex/fill.ts → core/annotate/report.ts']);
+    await mkdir(join(root, 'core', 'other'), { recursive: true });
+    await writeFile(join(root, 'core', 'annotate', 'report.ts'), "import { y } from '../formats/fill';\nexport const x = y;\n");
+    await writeFile(join(root, 'core', 'formats', 'fill.ts'), "import { x } from '../annotate/report';\nexport const y = x;\n");
+    await writeFile(join(root, 'core', 'other', 'thing.ts'), 'export const z = 1;\n');
+    assert.deepEqual(layerViolations(root, page).sort(), ['core/formats/fill.ts → core/annotate/report.ts', 'core/other/thing.ts is in no layer of ARCHITECTURE.md']);
   });
   assert.deepEqual(layerViolations(), []);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { isbnActions } from '../../src/core/actions/isbnActions';
 import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
 import { inlineTitle } from '../../src/core/format/inlineTitle';
-import { annotationFormat } from '../../src/core/documentKind/documentKind';
+import { formatOf } from '../../src/core/documentKind/documentKind';
 import { scanAll } from '../../src/core/scan/lineScan';
 import { book } from '../helpers/books';
 
@@ -73,9 +73,9 @@ test('inline titles: short titles as they are, long ones without subtitle or cut
 });
 
 test('annotation format by language, or .bib by name', () => {
-  assert.equal(annotationFormat({ languageId: 'markdown', fileName: 'a.md' }), 'markdown');
-  assert.equal(annotationFormat({ languageId: 'plaintext', fileName: 'a.txt' }), 'markdown');
-  assert.equal(annotationFormat({ languageId: 'plaintext', fileName: '/x/refs.BIB' }), 'bibtex');
-  assert.equal(annotationFormat({ languageId: 'biblatex', fileName: 'refs' }), 'bibtex');
-  assert.equal(annotationFormat({ languageId: 'latex', fileName: 'a.tex' }), undefined);
+  assert.equal(formatOf({ languageId: 'markdown', fileName: 'a.md' }), 'markdown');
+  assert.equal(formatOf({ languageId: 'plaintext', fileName: 'a.txt' }), 'markdown');
+  assert.equal(formatOf({ languageId: 'plaintext', fileName: '/x/refs.BIB' }), 'bibtex');
+  assert.equal(formatOf({ languageId: 'biblatex', fileName: 'refs' }), 'bibtex');
+  assert.equal(formatOf({ languageId: 'latex', fileName: 'a.tex' }), undefined);
 });

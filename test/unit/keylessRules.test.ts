@@ -2,9 +2,9 @@
 // edition rule, Pacific midnight, and the error classification of each service.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { keylessUserAgent, PROJECT_URL } from '../../src/core/sources/keyless/userAgent';
+import { keylessUserAgent, PROJECT_URL } from '../../src/core/host/userAgent';
 import { isoDate } from '../../src/core/sources/keyless/dates';
-import { coverRedirectTarget, httpsImage } from '../../src/core/sources/keyless/images';
+import { coverRedirectTarget, httpsImage } from '../../src/core/cover/coverAddresses';
 import { editionVerdict } from '../../src/core/sources/keyless/editionRule';
 import { nextPacificMidnight, pacificOffset } from '../../src/core/sources/keyless/pacificTime';
 import { keylessHeaders, parseJsonAnswer } from '../../src/core/sources/keyless/request';

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { citeKeyPatternProblem, DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/bibtex/citeKeyPattern';
-import { uniqueCiteKey } from '../../src/core/bibtex/citeKey';
-import { newEntryEdit, type NewEntryResult } from '../../src/core/bibliography/newEntry';
-import { readBibliography } from '../../src/core/bibliography/readBibliography';
+import { citeKeyPatternProblem, DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/formats/bibtex/citeKeyPattern';
+import { uniqueCiteKey } from '../../src/core/formats/bibtex/citeKey';
+import { newEntryEdit, type NewEntryResult } from '../helpers/formats';
+import { readBibliography } from '../../src/core/formats/readBibliography';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book } from '../helpers/books';
 

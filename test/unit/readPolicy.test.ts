@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, open, realpath, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { BIBLIOGRAPHY_GLOB } from '../../src/core/bibliography/format';
+import { BIBLIOGRAPHY_GLOB } from '../../src/core/formats/recognition';
 import { type BibliographyFileAccess, CSL_HEAD_BYTES, MAX_BIBLIOGRAPHY_BYTES, type ReadScope, readBibliographyFile } from '../../src/core/bibliography/readPolicy';
 import { withDir } from '../helpers/tempDir';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseSourceUrl, parseSources } from '../../src/core/sources/sourceSettings';
 import { notFoundText, sourcesLine } from '../../src/core/sources/sourceText';
-import { coverAddressAllowed } from '../../src/core/sources/keyless/images';
+import { coverAddressAllowed } from '../../src/core/cover/coverAddresses';
 import { ServiceError } from '../../src/core/model/errors';
 import { book } from '../helpers/books';
 

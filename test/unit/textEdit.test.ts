@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyWhenStable } from '../../src/core/edit/applyStable';
 import { applyEdits, lineBreakOf, minimalEdit, type TextEdit } from '../../src/core/edit/textEdit';
-import { computeAnnotation } from '../../src/core/annotate/annotate';
+import { computeAnnotation } from '../helpers/formats';
 import { BOOKS, results } from '../helpers/books';
 
 test('minimalEdit leaves out the common prefix and suffix', () => {

@@ -1,6 +1,6 @@
 /**
  * What Annotate tells the user when a file gets nothing. Which style a file
- * gets is decided in documentKind/documentKind.ts (annotationFormat).
+ * gets is decided in documentKind/documentKind.ts (formatOf).
  */
 
 /** What the user reads when a file gets nothing. */

@@ -6,10 +6,11 @@
  * (a URI). BibTeX keys compare without case, as BibTeX does; CSL and RIS keys
  * with case.
  */
-import type { BibliographyEntry } from './entry';
-import type { BibliographyFormat } from './format';
-import { entriesFollow } from './readBibtex';
-import { readBibliography } from './readBibliography';
+import type { BibliographyEntry } from '../formats/shared/entry';
+import type { FormatId as BibliographyFormat } from '../formats/formatId';
+import { entriesFollow } from '../formats/bibtex/readEntries';
+import { readBibliography } from '../formats/readBibliography';
+import { formatPart } from '../formats/registry';
 
 export interface IndexedEntry {
   file: string;
@@ -83,5 +84,5 @@ function keysOf(indexed: IndexedFile): Map<string, BibliographyEntry> {
 }
 
 function normalKey(key: string, format: BibliographyFormat): string {
-  return format === 'bibtex' ? key.toLowerCase() : key;
+  return formatPart(format).normalKey(key);
 }

@@ -5,6 +5,7 @@
  * R Markdown. Pure: paths are returned as written, the editor resolves them.
  */
 import { parseDocument, isSeq, isScalar } from 'yaml';
+import { frontMatter } from '../formats/readingList/frontMatter';
 import { bibliographyFormatOf, type BibliographyFormat } from '../documentKind/documentKind';
 
 export interface NamedBibliography {
@@ -55,12 +56,6 @@ function isCommentedOut(text: string, offset: number): boolean {
 }
 
 /** The YAML front matter block: its text and where it starts, or undefined. */
-export function frontMatter(text: string): { yaml: string; start: number } | undefined {
-  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!m) return undefined;
-  return { yaml: m[1], start: m[0].indexOf(m[1]) };
-}
-
 function frontMatterBibliographies(text: string): DocumentBibliographies {
   const front = frontMatter(text);
   if (!front) return { files: [], inlineReferences: false };

@@ -9,7 +9,8 @@
  * The sequence runs over injected file access: the editor gives it VS Code's file system, the
  * tests a real folder with FIFOs and symbolic links. No `vscode` import.
  */
-import { type BibliographyFormat, bibliographyFormatOf, looksLikeCsl } from '../documentKind/documentKind';
+import { type BibliographyFormat, bibliographyFormatOf, textConfirms } from '../documentKind/documentKind';
+import { recognitionOf } from '../formats/recognition';
 
 /**
  * 128 MiB: more than twice the largest real libraries (a 50,000-entry Zotero export is ~50 MB),
@@ -69,20 +70,16 @@ export async function readBibliographyFile<F>(file: F, scope: ReadScope, access:
       if (real !== undefined && !isInside(real, scope.realFolders)) return refuse('outsideTheWorkspace', 'it leads out of the workspace folder, which Restricted Mode does not read');
     }
     const open = access.openText(file);
-    if (open !== undefined) return isCsl(format) && !looksLikeCsl(open, format) ? refuse('notCsl', 'it does not look like CSL data') : { text: open, format };
+    if (open !== undefined) return !textConfirms(format, open) ? refuse('notCsl', 'it does not look like CSL data') : { text: open, format };
     const facts = await access.stat(file);
     if (!facts) return refuse('missing', 'there is no such file');
     if (facts.kind !== 'file') return refuse('notARegularFile', `it is ${facts.kind === 'directory' ? 'a folder' : 'not a regular file (a pipe or a device)'}`);
     if (facts.size > MAX_BIBLIOGRAPHY_BYTES) return refuse('tooLarge', `it is larger than ${MAX_BIBLIOGRAPHY_BYTES / 1024 / 1024} MB`);
-    if (isCsl(format) && !looksLikeCsl(await access.readHead(file, CSL_HEAD_BYTES), format)) return refuse('notCsl', 'it does not look like CSL data');
+    if (recognitionOf(format).confirms && !textConfirms(format, await access.readHead(file, CSL_HEAD_BYTES))) return refuse('notCsl', 'it does not look like CSL data');
     return { text: await access.readText(file), format };
   } catch (e) {
     return refuse('unreadable', e instanceof Error ? e.message : String(e));
   }
-}
-
-function isCsl(format: BibliographyFormat): format is 'csl-json' | 'csl-yaml' {
-  return format === 'csl-json' || format === 'csl-yaml';
 }
 
 function refuse(refused: Refusal, why: string): Reading {

@@ -7,12 +7,13 @@
  * tells (VS Code has no language for .csv, .tsv, .ris or .mrk); the text tells
  * last. Pure: no `vscode` import, and none of the parsers: deciding is cheap.
  */
-import { BIBLIOGRAPHY_EXTENSIONS, type BibliographyFormat } from '../bibliography/format';
-import { RIS_START, sniffShape, type TextShape } from './textShape';
+import type { BibliographyFormatId as BibliographyFormat, FormatId } from '../formats/formatId';
+import { FORMAT_RECOGNITIONS, type FormatRecognition, type NamedKind, recognitionOf } from '../formats/recognition';
+import { sniffShape, type TextShape } from '../isbn/textShape';
 
 import type { CitationSyntax } from '../bibliography/citations';
 
-export type { BibliographyFormat } from '../bibliography/format';
+export type { BibliographyFormatId as BibliographyFormat, FormatId } from '../formats/formatId';
 
 /** A document as the editor knows it (a `vscode.TextDocument` is one). */
 export interface DocumentName {
@@ -21,10 +22,7 @@ export interface DocumentName {
 }
 
 /** How Annotate writes into a file: Markdown-style notes in prose, a bibliography's own fields. */
-export type AnnotationFormat = 'markdown' | BibliographyFormat;
-
-/** What a name or a language id says. `prose`: plain text (.txt); `markup`: other prose formats (HTML, reStructuredText…). */
-type NamedKind = 'bibtex' | 'ris' | 'json' | 'yaml' | 'markdown' | 'latex' | 'prose' | 'markup' | 'csv' | 'xml' | 'sql' | 'marc';
+export type AnnotationFormat = FormatId;
 
 // Language ids (VS Code's and common extensions') and file extensions, one table.
 const KIND_BY_NAME: Record<string, NamedKind> = {
@@ -86,61 +84,46 @@ export function documentShape(doc: DocumentName, head: string, wider?: () => str
   return sniffShape(head, named && SHAPE_OF[named], wider);
 }
 
-// ---- bibliographies, Annotate, citation keys ---------------------------------------------------
+// ---- bibliographies and reading lists: each format's recognition (formats/recognition.ts) ----
 
-/** The bibliography format a file's name says, or undefined for names no bibliography has (only BIBLIOGRAPHY_EXTENSIONS). */
+/** The bibliography format a file's name says, or undefined for names no bibliography has (BIBLIOGRAPHY_EXTENSIONS only). */
 export function bibliographyFormatOf(fileName: string): BibliographyFormat | undefined {
-  const extension = /\.([^./\\]+)$/.exec(fileName)?.[1].toLowerCase();
-  if (!(BIBLIOGRAPHY_EXTENSIONS as readonly string[]).includes(extension ?? '')) return undefined;
-  return bibliographyFormatOfKind(kindOfFileName(fileName));
-}
-
-function bibliographyFormatOfKind(kind: NamedKind | undefined): BibliographyFormat | undefined {
-  switch (kind) {
-    case 'bibtex':
-    case 'ris':
-      return kind;
-    case 'json':
-      return 'csl-json';
-    case 'yaml':
-      return 'csl-yaml';
-    default:
-      return undefined;
-  }
+  const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]!.toLowerCase() ?? '';
+  const named = kindOfFileName(fileName);
+  return FORMAT_RECOGNITIONS.find((r): r is FormatRecognition & { id: BibliographyFormat } => r.extensions.includes(extension) && named !== undefined && r.namedKinds.includes(named))?.id;
 }
 
 /**
- * Whether a .json or .yaml text looks like CSL data (an array of items, or
- * Pandoc's `references:`, with `id` and `type`), so that package.json or a
- * CI file is never taken for a bibliography.
- */
-export function looksLikeCsl(text: string, format: 'csl-json' | 'csl-yaml'): boolean {
-  const head = text.slice(0, 4000);
-  if (format === 'csl-json') return /^\s*\[/.test(head) && /"id"\s*:/.test(head) && /"type"\s*:/.test(head);
-  return /^(?:references\s*:|-\s+id\s*:|\s+-?\s*id\s*:)/m.test(head) && /^\s*-?\s*type\s*:/m.test(head);
-}
-
-/**
- * The bibliography format of a document by its language, name and text: BibTeX
- * and RIS by name (RIS by its first line too), CSL JSON and YAML when the
- * text is CSL data. Undefined for anything else.
+ * The bibliography format of a document by its language, name and text: the format its name
+ * says where the text confirms it (CSL data in a .json or .yaml), else one its text shows (a
+ * RIS record's first line). Undefined for anything else.
  */
 export function bibliographyFormat(doc: DocumentName, text = ''): BibliographyFormat | undefined {
-  const format = bibliographyFormatOfKind(namedKind(doc));
-  if (format === 'csl-json' || format === 'csl-yaml') return looksLikeCsl(text, format) ? format : undefined;
-  return format ?? (RIS_START.test(text) ? 'ris' : undefined);
+  const format = formatOf(doc, text);
+  return format === 'markdown' ? undefined : format;
+}
+
+/** How much of a text is enough to tell CSL data from package.json or a CI file. */
+const HEAD_CHARS = 4000;
+
+/** Whether a bibliography file's text (its first characters are enough) confirms what its name says (CSL data in a .json or .yaml). */
+export function textConfirms(format: BibliographyFormat, text: string): boolean {
+  return recognitionOf(format).confirms?.(text.slice(0, HEAD_CHARS)) ?? true;
 }
 
 /**
- * Which annotation style a file gets: a bibliography its own fields; Markdown
- * and plain prose a note after each ISBN; any other file nothing (undefined).
+ * The format of a document: a bibliography's (its name says it and its text confirms it, or
+ * its text shows it), else a reading list for Markdown and plain prose; undefined for any other
+ * file (a JSON or YAML file that is not CSL is none).
  */
-export function annotationFormat(doc: DocumentName, text = ''): AnnotationFormat | undefined {
+export function formatOf(doc: DocumentName, text = ''): FormatId | undefined {
   const named = namedKind(doc);
-  if (named === 'json' || named === 'yaml') return bibliographyFormat(doc, text);
-  const bibliography = bibliographyFormat(doc, text);
-  if (bibliography) return bibliography;
-  return named === 'markdown' || plainProse(doc) ? 'markdown' : undefined;
+  const byName = named && FORMAT_RECOGNITIONS.find((r) => r.namedKinds.includes(named));
+  if (byName && byName.id !== 'markdown') return (byName.confirms?.(text.slice(0, HEAD_CHARS)) ?? true) ? byName.id : undefined;
+  const shown = FORMAT_RECOGNITIONS.find((r) => r.shows?.(text));
+  if (shown) return shown.id;
+  if (byName) return byName.id;
+  return FORMAT_RECOGNITIONS.find((r) => r.prose && plainProse(doc))?.id;
 }
 
 /** The citation syntax of a document by its language or name; undefined where citations are not looked for. */

@@ -5,7 +5,7 @@
 // only for valid, unlabelled, unhyphenated ISBN-10s in data, so it may take a
 // few look-backs: nothing here runs on the common path. Pure: no `vscode` import.
 import type { IsbnInfo } from './parse';
-import { splitFields, type TextShape } from '../documentKind/textShape';
+import { splitFields, type TextShape } from './textShape';
 import { inIso2709Field, Iso2709Reader } from './marcRecords';
 
 /** How far back a key, a tag or an enclosing record may lie. */

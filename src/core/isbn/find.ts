@@ -9,7 +9,7 @@ import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, 
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
-import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from '../documentKind/textShape';
+import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from './textShape';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';

@@ -22,7 +22,7 @@ import type { BookSource } from '../sources/bookSource';
 import { BookServiceClient } from '../sources/isbndb/client';
 import { GoogleBooksSource } from '../sources/googleBooks/source';
 import { OpenLibrarySource } from '../sources/openLibrary/source';
-import { keylessUserAgent } from '../sources/keyless/userAgent';
+import { keylessUserAgent } from '../host/userAgent';
 import { sourceTitle } from '../sources/sourceNames';
 import { offlineText } from '../sources/sourceText';
 import { unreachableText } from '../messages';

@@ -9,7 +9,7 @@
  */
 import { type IsbnMatch, scanIsbns } from '../isbn/find';
 import { documentShape } from '../documentKind/documentKind';
-import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../documentKind/textShape';
+import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../isbn/textShape';
 
 export interface LineIsbn {
   line: number;

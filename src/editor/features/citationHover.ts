@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import { citationAt } from '../../core/bibliography/citations';
 import { citationSyntaxOf } from '../../core/documentKind/documentKind';
-import type { BibliographyEntry } from '../../core/bibliography/entry';
+import type { BibliographyEntry } from '../../core/formats/shared/entry';
+import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
 import { noBookText, sourcesLine } from '../../core/sources/sourceText';
@@ -34,7 +35,6 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const deadline = Date.now() + HOVER_WAIT_MS;
     const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
     if (token.isCancellationRequested) return undefined;
-    const { bookHoverMarkdown } = await import('../../core/format/bookText');
     const sources = result?.status === 'found' ? sourcesLine(result) : undefined;
     const body =
       result?.status === 'found' ? bookHoverMarkdown(result.book) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : '') : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));

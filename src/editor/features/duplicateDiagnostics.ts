@@ -7,25 +7,17 @@
  * `off` silences these too.
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../core/documentKind/documentKind';
+import { formatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import type { Config } from '../infrastructure/config';
-import { readAheadInSteps, yieldToHost } from '../infrastructure/bibtexReading';
+import { partOf, yieldToHost } from '../infrastructure/formatParts';
 import { DOCUMENT_SCHEMES } from '../infrastructure/documentSelector';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 
 export const DUPLICATE_CODE = 'duplicate';
-const SLICE_MS = 20;
 /** Typing pauses this long before a document is checked again; longer in long documents (10,000 ISBNs take ~90 ms to check). */
 function settleMs(document: vscode.TextDocument): number {
   return Math.min(300 + document.lineCount / 10, 2000);
-}
-
-interface Found {
-  at: { start: number; end: number };
-  firstAt: { start: number; end: number };
-  message: string;
-  entry: boolean;
 }
 
 export class DuplicateDiagnostics extends Disposable {
@@ -75,13 +67,13 @@ export class DuplicateDiagnostics extends Disposable {
 
   private async check(document: vscode.TextDocument): Promise<void> {
     const text = document.getText();
-    const format = annotationFormat(document, text);
+    const format = formatOf(document, text);
     if (!format || document.isClosed || this.config.diagnosticsSeverity(document) === 'off') {
       this.collection.delete(document.uri);
       return;
     }
     const version = document.version;
-    const found = await duplicatesIn(text, format);
+    const found = await (await partOf(format)).repeats(text, yieldToHost);
     if (this.isDisposed || document.isClosed || document.version !== version) return;
     this.collection.set(
       document.uri,
@@ -96,29 +88,6 @@ export class DuplicateDiagnostics extends Disposable {
       }),
     );
   }
-}
-
-async function duplicatesIn(text: string, format: NonNullable<ReturnType<typeof annotationFormat>>): Promise<Found[]> {
-  const { DuplicateFinder, repeatedIsbns } = await import('../../core/bibliography/duplicates');
-  if (format === 'markdown') return repeatedIsbns(text).map((r) => ({ at: r.at, firstAt: r.firstAt, message: r.message, entry: false }));
-  const { readBibliography } = await import('../../core/bibliography/readBibliography');
-  await readAheadInSteps(text, format);
-  let entries;
-  try {
-    entries = readBibliography(text, format);
-  } catch {
-    return []; // a file the parser cannot read has nothing to compare
-  }
-  // A 50,000-entry library takes ~90 ms to check: in slices, the host let go between them.
-  const finder = new DuplicateFinder();
-  let until = performance.now() + SLICE_MS;
-  for (const entry of entries) {
-    finder.add(entry);
-    if (performance.now() < until) continue;
-    await yieldToHost();
-    until = performance.now() + SLICE_MS;
-  }
-  return finder.found.map((d) => ({ at: d.at, firstAt: d.firstAt, message: d.message, entry: true }));
 }
 
 /** The quick fix on a duplicate: go to the first entry (or the first time the ISBN is written). */

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { rangeOf } from '../infrastructure/documentIsbns';
 import { Disposable } from '../../core/disposable';
-import { ANNOTATION_START } from '../../core/annotate/markdownAnnotation';
+import { ANNOTATION_START } from '../../core/formats/readingList/annotation';
 import { formatAuthors } from '../../core/format/bookText';
 import { inlineTitle } from '../../core/format/inlineTitle';
 import { itemsInLines } from '../../core/scan/lineScan';

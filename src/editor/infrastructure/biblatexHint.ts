@@ -3,7 +3,7 @@
  * biblatex. Read when an entry is written, not kept: it is a few small files.
  */
 import * as vscode from 'vscode';
-import { loadsBiblatex } from '../../core/bibtex/dialect';
+import { loadsBiblatex } from '../../core/formats/bibtex/dialect';
 
 /** Enough to find the preamble of any real project. */
 const MAX_TEX_FILES = 50;

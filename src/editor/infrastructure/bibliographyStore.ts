@@ -10,12 +10,12 @@
  */
 import * as vscode from 'vscode';
 import type { CitationSyntax } from '../../core/bibliography/citations';
-import type { BibliographyEntry } from '../../core/bibliography/entry';
-import { BIBLIOGRAPHY_GLOB } from '../../core/bibliography/format';
+import type { BibliographyEntry } from '../../core/formats/shared/entry';
+import { BIBLIOGRAPHY_GLOB } from '../../core/formats/recognition';
 import { bibliographyFormatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
-import { type Pause, readAheadInSteps, yieldToHost } from './bibtexReading';
+import { type Pause, readAheadInSteps, yieldToHost } from './formatParts';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */
@@ -38,9 +38,9 @@ async function loadCore() {
   const [index, named, yaml, policy, lookup] = await Promise.all([
     import('../../core/bibliography/bibliographyIndex'),
     import('../../core/bibliography/documentBibliographies'),
-    import('../../core/bibliography/readCslYaml'),
+    import('../../core/formats/cslYaml/read'),
     import('../../core/bibliography/readPolicy'),
-    import('../../core/bibliography/entryLookup'),
+    import('../../core/formats/shared/entryLookup'),
   ]);
   return {
     index: new index.BibliographyIndex(),

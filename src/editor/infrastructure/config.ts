@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { bibliographyFormat } from '../../core/documentKind/documentKind';
-import type { DialectSetting } from '../../core/bibtex/dialect';
+import type { DialectSetting } from '../../core/formats/bibtex/dialect';
 import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/model/plans';
 import { type SourceName, type SourceUrlName, parseSourceUrl, parseSources } from '../../core/sources/sourceSettings';
 

@@ -16,7 +16,7 @@ import type { AuthorPage, RequestRecord } from '../../core/model/answers';
 import type { KeyInfo } from '../../core/model/quota';
 import { planOfHost } from '../../core/sources/isbndb/keyInfo';
 import { sourceTitle } from '../../core/sources/sourceNames';
-import { coverAddressAllowed } from '../../core/sources/keyless/images';
+import { coverAddressAllowed } from '../../core/cover/coverAddresses';
 import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
 import type { Lookups } from '../../core/lookups/lookups';

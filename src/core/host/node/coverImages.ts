@@ -13,7 +13,7 @@ import { MAX_HOVER_COVER_CHARS } from '../../model/book';
 import { isPublicAddress, publicOnlyLookup } from './publicAddress';
 import { readBodyCapped } from './readBody';
 import { COVER_TYPE, CoverCache, type CoverCacheOptions, KEEP_AS_SENT_BYTES } from '../../cover/coverCache';
-import { coverRedirectTarget } from '../../sources/keyless/images';
+import { coverRedirectTarget } from '../../cover/coverAddresses';
 
 export interface CoverOptions extends CoverCacheOptions {
   /** Names ISBN Lens to the cover hosts (`keylessUserAgent`): Open Library refuses anonymous agents. */

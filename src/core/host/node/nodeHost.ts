@@ -10,7 +10,7 @@ import { FileRecords } from './fileRecords';
 import { keyFingerprint } from './keyFingerprint';
 import { SharedLedger } from './sharedLedger';
 import { UndiciTransport } from './undiciTransport';
-import { keylessUserAgent } from '../../sources/keyless/userAgent';
+import { keylessUserAgent } from '../userAgent';
 
 /** `version`: the extension's, named with the project's address to every cover host, as to every keyless source. */
 export function nodeHost(storageDir: string, version: string): LookupHost {

@@ -7,7 +7,7 @@
 import { type Book, isObject } from '../../model/book';
 import { isoDate } from '../keyless/dates';
 import { editionVerdict, type EditionVerdict } from '../keyless/editionRule';
-import { httpsImage } from '../keyless/images';
+import { httpsImage } from '../../cover/coverAddresses';
 import { keylessBook } from '../keyless/keylessBook';
 
 export interface MappedVolume {

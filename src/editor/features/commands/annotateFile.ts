@@ -9,16 +9,16 @@
  */
 import * as vscode from 'vscode';
 import { unsupportedMessage } from '../../../core/annotate/annotationStyle';
-import { type AnnotationFormat, annotationFormat } from '../../../core/documentKind/documentKind';
+import { formatOf } from '../../../core/documentKind/documentKind';
 import type { AnnotationReport } from '../../../core/model/fillReport';
-import type { FillMode } from '../../../core/bibtex/fillEntries';
+import type { FillMode } from '../../../core/formats/part';
 import { applyWhenStable } from '../../../core/edit/applyStable';
 import type { TextEdit } from '../../../core/edit/textEdit';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
-import { readAheadInSteps } from '../../infrastructure/bibtexReading';
+import { partOf, yieldToHost } from '../../infrastructure/formatParts';
 
 export interface AnnotateArgs {
   /** Bibliography files only: skip the quick pick (for keybindings and tests). */
@@ -32,37 +32,34 @@ export async function annotateFile(service: LookupService, config: Config, args?
     return;
   }
   const document = editor.document;
-  const format = annotationFormat(document, document.getText());
+  const format = formatOf(document, document.getText());
   if (!format) {
     void vscode.window.showInformationMessage(unsupportedMessage(document.languageId));
     return;
   }
-  const [{ annotationRefusal, computeAnnotation, isbnsToAnnotate }, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([
-    import('../../../core/annotate/annotate'),
-    import('../../../core/annotate/report'),
-    import('../../infrastructure/biblatexHint'),
-  ]);
+  const [part, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([partOf(format), import('../../../core/annotate/report'), import('../../infrastructure/biblatexHint')]);
   // Before the mode is asked and anything looked up: a file that cannot be edited safely costs no quota.
-  const refusal = annotationRefusal(document.getText(), format);
+  const refusal = part.refusal(document.getText());
   if (refusal) {
     void vscode.window.showWarningMessage(`ISBN Lens: ${refusal}`);
     return;
   }
   const requested = args?.mode === 'fill' || args?.mode === 'refresh' ? args.mode : undefined;
-  const mode = format === 'markdown' ? 'fill' : (requested ?? (await pickMode()));
+  // A reading list gets notes, which have no fields to refresh.
+  const mode = part.entryKind === 'isbn' ? 'fill' : (requested ?? (await pickMode()));
   if (!mode) return;
 
   const dialect = config.bibtexDialect(document);
-  const options = format === 'bibtex' ? { dialect, texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) } : {};
-  await readAheadInSteps(document.getText(), format);
-  const isbns = isbnsToAnnotate(document.getText(), format);
+  const options = { dialect, texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) };
+  await part.readAhead?.(document.getText(), yieldToHost);
+  const isbns = part.isbnsToAnnotate(document.getText());
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.
-    const { report } = computeAnnotation(document.getText(), format, new Map(), mode, options);
-    const what = format === 'markdown' ? 'no valid ISBN to annotate' : `no ${ENTRY_NAMES[format]} with a valid ISBN`;
+    const { report } = part.fill(document.getText(), new Map(), mode, options);
+    const what = part.entryKind === 'isbn' ? 'no valid ISBN to annotate' : `no ${part.entryKind} with a valid ISBN`;
     const why: string[] = [];
     if (report.invalid > 0) why.push(`${report.invalid} invalid`);
-    if (report.leftAlone > 0) why.push(format === 'markdown' ? `${report.leftAlone} in code or links` : `${report.leftAlone} not readable`);
+    if (report.leftAlone > 0) why.push(part.entryKind === 'isbn' ? `${report.leftAlone} in code or links` : `${report.leftAlone} not readable`);
     void vscode.window.showInformationMessage(`ISBN Lens: ${what} in this file${why.length > 0 ? ` (${why.join(', ')})` : ''}.`);
     return;
   }
@@ -79,13 +76,11 @@ export async function annotateFile(service: LookupService, config: Config, args?
 
   const { result, applied } = await applyWhenStable(
     document,
-    (text) => computeAnnotation(text, format, results, mode, options),
+    (text) => part.fill(text, results, mode, options),
     (edits, version) => applyEdits(document, edits, version),
   );
   report(result.report, summaryText(result.report, format), applied || result.edits.length === 0, service);
 }
-
-const ENTRY_NAMES: Record<Exclude<AnnotationFormat, 'markdown'>, string> = { bibtex: 'entry', 'csl-json': 'item', 'csl-yaml': 'item', ris: 'record' };
 
 async function pickMode(): Promise<FillMode | undefined> {
   const items: Array<vscode.QuickPickItem & { mode: FillMode }> = [

@@ -7,9 +7,9 @@
  * elsewhere. Also the shared steps of "Insert Bibliography Entry for ISBN".
  */
 import * as vscode from 'vscode';
-import { annotationFormat } from '../../../core/documentKind/documentKind';
-import type { BibliographyFormat } from '../../../core/bibliography/format';
-import type { NewEntryOptions } from '../../../core/bibliography/newEntry';
+import { formatOf } from '../../../core/documentKind/documentKind';
+import type { BibliographyFormatId as BibliographyFormat } from '../../../core/formats/formatId';
+import type { WriteOptions as NewEntryOptions } from '../../../core/formats/part';
 import { parseIsbn } from '../../../core/isbn/parse';
 import { noBookText } from '../../../core/sources/sourceText';
 import type { Book } from '../../../core/model/book';
@@ -19,7 +19,7 @@ import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
-import { readAheadInSteps } from '../../infrastructure/bibtexReading';
+import { partOf, yieldToHost } from '../../infrastructure/formatParts';
 
 const FORMAT_NAMES: Record<BibliographyFormat, string> = { bibtex: 'BibTeX entry', 'csl-json': 'CSL-JSON item', 'csl-yaml': 'CSL-YAML item', ris: 'RIS record' };
 
@@ -56,7 +56,7 @@ export async function entryOptions(config: Config, document: vscode.TextDocument
 /** The cite-key pattern of the settings, or undefined (the default) with a message saying why it cannot be used. */
 async function usableKeyPattern(pattern: string | undefined): Promise<string | undefined> {
   if (pattern === undefined) return undefined;
-  const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/bibtex/citeKeyPattern');
+  const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/formats/bibtex/citeKeyPattern');
   const problem = citeKeyPatternProblem(pattern);
   if (!problem) return pattern;
   void vscode.window.showWarningMessage(`ISBN Lens: isbnLens.citeKey.pattern cannot be used (${problem}), so the key follows the default pattern ${DEFAULT_CITE_KEY_PATTERN}.`);
@@ -64,7 +64,7 @@ async function usableKeyPattern(pattern: string | undefined): Promise<string | u
 }
 
 function isBibtex(document: vscode.TextDocument): boolean {
-  return annotationFormat(document) === 'bibtex';
+  return formatOf(document) === 'bibtex';
 }
 
 /** In a BibTeX editor: the entry at the cursor. Elsewhere: the entry on the clipboard. */
@@ -73,7 +73,7 @@ export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | 
     await insertEntryAt(editor, book, 'bibtex', options);
     return;
   }
-  const [{ bookEntry }, { chooseDialect }] = await Promise.all([import('../../../core/bibtex/bookEntry'), import('../../../core/bibtex/dialect')]);
+  const [{ bookEntry }, { chooseDialect }] = await Promise.all([import('../../../core/formats/bibtex/bookEntry'), import('../../../core/formats/bibtex/dialect')]);
   const entry = bookEntry(book, '', '\n', { dialect: chooseDialect(options.dialect, '', options), keyPattern: options.keyPattern });
   await vscode.env.clipboard.writeText(entry.text + '\n');
   void vscode.window.showInformationMessage(`ISBN Lens: copied the BibTeX entry @book{${entry.key}} for “${book.title}” to the clipboard. Paste it into your .bib file.`);
@@ -81,11 +81,11 @@ export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | 
 
 /** Writes the book's entry into the editor's file in its format, at the cursor (or after the entry it is in), as one edit. */
 export async function insertEntryAt(editor: vscode.TextEditor, book: Book, format: BibliographyFormat, options: NewEntryOptions): Promise<void> {
-  const { newEntryEdit } = await import('../../../core/bibliography/newEntry');
+  const part = await partOf(format);
   const document = editor.document;
-  await readAheadInSteps(document.getText(), format);
+  await part.readAhead?.(document.getText(), yieldToHost);
   const version = document.version;
-  const result = newEntryEdit(document.getText(), document.offsetAt(editor.selection.end), book, format, options);
+  const result = part.newEntry?.(document.getText(), document.offsetAt(editor.selection.end), book, options) ?? { error: 'This file takes no bibliography entries.' };
   if ('error' in result) {
     void vscode.window.showWarningMessage(`ISBN Lens: ${result.error}`);
     return;

@@ -5,7 +5,7 @@
  * goes to the clipboard, as "Insert BibTeX Entry for ISBN" does.
  */
 import * as vscode from 'vscode';
-import { annotationFormat, type BibliographyFormat, bibliographyFormatOf } from '../../../core/documentKind/documentKind';
+import { formatOf, type BibliographyFormat, bibliographyFormatOf } from '../../../core/documentKind/documentKind';
 import type { Config } from '../../infrastructure/config';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
@@ -27,7 +27,7 @@ export async function insertEntry(isbns: DocumentIsbns, service: LookupService, 
 /** The bibliography format of a document; an empty .json or .yaml file counts by its name. */
 function entryFormatOf(document: vscode.TextDocument): BibliographyFormat | undefined {
   const text = document.getText();
-  const format = annotationFormat(document, text);
+  const format = formatOf(document, text);
   if (format && format !== 'markdown') return format;
   return text.trim() === '' ? bibliographyFormatOf(document.fileName) : undefined;
 }

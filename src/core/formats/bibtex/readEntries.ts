@@ -1,0 +1,201 @@
+/**
+ * BibTeX/BibLaTeX files as bibliography entries, from the shared reading of
+ * the text (bibtex/parse.ts). An entry's plain values, people and ISBNs are
+ * worked out when first asked for: a hover needs one entry's, duplicate
+ * checks every entry's ISBNs, and a 50,000-entry library would otherwise
+ * spend seconds on values nobody reads. When an edit makes a new reading of
+ * an old one, the entries carry over with it (their offsets were moved).
+ */
+import type { BibEntry, BibField } from './parse';
+import { onReread, type Reading, readingOf } from './parse';
+import { readNameList } from './names';
+import { replaceRange } from './reread';
+import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../shared/entry';
+
+/** The text the entries of a reading point into; it follows the reading through edits. */
+class Source {
+  private lines: ((offset: number) => number) | undefined;
+  /** Bumped when offsets move, so that cached ISBN offsets are worked out again. */
+  version = 0;
+
+  constructor(public text: string) {}
+
+  line(offset: number): number {
+    this.lines ??= lineCounter(this.text);
+    return this.lines(offset);
+  }
+
+  moveTo(text: string): void {
+    this.text = text;
+    this.lines = undefined;
+    this.version++;
+  }
+}
+
+class BibtexEntry implements BibliographyEntry {
+  readonly format = 'bibtex' as const;
+  private plain: Map<string, string> | undefined;
+  private isbnCache: { version: number; isbns: EntryIsbn[] } | undefined;
+
+  constructor(
+    private readonly source: Source,
+    private readonly raw: BibEntry,
+  ) {}
+
+  /** The text the entry's offsets are in now. */
+  get text(): string {
+    return this.source.text;
+  }
+
+  get key(): string {
+    return this.raw.key;
+  }
+  get type(): string {
+    return this.raw.type;
+  }
+  get start(): number {
+    return this.raw.start;
+  }
+  get end(): number {
+    return this.raw.end;
+  }
+  get keyStart(): number {
+    return this.raw.key ? this.raw.keyStart : this.raw.start;
+  }
+  get keyEnd(): number {
+    return this.keyStart + this.raw.key.length;
+  }
+  get line(): number {
+    return this.source.line(this.raw.start);
+  }
+  get isbns(): EntryIsbn[] {
+    if (this.isbnCache?.version !== this.source.version) {
+      const field = this.raw.fields.find((f) => f.name === 'isbn');
+      const isbns = field ? isbnsInValue(this.source.text.slice(field.valueStart, field.valueEnd), field.valueStart) : [];
+      this.isbnCache = { version: this.source.version, isbns };
+    }
+    return this.isbnCache.isbns;
+  }
+  get authors(): string[] {
+    return this.names('author');
+  }
+  get editors(): string[] {
+    return this.names('editor');
+  }
+  /** A name field as BibTeX reads it: split on `and` outside braces (see readNameList). */
+  private names(name: string): string[] {
+    const field = this.raw.fields.find((f) => f.name === name);
+    if (!field) return [];
+    const value = this.source.text.slice(field.valueStart, field.valueEnd);
+    return readNameList(field.kind === 'braced' || field.kind === 'quoted' ? value.slice(1, -1) : value);
+  }
+  get title(): string | undefined {
+    return this.fields.get('title');
+  }
+  get year(): string | undefined {
+    return this.fields.get('year') ?? yearOf(this.fields.get('date'));
+  }
+  /** Lower-case names, plain values; the first of a repeated field. */
+  get fields(): Map<string, string> {
+    if (!this.plain) {
+      this.plain = new Map();
+      for (const field of this.raw.fields) if (!this.plain.has(field.name)) this.plain.set(field.name, plainValue(this.source.text, field));
+    }
+    return this.plain;
+  }
+  /** What assert.deepEqual and logs see: the values, not the reading behind them. */
+  toJSON(): BibliographyEntry {
+    const { format, key, type, start, end, keyStart, keyEnd, line, isbns, authors, editors, title, year, fields } = this;
+    return { format, key, type, start, end, keyStart, keyEnd, line, isbns, authors, editors, title, year, fields };
+  }
+}
+
+interface Attached {
+  source: Source;
+  entries: BibtexEntry[];
+  /** entries[k] is the entry of items[itemIndex[k]]. */
+  itemIndex: number[];
+}
+
+export function readBibtex(text: string): BibliographyEntry[] {
+  return attachedTo(readingOf(text)).entries;
+}
+
+/**
+ * Whether entries read earlier still describe `text`: BibTeX entries follow
+ * their reading through edits (an edited text read by anyone moves them);
+ * other formats' entries never change.
+ */
+export function entriesFollow(entries: readonly BibliographyEntry[], text: string): boolean {
+  const first = entries[0];
+  return !(first instanceof BibtexEntry) || first.text === text;
+}
+
+/** The entries of a given reading. */
+export function bibtexEntriesOf(reading: Reading): BibliographyEntry[] {
+  return attachedTo(reading).entries;
+}
+
+function attachedTo(reading: Reading): Attached {
+  if (!reading.attached) {
+    const source = new Source(reading.text);
+    const entries: BibtexEntry[] = [];
+    const itemIndex: number[] = [];
+    reading.items.forEach((item, k) => {
+      if (item.kind !== 'entry') return;
+      entries.push(new BibtexEntry(source, item.entry));
+      itemIndex.push(k);
+    });
+    reading.attached = { source, entries, itemIndex } satisfies Attached;
+  }
+  return reading.attached as Attached;
+}
+
+// An edited text's entries: those of unchanged items are the same objects (their source follows the text).
+onReread((from, to, change) => {
+  const old = from.attached as Attached | undefined;
+  if (!old) return;
+  old.source.moveTo(to.text);
+  // The old reading is given up: its arrays become the new one's, changed where the edit was.
+  const firstAfter = change.from + change.removed;
+  const first = firstEntryAtOrAfter(old.itemIndex, change.from);
+  const after = firstEntryAtOrAfter(old.itemIndex, firstAfter);
+  const entries: BibtexEntry[] = [];
+  const itemIndex: number[] = [];
+  for (let i = change.from; i < change.from + change.added; i++) {
+    const item = to.items[i];
+    if (item.kind !== 'entry') continue;
+    entries.push(new BibtexEntry(old.source, item.entry));
+    itemIndex.push(i);
+  }
+  const moved = change.added - change.removed;
+  if (moved !== 0) for (let k = after; k < old.itemIndex.length; k++) old.itemIndex[k] += moved;
+  to.attached = {
+    source: old.source,
+    entries: replaceRange(old.entries, first, after - first, entries),
+    itemIndex: replaceRange(old.itemIndex, first, after - first, itemIndex),
+  } satisfies Attached;
+});
+
+/** The first k with itemIndex[k] >= item. */
+function firstEntryAtOrAfter(itemIndex: readonly number[], item: number): number {
+  let lo = 0;
+  let hi = itemIndex.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (itemIndex[mid] < item) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A field's value as plain text: delimiters and protective braces gone, spacing flattened. */
+function plainValue(text: string, field: BibField): string {
+  let value = text.slice(field.valueStart, field.valueEnd);
+  if (field.kind === 'braced' || field.kind === 'quoted') value = value.slice(1, -1);
+  return value
+    .replace(/\\([&%$#_{}])/g, '$1')
+    .replace(/[{}]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

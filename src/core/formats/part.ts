@@ -1,0 +1,69 @@
+/**
+ * A bibliography format as one part with one shape: what ISBN Lens does with a file of that
+ * format, whatever the feature. Each format is one folder of `formats/` implementing it, listed
+ * in `registry.ts`; how a file is recognised as one is its entry in `recognition.ts` (cheap, in
+ * the activation bundle), what it does is here (loaded on first use, with its parsers).
+ * Outside the two registries nothing asks which format a file is.
+ *
+ * How to add a format: ARCHITECTURE.md, "Adding a format".
+ */
+import type { BibliographyEntry } from './shared/entry';
+import type { TextEdit } from '../edit/textEdit';
+import type { AnnotationReport } from '../model/fillReport';
+import type { Book } from '../model/book';
+import type { LookupResult } from '../model/lookup';
+import type { FormatId } from './formatId';
+
+export type { FormatId } from './formatId';
+
+export type { FillMode } from './shared/fillPlan';
+import type { FillMode } from './shared/fillPlan';
+
+/** What filling and writing entries may need to know beyond the text (the BibTeX dialect, the cite-key pattern). */
+export interface WriteOptions {
+  /** `isbnLens.bibtex.dialect`, for .bib files. */
+  dialect?: 'auto' | 'bibtex' | 'biblatex';
+  /** A .tex of the workspace loads biblatex (for `auto`). */
+  texLoadsBiblatex?: boolean;
+  /** `isbnLens.citeKey.pattern`. */
+  keyPattern?: string;
+}
+
+export type NewEntryResult = { key: string; edit: TextEdit } | { error: string };
+
+/** Two places of the same book: a later entry of it, or an ISBN written again (a reading list). */
+export interface Repeat {
+  /** Where the repeat is flagged, and where the first one is. */
+  at: { start: number; end: number };
+  firstAt: { start: number; end: number };
+  message: string;
+  /** True for an entry that repeats another; false for an ISBN written again. */
+  entry: boolean;
+}
+
+/** Lets the host run what waits between slices of long work. */
+export type Pause = () => Promise<void>;
+
+export interface FormatPart {
+  readonly id: FormatId;
+  /** What one of its entries is, for the words the user reads: an entry, an item, a record, or an ISBN of a list. */
+  readonly entryKind: 'entry' | 'item' | 'record' | 'isbn';
+  /** Its entries in the order written: key, type, the ISBNs each holds with their places, authors, title, year, fields. */
+  read(text: string): BibliographyEntry[];
+  /** Reads a large text ahead in slices, letting the host go between them, for the synchronous `read` that follows. */
+  readAhead?(text: string, pause: Pause): Promise<void>;
+  /** A cite key as the format compares it (BibTeX's without case). */
+  normalKey(key: string): string;
+  /** Whether an entry of this type is part of a book (a chapter): it carries the book's ISBN and repeats no entry. */
+  isPart(type: string): boolean;
+  /** Why a file cannot be edited safely whatever the look-ups find (nested too deep), or undefined. */
+  refusal(text: string): string | undefined;
+  /** The ISBN-13s Annotate looks up, in the order written, each once. */
+  isbnsToAnnotate(text: string): string[];
+  /** Annotate's edits for the look-ups' results: each entry's missing fields, or a note after each ISBN; a pure function of its inputs. */
+  fill(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode, options: WriteOptions): { edits: TextEdit[]; report: AnnotationReport };
+  /** A new entry for a book at (or right after the entry at) `offset`; absent where the format has no entries to add. */
+  newEntry?(text: string, offset: number, book: Book, options: WriteOptions): NewEntryResult;
+  /** The same book twice in the file, flagged on the later one; `pause` lets a long check go in slices. */
+  repeats(text: string, pause: Pause): Promise<Repeat[]>;
+}
