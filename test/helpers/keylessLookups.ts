@@ -18,13 +18,18 @@ export interface TestLookups {
   lookups: Lookups;
   logLines: string[];
   requests: RequestRecord[];
-  /** The global storage folder the Node host keeps its records in. */
+  /** The global storage folder the Node host keeps its records in (`options.dir`, or a temp one of its own). */
   dir: string;
   close(): Promise<void>;
 }
 
-export async function keylessLookups(sandbox: Sandbox, options: { sources?: unknown; key?: string; googleKey?: string } = {}): Promise<TestLookups> {
-  const dir = mkdtempSync(join(tmpdir(), 'isbn-lens-lookups-'));
+/**
+ * `dir`: a global storage folder to use (and keep) instead of a new temp one, removed by `close()`:
+ * several owners given the same folder share its records (the shared rate, the cache) as several
+ * VS Code windows do.
+ */
+export async function keylessLookups(sandbox: Sandbox, options: { sources?: unknown; key?: string; googleKey?: string; dir?: string } = {}): Promise<TestLookups> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'isbn-lens-lookups-'));
   const sourceUrls = { openLibrary: sandbox.keyless.urls.openLibrary, openLibraryCovers: sandbox.keyless.urls.openLibraryCovers, googleBooks: sandbox.keyless.urls.googleBooks };
   const settings: LookupSettings = {
     plan: 'default',
@@ -56,7 +61,7 @@ export async function keylessLookups(sandbox: Sandbox, options: { sources?: unkn
     close: async () => {
       await lookups.close();
       lookups.dispose();
-      rmSync(dir, { recursive: true, force: true });
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -5,19 +5,23 @@
 // answer a hover could show and to the end of a bulk look-up, with the book service's key and
 // without; the requests the dead host got (one per outage, not one per ISBN); a second look-up
 // during the rest sends nothing and answers at once; nothing of the outage is cached as "not
-// found"; the log says the outage once. Bounds are loose (a loaded 2-core machine): each says
+// found"; the log says the outage once. Three windows (three owners on one global storage
+// folder, one key) with both keyless sources down each finish their 200 ISBNs, the dead hosts
+// probed once per window at most. Bounds are loose (a loaded 2-core machine): each says
 // what it should be beside what it is held to.
 // Run: node --import tsx --test test/service/outage.test.ts
 
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, DEMO_BOOKS, KEYLESS_DEMO, type Sandbox } from '../sandbox/server';
 import { keylessLookups, type TestLookups } from '../helpers/keylessLookups';
 import { blackHole, failing, refusedUrl, slow, UNRESOLVABLE_URL, type DeadHost } from '../helpers/deadHosts';
 import { comesBack, hoverAnswer, pointedAt, proxyTo, UNRESOLVABLE_GOOGLE_URL } from '../helpers/outage';
 import { sleep } from '../helpers/time';
+import { maxInWindow } from '../helpers/windows';
 import type { Lookups } from '../../src/core/lookups/lookups';
 import type { LookupResult } from '../../src/core/model/lookup';
 import { HOVER_WAIT_MS } from '../../src/core/model/lookup';
@@ -358,3 +362,60 @@ async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
     await sleep(20);
   }
 }
+
+test('three windows on one key and one global storage folder, Open Library a black hole and Google Books 503: each finishes its 200 ISBNs with every book the service knows, the dead hosts get a probe per window at most', async (ctx) => {
+  const hole = await blackHole();
+  const unavailable = await failing(503);
+  // One global storage folder, as three VS Code windows share it: the book service's rate file, the cache records.
+  const dir = mkdtempSync(join(tmpdir(), 'isbn-lens-windows-'));
+  const windows: TestLookups[] = [];
+  try {
+    for (let i = 0; i < 3; i++) windows.push(await keylessLookups(pointedAt(sb, { openLibrary: hole.url, googleBooks: unavailable.url }), { key: sb.keys.default, dir }));
+    // 194 books the book service knows and the 6 ISBNs it lacks (keyless-only or nobody's), spread
+    // through the list: some in each window's first batch, some in its second, when Open Library
+    // already hangs or rests.
+    const known = sb.catalogue.books.slice(0, 194).map((b) => b.isbn13);
+    const lacking = [KEYLESS_DEMO.openLibraryOnly, KEYLESS_DEMO.googleBooksOnly, KEYLESS_DEMO.keylessBoth, KEYLESS_DEMO.lateImport, KEYLESS_DEMO.twoIsbn13, KEYLESS_DEMO.unknown];
+    const document = [...known];
+    lacking.forEach((isbn, i) => document.splice(i * 34 + 5, 0, isbn));
+    assert.equal(new Set(document).size, 200);
+    const mark = sb.log.length;
+
+    const runs = await Promise.all(windows.map((w) => bulk(w.lookups, document)));
+    const batches = sb.log.slice(mark).filter((r) => r.method === 'POST' && r.path === '/books');
+    ctx.diagnostic(
+      `windows finished after ${runs.map((r) => Math.round(r.ms)).join(', ')} ms (first answers ${runs.map((r) => Math.round(r.firstMs)).join(', ')} ms); ` +
+        `${batches.length} batches to the book service, at most ${maxInWindow(batches.map((r) => r.time), 1000)} a second; ` +
+        `black hole: ${hole.connections} connections; 503 host: ${unavailable.requests} requests`,
+    );
+    for (const [i, run] of runs.entries()) {
+      const w = windows[i]!;
+      // About the book service's 6 batches at the shared 1 request/s, or the 4 s stall and Google's answer
+      // after it; it does not grow with the ISBNs a down source would have been asked for.
+      assert.ok(run.ms < 15_000, `window ${i + 1} took ${Math.round(run.ms)} ms (about 6,000)`);
+      assert.equal(run.results.size, 200);
+      for (const isbn of known) assert.equal(from(run.results.get(isbn)), 'isbndb', `window ${i + 1}: ${isbn}: ${JSON.stringify(run.results.get(isbn))}`);
+      for (const isbn of lacking) {
+        const result = run.results.get(isbn);
+        assert.deepEqual(result?.status === 'notFound' && result.asked, ['isbndb'], `window ${i + 1}: ${isbn}: ${JSON.stringify(result)}`);
+        assertUnreachable(result, ['openLibrary', 'googleBooks'], `window ${i + 1}: ${isbn}`);
+        assert.equal(w.lookups.known(isbn), undefined, `window ${i + 1}: ${isbn} kept while two sources were never asked`);
+      }
+      // Each window asked each dead host once (its probe), whatever the number of ISBNs.
+      assert.ok(sentTo(w, 'Open Library') <= 1, `window ${i + 1} sent ${sentTo(w, 'Open Library')} requests to Open Library`);
+      assert.equal(sentTo(w, 'Google Books'), 1, `window ${i + 1} sent ${sentTo(w, 'Google Books')} requests to Google Books`);
+      assert.equal(warnings(w, 'Google Books').length, 1, w.logLines.join('\n'));
+    }
+    // Every ISBN went to the book service once per window, in two batches each.
+    assert.equal(batches.length, 6, `${batches.length} batches`);
+    assert.equal(batches.reduce((n, r) => n + (r.isbnCount ?? 0), 0), 600);
+    // A handful in all: one probe per window at most (a black hole: one connection each, maybe one more
+    // as undici drops it at the keyless timeout).
+    assert.ok(hole.connections >= 1 && hole.connections <= 6, `${hole.connections} connections to the black hole`);
+    assert.ok(unavailable.requests >= 1 && unavailable.requests <= 6, `${unavailable.requests} requests to the 503 host`);
+  } finally {
+    await Promise.all(windows.map((w) => w.close()));
+    await Promise.all([hole.close(), unavailable.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
