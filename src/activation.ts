@@ -12,6 +12,7 @@ import { Config } from './editor/infrastructure/config';
 import { IsbnDiagnostics } from './editor/features/diagnostics';
 import { TEXT_DOCUMENTS } from './editor/infrastructure/documentSelector';
 import { DocumentIsbns } from './editor/infrastructure/documentIsbns';
+import { DocumentReadings } from './editor/infrastructure/documentReadings';
 import { DuplicateCodeActions, DuplicateDiagnostics } from './editor/features/duplicateDiagnostics';
 import { IsbnHoverProvider } from './editor/features/hoverProvider';
 import { InlineTitles } from './editor/features/inlineTitles';
@@ -67,7 +68,8 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     const index = new IsbnIndex();
     const isbns = new DocumentIsbns(index);
     const inlineTitles = new InlineTitles(index, service, config);
-    const bibliographies = new BibliographyStore(log);
+    const readings = new DocumentReadings();
+    const bibliographies = new BibliographyStore(log, readings);
     context.subscriptions.push(
       config,
       keys,
@@ -81,12 +83,13 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
       inlineTitles,
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
+      readings,
       bibliographies,
       vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CitationHoverProvider(bibliographies, service)),
       vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
-      new DuplicateDiagnostics(config),
+      new DuplicateDiagnostics(config, readings),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
-      ...registerCommands({ config, keys, googleKeys, service, isbns, log }),
+      ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
     // come a moment after activate() has returned: loading them holds the extension host's one

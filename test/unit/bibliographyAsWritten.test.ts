@@ -7,7 +7,7 @@ import { fillCslJson } from '../../src/core/formats/cslJson/fill';
 import { fillCslYaml } from '../../src/core/formats/cslYaml/fill';
 import { fillRis } from '../../src/core/formats/ris/fill';
 import { newEntryEdit } from '../helpers/formats';
-import { readBibliography } from '../../src/core/formats/readBibliography';
+import { readBibliography } from '../helpers/formats';
 import { applyEdits, type TextEdit } from '../../src/core/edit/textEdit';
 import { BOOKS, book, results } from '../helpers/books';
 

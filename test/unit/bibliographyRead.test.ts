@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BibliographyIndex } from '../../src/core/bibliography/bibliographyIndex';
+import { Readings } from '../../src/core/formats/readings';
+import { formatPart } from '../../src/core/formats/registry';
 import { bibliographyFormatOf, textConfirms } from '../../src/core/documentKind/documentKind';
-import { readBibliography } from '../../src/core/formats/readBibliography';
+import { readBibliography } from '../helpers/formats';
 import { readFrontMatterReferences } from '../../src/core/formats/cslYaml/read';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'bibliography', name), 'utf8');
@@ -85,23 +87,24 @@ test('format by file name; JSON and YAML count as CSL only when they look like i
   assert.equal(textConfirms('csl-yaml', 'on:\n  push:\njobs:\n  build:\n    runs-on: x\n'), false);
 });
 
-test('the index parses a file once per text, finds keys across files, BibTeX keys without case', () => {
+test('the readings owner reads a file once per version; the index finds keys across files, BibTeX keys without case', () => {
   let parses = 0;
-  const index = new BibliographyIndex((text, format) => {
-    parses++;
-    return readBibliography(text, format);
+  const readings = new Readings((format) => {
+    const part = formatPart(format);
+    return { ...part, reading: (text: string) => (parses++, part.reading(text)) };
   });
+  const index = new BibliographyIndex();
   const bib = fixture('library.bib');
-  index.update('file:///a.bib', bib, 'bibtex');
-  index.update('file:///a.bib', bib, 'bibtex');
-  index.update('file:///b.json', fixture('items.json'), 'csl-json');
-  assert.equal(parses, 2, 'an unchanged text is not parsed again');
+  index.set('file:///a.bib', 'bibtex', readings.now('file:///a.bib', 1, 'bibtex', bib));
+  index.set('file:///a.bib', 'bibtex', readings.now('file:///a.bib', 1, 'bibtex', bib));
+  index.set('file:///b.json', 'csl-json', readings.now('file:///b.json', 1, 'csl-json', fixture('items.json')));
+  assert.equal(parses, 2, 'a version is read once');
   assert.equal(index.find('Kernighan1988Programming')?.file, 'file:///a.bib');
   assert.equal(index.find('kernighan1988programming', ['file:///b.json'])?.entry.format, 'csl-json');
   assert.equal(index.find('nordic2004')?.file, 'file:///b.json');
   assert.equal(index.find('Nordic2004'), undefined, 'CSL ids keep their case');
-  index.update('file:///a.bib', bib.replace('hansen2004nordic', 'renamed'), 'bibtex');
-  assert.equal(parses, 3);
+  index.set('file:///a.bib', 'bibtex', readings.now('file:///a.bib', 2, 'bibtex', bib.replace('hansen2004nordic', 'renamed')));
+  assert.equal(parses, 2, 'an edited BibTeX text moves its reading on, read again only where it changed');
   assert.equal(index.find('hansen2004nordic'), undefined);
   assert.equal(index.find('renamed')?.entry.type, 'collection');
   index.remove('file:///b.json');

@@ -8,7 +8,7 @@ import { DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/formats/
 const baseCiteKey = (book: Parameters<typeof formatCiteKey>[0]) => formatCiteKey(book, DEFAULT_CITE_KEY_PATTERN);
 import { escapeBibtex } from '../../src/core/formats/bibtex/escape';
 import { bibtexAuthors, bibtexName } from '../../src/core/formats/bibtex/names';
-import { citeKeys, parseBibtex } from '../../src/core/formats/bibtex/parse';
+import { BibtexReading, parseBibtex } from '../../src/core/formats/bibtex/reading';
 import { BOOKS, book } from '../helpers/books';
 
 test('names become "Last, First"; particles, suffixes and existing commas are respected', () => {
@@ -48,7 +48,7 @@ test('cite keys: author, year, first significant title word, folded to ASCII', (
 });
 
 test('cite keys are unique against the keys already in the file, without regard to case', () => {
-  const taken = citeKeys('@book{Kernighan1988Programming,\n}\n@article{kernighan1988programminga, x = {}}\n@string{x = "y"}');
+  const taken = BibtexReading.of('@book{Kernighan1988Programming,\n}\n@article{kernighan1988programminga, x = {}}\n@string{x = "y"}').citeKeys();
   assert.ok(taken.has('kernighan1988programming'));
   assert.equal(uniqueCiteKey(BOOKS.kr, taken), 'kernighan1988programmingb');
   const many = new Set(['k', ...'abcdefghijklmnopqrstuvwxyz'.split('').map((c) => `k${c}`)]);

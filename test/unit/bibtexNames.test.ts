@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ET_AL, bibtexNameParts, readNameList } from '../../src/core/formats/bibtex/names';
-import { readBibtex } from '../../src/core/formats/bibtex/readEntries';
+import { readBibtex } from '../../src/core/formats/bibtex/reading';
 
 test('a brace group is one name: a corporate author with "and" in it is not split', () => {
   assert.deepEqual(readNameList('{Barnes and Noble}'), ['Barnes and Noble']);

@@ -6,7 +6,7 @@ import { bookEntry } from '../../src/core/formats/bibtex/bookEntry';
 import { bookFields } from '../../src/core/formats/bibtex/bookFields';
 import { chooseDialect, loadsBiblatex } from '../../src/core/formats/bibtex/dialect';
 import { fillEntries } from '../../src/core/formats/bibtex/fillEntries';
-import { parseBibtex } from '../../src/core/formats/bibtex/parse';
+import { parseBibtex } from '../../src/core/formats/bibtex/reading';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { book, results } from '../helpers/books';
 

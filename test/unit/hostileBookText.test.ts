@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { annotationText } from '../../src/core/formats/readingList/annotation';
 import { bookEntry } from '../../src/core/formats/bibtex/bookEntry';
-import { parseBibtex } from '../../src/core/formats/bibtex/parse';
+import { parseBibtex } from '../../src/core/formats/bibtex/reading';
 import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { escapeMarkdown } from '../../src/core/format/markdown';

@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { citeKeyPatternProblem, DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/formats/bibtex/citeKeyPattern';
 import { uniqueCiteKey } from '../../src/core/formats/bibtex/citeKey';
 import { newEntryEdit, type NewEntryResult } from '../helpers/formats';
-import { readBibliography } from '../../src/core/formats/readBibliography';
+import { readBibliography } from '../helpers/formats';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book } from '../helpers/books';
 

@@ -1,15 +1,13 @@
 /**
- * Cite key → entry over the bibliography files the editor knows. Each file is
- * parsed once when it is set and again only when its text changes (a BibTeX
- * file only where it changed: bibtex/reread.ts); a hover then costs a map
- * look-up. Files are named by any string the editor likes
- * (a URI). BibTeX keys compare without case, as BibTeX does; CSL and RIS keys
- * with case.
+ * Cite key → entry over the bibliography files the editor knows, each set from its reading
+ * (the readings owner's, formats/readings.ts, which reads a file once per version and an edit
+ * only where it was); a hover then costs a map look-up, the key map built at the first look-up
+ * after a change. Files are named by any string the editor likes (a URI). BibTeX keys compare
+ * without case, as BibTeX does; CSL and RIS keys with case.
  */
 import type { BibliographyEntry } from '../formats/shared/entry';
 import type { FormatId as BibliographyFormat } from '../formats/formatId';
-import { entriesFollow } from '../formats/bibtex/readEntries';
-import { readBibliography } from '../formats/readBibliography';
+import type { DocumentReading } from '../formats/shared/documentReading';
 import { formatPart } from '../formats/registry';
 
 export interface IndexedEntry {
@@ -18,7 +16,6 @@ export interface IndexedEntry {
 }
 
 interface IndexedFile {
-  text: string;
   format: BibliographyFormat;
   entries: readonly BibliographyEntry[];
   /** Built at the first look-up after a change, not at each keystroke's update. */
@@ -28,20 +25,15 @@ interface IndexedFile {
 export class BibliographyIndex {
   private readonly files = new Map<string, IndexedFile>();
 
-  constructor(private readonly read: (text: string, format: BibliographyFormat) => BibliographyEntry[] = readBibliography) {}
-
-  /** Sets a file's text; parses it only when the text differs from what is indexed. Returns its entries. */
-  update(file: string, text: string, format: BibliographyFormat): readonly BibliographyEntry[] {
-    const known = this.files.get(file);
-    // BibTeX entries are shared and follow edits: another reader of an edited text may have moved them.
-    if (known && known.text === text && known.format === format && entriesFollow(known.entries, text)) return known.entries;
+  /** A file's entries, from its reading (the readings owner's: formats/readings.ts). A reading the format cannot make has no keys, and never breaks the index. */
+  set(file: string, format: BibliographyFormat, reading: Pick<DocumentReading, 'entries'> | undefined): readonly BibliographyEntry[] {
     let entries: readonly BibliographyEntry[];
     try {
-      entries = this.read(text, format);
+      entries = reading?.entries() ?? [];
     } catch {
-      entries = []; // a file the parser cannot read has no keys, and never breaks the index
+      entries = [];
     }
-    this.files.set(file, { text, format, entries });
+    this.files.set(file, { format, entries });
     return entries;
   }
 

@@ -7,12 +7,12 @@
  *
  * How to add a format: ARCHITECTURE.md, "Adding a format".
  */
-import type { BibliographyEntry } from './shared/entry';
 import type { TextEdit } from '../edit/textEdit';
 import type { AnnotationReport } from '../model/fillReport';
 import type { Book } from '../model/book';
 import type { LookupResult } from '../model/lookup';
 import type { FormatId } from './formatId';
+import type { DocumentReading } from './shared/documentReading';
 
 export type { FormatId } from './formatId';
 
@@ -48,10 +48,10 @@ export interface FormatPart {
   readonly id: FormatId;
   /** What one of its entries is, for the words the user reads: an entry, an item, a record, or an ISBN of a list. */
   readonly entryKind: 'entry' | 'item' | 'record' | 'isbn';
-  /** Its entries in the order written: key, type, the ISBNs each holds with their places, authors, title, year, fields. */
-  read(text: string): BibliographyEntry[];
-  /** Reads a large text ahead in slices, letting the host go between them, for the synchronous `read` that follows. */
-  readAhead?(text: string, pause: Pause): Promise<void>;
+  /** A reading of a text: its entries (key, type, the ISBNs each holds with their places, authors, title, year, fields), moved on by edits. */
+  reading(text: string): DocumentReading;
+  /** The same, read in slices with `pause` between them; absent where reading is quick (only BibTeX libraries grow to 50 MB). */
+  readingInSteps?(text: string, pause: Pause, sliceMs?: number): Promise<DocumentReading>;
   /** A cite key as the format compares it (BibTeX's without case). */
   normalKey(key: string): string;
   /** Whether an entry of this type is part of a book (a chapter): it carries the book's ISBN and repeats no entry. */
@@ -59,11 +59,11 @@ export interface FormatPart {
   /** Why a file cannot be edited safely whatever the look-ups find (nested too deep), or undefined. */
   refusal(text: string): string | undefined;
   /** The ISBN-13s Annotate looks up, in the order written, each once. */
-  isbnsToAnnotate(text: string): string[];
+  isbnsToAnnotate(reading: DocumentReading): string[];
   /** Annotate's edits for the look-ups' results: each entry's missing fields, or a note after each ISBN; a pure function of its inputs. */
-  fill(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode, options: WriteOptions): { edits: TextEdit[]; report: AnnotationReport };
+  fill(reading: DocumentReading, results: ReadonlyMap<string, LookupResult>, mode: FillMode, options: WriteOptions): { edits: TextEdit[]; report: AnnotationReport };
   /** A new entry for a book at (or right after the entry at) `offset`; absent where the format has no entries to add. */
-  newEntry?(text: string, offset: number, book: Book, options: WriteOptions): NewEntryResult;
+  newEntry?(reading: DocumentReading, offset: number, book: Book, options: WriteOptions): NewEntryResult;
   /** The same book twice in the file, flagged on the later one; `pause` lets a long check go in slices. */
-  repeats(text: string, pause: Pause): Promise<Repeat[]>;
+  repeats(reading: DocumentReading, pause: Pause): Promise<Repeat[]>;
 }

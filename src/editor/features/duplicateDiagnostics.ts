@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { formatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import type { Config } from '../infrastructure/config';
-import { partOf, yieldToHost } from '../infrastructure/formatParts';
+import { type DocumentReadings, partOf, yieldToHost } from '../infrastructure/documentReadings';
 import { DOCUMENT_SCHEMES } from '../infrastructure/documentSelector';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 
@@ -24,7 +24,10 @@ export class DuplicateDiagnostics extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('isbnLens.duplicates'));
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly config: Config) {
+  constructor(
+    private readonly config: Config,
+    private readonly readings: DocumentReadings,
+  ) {
     super();
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, settleMs(e.document))));
@@ -73,7 +76,7 @@ export class DuplicateDiagnostics extends Disposable {
       return;
     }
     const version = document.version;
-    const found = await (await partOf(format)).repeats(text, yieldToHost);
+    const found = await (await partOf(format)).repeats(await this.readings.of(document, format), yieldToHost);
     if (this.isDisposed || document.isClosed || document.version !== version) return;
     this.collection.set(
       document.uri,

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AnnotateArgs } from './commands/annotateFile';
 import type { ApiKeyStore } from '../infrastructure/apiKeyStore';
 import type { Config } from '../infrastructure/config';
+import type { DocumentReadings } from '../infrastructure/documentReadings';
 import { statusMenu } from './commands/statusMenu';
 import { toggleInlineTitles } from './commands/toggleInlineTitles';
 import type { DocumentIsbns } from '../infrastructure/documentIsbns';
@@ -22,20 +23,22 @@ export interface CommandServices {
   service: LookupService;
   isbns: DocumentIsbns;
   log: Log;
+  /** The window's readings of bibliography documents. */
+  readings: DocumentReadings;
 }
 
-export function registerCommands({ config, keys, googleKeys, service, isbns, log }: CommandServices): vscode.Disposable[] {
+export function registerCommands({ config, keys, googleKeys, service, isbns, log, readings }: CommandServices): vscode.Disposable[] {
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'isbnLens.setApiKey': async () => (await import('./commands/apiKey')).setApiKey(keys, service, config),
     'isbnLens.clearApiKey': async () => (await import('./commands/apiKey')).clearApiKey(keys, service),
     'isbnLens.setGoogleBooksKey': async () => (await import('./commands/apiKey')).setGoogleBooksKey(googleKeys, service),
     'isbnLens.clearGoogleBooksKey': async () => (await import('./commands/apiKey')).clearGoogleBooksKey(googleKeys, service),
-    'isbnLens.lookupAuthor': async () => (await import('./commands/lookupAuthor')).lookupAuthor(service, config),
-    'isbnLens.lookupIsbn': async () => (await import('./commands/lookupIsbn')).lookupIsbn(isbns, service, config),
+    'isbnLens.lookupAuthor': async () => (await import('./commands/lookupAuthor')).lookupAuthor(service, config, readings),
+    'isbnLens.lookupIsbn': async () => (await import('./commands/lookupIsbn')).lookupIsbn(isbns, service, config, readings),
     'isbnLens.lookupAllInFile': async () => (await import('./commands/lookupAllInFile')).lookupAllInFile(isbns, service),
-    'isbnLens.annotateFile': async (args) => (await import('./commands/annotateFile')).annotateFile(service, config, args as AnnotateArgs | undefined),
-    'isbnLens.insertBibtexEntry': async () => (await import('./commands/insertBibtexEntry')).insertBibtexEntry(isbns, service, config),
-    'isbnLens.insertEntry': async () => (await import('./commands/insertEntry')).insertEntry(isbns, service, config),
+    'isbnLens.annotateFile': async (args) => (await import('./commands/annotateFile')).annotateFile(service, config, readings, args as AnnotateArgs | undefined),
+    'isbnLens.insertBibtexEntry': async () => (await import('./commands/insertBibtexEntry')).insertBibtexEntry(isbns, service, config, readings),
+    'isbnLens.insertEntry': async () => (await import('./commands/insertEntry')).insertEntry(isbns, service, config, readings),
     'isbnLens.toggleInlineTitles': () => toggleInlineTitles(config),
     'isbnLens.retryNow': () => service.resume(),
     'isbnLens.showLog': () => log.show(),

@@ -15,7 +15,7 @@ import { BIBLIOGRAPHY_GLOB } from '../../core/formats/recognition';
 import { bibliographyFormatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
-import { type Pause, readAheadInSteps, yieldToHost } from './formatParts';
+import type { DocumentReadings } from './documentReadings';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */
@@ -67,7 +67,7 @@ export class BibliographyStore extends Disposable {
 
   constructor(
     private readonly log: BibliographyLog,
-    private readonly pause: Pause = yieldToHost,
+    private readonly readings: DocumentReadings,
   ) {
     super();
   }
@@ -177,12 +177,12 @@ export class BibliographyStore extends Disposable {
       // a .json that is not CSL is ordinary; the rest is said once in the log.
       this.refused.add(name);
       if (reading.refused !== 'missing' && reading.refused !== 'notCsl') this.logOnce(name, `Bibliography ${uri.scheme === 'file' ? uri.fsPath : name} is not read: ${reading.why}.`);
-      core.index.update(name, '', 'bibtex');
+      core.index.set(name, 'bibtex', undefined);
       return;
     }
     this.refused.delete(name);
-    // A large library is read in slices, the host let go between them; the index then takes that reading.
-    await readAheadInSteps(reading.text, reading.format, this.pause);
-    core.index.update(name, reading.text, reading.format);
+    // The window's reading of the file: an open document's moves on with its edits; a large library is read in slices.
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === name && d.getText() === reading.text);
+    core.index.set(name, reading.format, await this.readings.ofFile(name, reading.text, reading.format, open));
   }
 }

@@ -4,7 +4,8 @@ import type { Book } from '../../model/book';
 import { bookFields } from './bookFields';
 import { uniqueCiteKey } from './citeKey';
 import type { BibtexDialect } from './dialect';
-import { citeKeys, parseBibtex } from './parse';
+import type { DocumentReading } from '../shared/documentReading';
+import { bibtexReadingOf } from './reading';
 
 export interface BookEntryOptions {
   /** BibTeX (the default) or BibLaTeX fields; resolve `auto` with chooseDialect first. */
@@ -13,9 +14,9 @@ export interface BookEntryOptions {
   keyPattern?: string;
 }
 
-/** The entry, with a key unique in `existingText`, `=` aligned, in the text's line breaks. */
-export function bookEntry(book: Book, existingText = '', lineBreak = '\n', options: BookEntryOptions = {}): { key: string; text: string } {
-  const key = uniqueCiteKey(book, citeKeys(existingText), options.keyPattern);
+/** The entry, with a key unique in the file it goes into (its text or its reading), `=` aligned, in the text's line breaks. */
+export function bookEntry(book: Book, existing: string | DocumentReading = '', lineBreak = '\n', options: BookEntryOptions = {}): { key: string; text: string } {
+  const key = uniqueCiteKey(book, bibtexReadingOf(existing).citeKeys(), options.keyPattern);
   const fields = [...bookFields(book, options.dialect).map((f) => [f.name, f.value] as const), ['isbn', hyphenateIsbn(book.isbn13) ?? book.isbn13] as const];
   const width = Math.max(...fields.map(([name]) => name.length));
   const lines = fields.map(([name, value]) => `  ${name.padEnd(width)} = {${value}},`);
@@ -26,8 +27,8 @@ export function bookEntry(book: Book, existingText = '', lineBreak = '\n', optio
  * Where an entry goes for a cursor at `offset`: there, unless that is inside
  * an entry, where it would break both; then right after that entry.
  */
-export function entryInsertionOffset(text: string, offset: number): number {
-  for (const entry of parseBibtex(text).entries) {
+export function entryInsertionOffset(text: string | DocumentReading, offset: number): number {
+  for (const entry of bibtexReadingOf(text).parse().entries) {
     if (entry.start < offset && offset < entry.end) return entry.end;
   }
   return offset;

@@ -5,7 +5,7 @@
  * alignment and spacing, line breaks.
  */
 import type { Delimiter } from './escape';
-import type { BibEntry, BibField } from './parse';
+import type { BibEntry, BibField } from './reader';
 
 export interface EntryStyle {
   delimiter: '{' | '"';

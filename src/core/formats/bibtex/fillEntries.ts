@@ -14,7 +14,8 @@ import { chooseDialect, type DialectSetting } from './dialect';
 import { sameMeaning } from './entryTypes';
 import { entryStyle, fieldText, newValueDelimiter, type EntryStyle } from './entryStyle';
 import { delimit, inner } from './escape';
-import { type BibEntry, type BibField, parseBibtex } from './parse';
+import type { DocumentReading } from '../shared/documentReading';
+import { type BibEntry, type BibField, bibtexReadingOf } from './reading';
 
 export type { FillMode } from '../shared/fillPlan';
 import type { FillMode } from '../shared/fillPlan';
@@ -28,8 +29,10 @@ interface IsbnEntry {
 const HAS_ISBN_FIELD = /\bisbn\s*=/i;
 
 /** Entries with an isbn field, their ISBNs, and the count of such entries the parser could not read. */
-function isbnEntries(text: string): { entries: IsbnEntry[]; unreadable: number } {
-  const { entries, errors } = parseBibtex(text, (chunk) => HAS_ISBN_FIELD.test(chunk));
+function isbnEntries(read: string | DocumentReading): { entries: IsbnEntry[]; unreadable: number } {
+  const reading = bibtexReadingOf(read);
+  const text = reading.text;
+  const { entries, errors } = reading.parse((chunk) => HAS_ISBN_FIELD.test(chunk));
   const matches = findIsbns(text);
   const out: IsbnEntry[] = [];
   let m = 0;
@@ -45,9 +48,9 @@ function isbnEntries(text: string): { entries: IsbnEntry[]; unreadable: number }
 }
 
 /** The ISBN-13s a fill run needs looked up. */
-export function bibtexIsbns(text: string): string[] {
+export function bibtexIsbns(reading: string | DocumentReading): string[] {
   const isbns = new Set<string>();
-  for (const { isbns: matches } of isbnEntries(text).entries) {
+  for (const { isbns: matches } of isbnEntries(reading).entries) {
     for (const match of matches) if (match.info) isbns.add(match.info.isbn13);
   }
   return [...isbns];
@@ -60,8 +63,9 @@ export interface FillOptions {
   texLoadsBiblatex?: boolean;
 }
 
-export function fillEntries(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill', options: FillOptions = {}): { edits: TextEdit[]; report: AnnotationReport } {
-  const { entries, unreadable } = isbnEntries(text);
+export function fillEntries(read: string | DocumentReading, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill', options: FillOptions = {}): { edits: TextEdit[]; report: AnnotationReport } {
+  const text = typeof read === 'string' ? read : read.text;
+  const { entries, unreadable } = isbnEntries(read);
   const dialect = chooseDialect(options.dialect, text, { texLoadsBiblatex: options.texLoadsBiblatex });
   const report = emptyReport();
   report.leftAlone = unreadable;

@@ -4,15 +4,14 @@ import type { FormatPart } from '../part';
 import { isBibtexPart } from './entryTypes';
 import { bibtexIsbns, fillEntries } from './fillEntries';
 import { bibtexEntry } from './newEntry';
-import { readingInSteps } from './parse';
-import { readBibtex } from './readEntries';
+import { BibtexReading } from './reading';
 
 export const bibtexFormat: FormatPart = {
   id: 'bibtex',
   entryKind: 'entry',
-  read: readBibtex,
-  // A 50 MB library takes ~0.3 s to read: in slices, the reading kept for the synchronous readers that follow.
-  readAhead: async (text, pause) => void (await readingInSteps(text, pause)),
+  reading: (text) => BibtexReading.of(text),
+  // A 50 MB library takes ~0.3 s to read: in slices, the host let go between them.
+  readingInSteps: (text, pause, sliceMs) => BibtexReading.inSteps(text, pause, sliceMs),
   // BibTeX compares keys without case.
   normalKey: (key) => key.toLowerCase(),
   isPart: isBibtexPart,
@@ -20,7 +19,7 @@ export const bibtexFormat: FormatPart = {
   isbnsToAnnotate: bibtexIsbns,
   fill: fillEntries,
   newEntry: bibtexEntry,
-  repeats(text, pause) {
-    return entryRepeats(this, text, pause);
+  repeats(reading, pause) {
+    return entryRepeats(this, reading, pause);
   },
 };

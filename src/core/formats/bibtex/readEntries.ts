@@ -1,15 +1,14 @@
 /**
- * BibTeX/BibLaTeX files as bibliography entries, from the shared reading of
- * the text (bibtex/parse.ts). An entry's plain values, people and ISBNs are
+ * BibTeX/BibLaTeX files as bibliography entries, from a reading of the text
+ * (reading.ts). An entry's plain values, people and ISBNs are
  * worked out when first asked for: a hover needs one entry's, duplicate
  * checks every entry's ISBNs, and a 50,000-entry library would otherwise
  * spend seconds on values nobody reads. When an edit makes a new reading of
  * an old one, the entries carry over with it (their offsets were moved).
  */
-import type { BibEntry, BibField } from './parse';
-import { onReread, type Reading, readingOf } from './parse';
+import type { BibEntry, BibField, BibItem } from './reader';
 import { readNameList } from './names';
-import { replaceRange } from './reread';
+import { type Reread, replaceRange } from './reread';
 import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../shared/entry';
 
 /** The text the entries of a reading point into; it follows the reading through edits. */
@@ -110,72 +109,53 @@ class BibtexEntry implements BibliographyEntry {
   }
 }
 
-interface Attached {
+/** The entries of one reading, and which item each is. */
+export interface Attached {
   source: Source;
   entries: BibtexEntry[];
   /** entries[k] is the entry of items[itemIndex[k]]. */
   itemIndex: number[];
 }
 
-export function readBibtex(text: string): BibliographyEntry[] {
-  return attachedTo(readingOf(text)).entries;
+/** The entries of a reading's items. */
+export function attachEntries(text: string, items: readonly BibItem[]): Attached {
+  const source = new Source(text);
+  const entries: BibtexEntry[] = [];
+  const itemIndex: number[] = [];
+  items.forEach((item, k) => {
+    if (item.kind !== 'entry') return;
+    entries.push(new BibtexEntry(source, item.entry));
+    itemIndex.push(k);
+  });
+  return { source, entries, itemIndex };
 }
 
 /**
- * Whether entries read earlier still describe `text`: BibTeX entries follow
- * their reading through edits (an edited text read by anyone moves them);
- * other formats' entries never change.
+ * An edited text's entries from the old reading's: those of unchanged items are the same
+ * objects (their source follows the text). The old arrays become the new ones, changed where
+ * the edit was: the old reading is given up.
  */
-export function entriesFollow(entries: readonly BibliographyEntry[], text: string): boolean {
-  const first = entries[0];
-  return !(first instanceof BibtexEntry) || first.text === text;
-}
-
-/** The entries of a given reading. */
-export function bibtexEntriesOf(reading: Reading): BibliographyEntry[] {
-  return attachedTo(reading).entries;
-}
-
-function attachedTo(reading: Reading): Attached {
-  if (!reading.attached) {
-    const source = new Source(reading.text);
-    const entries: BibtexEntry[] = [];
-    const itemIndex: number[] = [];
-    reading.items.forEach((item, k) => {
-      if (item.kind !== 'entry') return;
-      entries.push(new BibtexEntry(source, item.entry));
-      itemIndex.push(k);
-    });
-    reading.attached = { source, entries, itemIndex } satisfies Attached;
-  }
-  return reading.attached as Attached;
-}
-
-// An edited text's entries: those of unchanged items are the same objects (their source follows the text).
-onReread((from, to, change) => {
-  const old = from.attached as Attached | undefined;
-  if (!old) return;
-  old.source.moveTo(to.text);
-  // The old reading is given up: its arrays become the new one's, changed where the edit was.
+export function carryEntries(old: Attached, text: string, items: readonly BibItem[], change: Reread): Attached {
+  old.source.moveTo(text);
   const firstAfter = change.from + change.removed;
   const first = firstEntryAtOrAfter(old.itemIndex, change.from);
   const after = firstEntryAtOrAfter(old.itemIndex, firstAfter);
   const entries: BibtexEntry[] = [];
   const itemIndex: number[] = [];
   for (let i = change.from; i < change.from + change.added; i++) {
-    const item = to.items[i];
+    const item = items[i]!;
     if (item.kind !== 'entry') continue;
     entries.push(new BibtexEntry(old.source, item.entry));
     itemIndex.push(i);
   }
   const moved = change.added - change.removed;
-  if (moved !== 0) for (let k = after; k < old.itemIndex.length; k++) old.itemIndex[k] += moved;
-  to.attached = {
+  if (moved !== 0) for (let k = after; k < old.itemIndex.length; k++) old.itemIndex[k]! += moved;
+  return {
     source: old.source,
     entries: replaceRange(old.entries, first, after - first, entries),
     itemIndex: replaceRange(old.itemIndex, first, after - first, itemIndex),
-  } satisfies Attached;
-});
+  };
+}
 
 /** The first k with itemIndex[k] >= item. */
 function firstEntryAtOrAfter(itemIndex: readonly number[], item: number): number {

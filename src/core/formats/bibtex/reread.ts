@@ -36,11 +36,8 @@ export interface Reread {
   delta: number;
 }
 
-/** What an edit left alone: the lengths of the texts' common start and end. */
-export interface Unchanged {
-  prefix: number;
-  suffix: number;
-}
+export type { Unchanged } from '../shared/documentReading';
+import type { Unchanged } from '../shared/documentReading';
 
 export function unchangedParts(oldText: string, newText: string): Unchanged {
   const prefix = commonPrefix(oldText, newText);

@@ -5,6 +5,7 @@ import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
 import { lineBreakOf } from '../../edit/textEdit';
 import { uniqueCiteKey } from '../bibtex/citeKey';
 import type { FormatPart } from '../part';
+import { WholeTextReading } from '../shared/documentReading';
 import { cslJsonIsbns, fillCslJson } from './fill';
 import { cslJsonEntry } from './newEntry';
 import { readCslJson } from './read';
@@ -12,17 +13,17 @@ import { readCslJson } from './read';
 export const cslJsonFormat: FormatPart = {
   id: 'csl-json',
   entryKind: 'item',
-  read: readCslJson,
+  reading: (text) => new WholeTextReading(text, readCslJson),
   normalKey: (key) => key,
   isPart: isCslPart,
   refusal: (text) => (jsonTooDeep(text) ? TOO_DEEP_TO_ANNOTATE : undefined),
-  isbnsToAnnotate: cslJsonIsbns,
-  fill: (text, results, mode) => fillCslJson(text, results, mode),
-  newEntry(text, offset, book, options) {
-    const key = uniqueCiteKey(book, new Set(this.read(text).map((e) => e.key.toLowerCase())), options.keyPattern);
-    return cslJsonEntry(text, offset, book, key, lineBreakOf(text));
+  isbnsToAnnotate: (reading) => cslJsonIsbns(reading.text),
+  fill: (reading, results, mode) => fillCslJson(reading.text, results, mode),
+  newEntry(reading, offset, book, options) {
+    const key = uniqueCiteKey(book, new Set(reading.entries().map((e) => e.key.toLowerCase())), options.keyPattern);
+    return cslJsonEntry(reading.text, offset, book, key, lineBreakOf(reading.text));
   },
-  repeats(text, pause) {
-    return entryRepeats(this, text, pause);
+  repeats(reading, pause) {
+    return entryRepeats(this, reading, pause);
   },
 };

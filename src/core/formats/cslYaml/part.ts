@@ -5,6 +5,7 @@ import { TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
 import { lineBreakOf } from '../../edit/textEdit';
 import { uniqueCiteKey } from '../bibtex/citeKey';
 import type { FormatPart } from '../part';
+import { WholeTextReading } from '../shared/documentReading';
 import { cslYamlIsbns, fillCslYaml } from './fill';
 import { cslYamlEntry } from './newEntry';
 import { cslYamlTooDeep, readCslYaml } from './read';
@@ -12,17 +13,17 @@ import { cslYamlTooDeep, readCslYaml } from './read';
 export const cslYamlFormat: FormatPart = {
   id: 'csl-yaml',
   entryKind: 'item',
-  read: readCslYaml,
+  reading: (text) => new WholeTextReading(text, readCslYaml),
   normalKey: (key) => key,
   isPart: isCslPart,
   refusal: (text) => (cslYamlTooDeep(text) ? TOO_DEEP_TO_ANNOTATE : undefined),
-  isbnsToAnnotate: cslYamlIsbns,
-  fill: (text, results, mode) => fillCslYaml(text, results, mode),
-  newEntry(text, offset, book, options) {
-    const key = uniqueCiteKey(book, new Set(this.read(text).map((e) => e.key.toLowerCase())), options.keyPattern);
-    return cslYamlEntry(text, offset, book, key, lineBreakOf(text));
+  isbnsToAnnotate: (reading) => cslYamlIsbns(reading.text),
+  fill: (reading, results, mode) => fillCslYaml(reading.text, results, mode),
+  newEntry(reading, offset, book, options) {
+    const key = uniqueCiteKey(book, new Set(reading.entries().map((e) => e.key.toLowerCase())), options.keyPattern);
+    return cslYamlEntry(reading.text, offset, book, key, lineBreakOf(reading.text));
   },
-  repeats(text, pause) {
-    return entryRepeats(this, text, pause);
+  repeats(reading, pause) {
+    return entryRepeats(this, reading, pause);
   },
 };

@@ -1,17 +1,18 @@
 /** Markdown and plain-text reading lists as a format part (see formats/part.ts): a note after each ISBN, no entries to add. */
 import { repeatedIsbns } from '../shared/duplicates';
 import type { FormatPart } from '../part';
+import { WholeTextReading } from '../shared/documentReading';
 import { annotateMarkdown, markdownIsbns } from './annotate';
 import { readReadingList } from './read';
 
 export const readingListFormat: FormatPart = {
   id: 'markdown',
   entryKind: 'isbn',
-  read: readReadingList,
+  reading: (text) => new WholeTextReading(text, readReadingList),
   normalKey: (key) => key,
   isPart: () => false,
   refusal: () => undefined,
-  isbnsToAnnotate: markdownIsbns,
-  fill: (text, results) => annotateMarkdown(text, results),
-  repeats: async (text) => repeatedIsbns(text).map((r) => ({ at: r.at, firstAt: r.firstAt, message: r.message, entry: false })),
+  isbnsToAnnotate: (reading) => markdownIsbns(reading.text),
+  fill: (reading, results) => annotateMarkdown(reading.text, results),
+  repeats: async (reading) => repeatedIsbns(reading.text).map((r) => ({ at: r.at, firstAt: r.firstAt, message: r.message, entry: false })),
 };

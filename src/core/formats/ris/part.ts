@@ -1,6 +1,7 @@
 /** RIS as a format part (see formats/part.ts). */
 import { entryRepeats } from '../shared/duplicates';
 import type { FormatPart } from '../part';
+import { WholeTextReading } from '../shared/documentReading';
 import { isRisPart } from './fields';
 import { fillRis, risIsbns } from './fill';
 import { risEntry } from './newEntry';
@@ -9,14 +10,14 @@ import { readRis } from './read';
 export const risFormat: FormatPart = {
   id: 'ris',
   entryKind: 'record',
-  read: readRis,
+  reading: (text) => new WholeTextReading(text, readRis),
   normalKey: (key) => key,
   isPart: isRisPart,
   refusal: () => undefined,
-  isbnsToAnnotate: risIsbns,
-  fill: (text, results, mode) => fillRis(text, results, mode),
-  newEntry: (text, offset, book) => risEntry(text, offset, book),
-  repeats(text, pause) {
-    return entryRepeats(this, text, pause);
+  isbnsToAnnotate: (reading) => risIsbns(reading.text),
+  fill: (reading, results, mode) => fillRis(reading.text, results, mode),
+  newEntry: (reading, offset, book) => risEntry(reading.text, offset, book),
+  repeats(reading, pause) {
+    return entryRepeats(this, reading, pause);
   },
 };

@@ -7,6 +7,7 @@
  * never duplicates of it or of each other.
  */
 import type { FormatPart, Pause, Repeat } from '../part';
+import type { DocumentReading } from './documentReading';
 import { findIsbns } from '../../isbn/find';
 import { parseIsbn } from '../../isbn/parse';
 import type { BibliographyEntry } from './entry';
@@ -50,11 +51,10 @@ const SLICE_MS = 20;
  * The later entries of a book already in the file, as a format's repeats: read, then checked in
  * slices with `pause` between them. A text the format cannot read has nothing to compare.
  */
-export async function entryRepeats(part: Pick<FormatPart, 'read' | 'readAhead' | 'isPart'>, text: string, pause: Pause): Promise<Repeat[]> {
-  await part.readAhead?.(text, pause);
-  let entries: BibliographyEntry[];
+export async function entryRepeats(part: Pick<FormatPart, 'isPart'>, reading: DocumentReading, pause: Pause): Promise<Repeat[]> {
+  let entries: readonly BibliographyEntry[];
   try {
-    entries = part.read(text);
+    entries = reading.entries();
   } catch {
     return [];
   }

@@ -18,14 +18,14 @@ import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
-import { partOf, yieldToHost } from '../../infrastructure/formatParts';
+import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
 
 export interface AnnotateArgs {
   /** Bibliography files only: skip the quick pick (for keybindings and tests). */
   mode?: FillMode;
 }
 
-export async function annotateFile(service: LookupService, config: Config, args?: AnnotateArgs): Promise<void> {
+export async function annotateFile(service: LookupService, config: Config, readings: DocumentReadings, args?: AnnotateArgs): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void vscode.window.showInformationMessage('ISBN Lens: open a Markdown, text or bibliography file (BibTeX, CSL-JSON, CSL-YAML, RIS) to annotate its ISBNs.');
@@ -51,11 +51,11 @@ export async function annotateFile(service: LookupService, config: Config, args?
 
   const dialect = config.bibtexDialect(document);
   const options = { dialect, texLoadsBiblatex: dialect === 'auto' && (await workspaceLoadsBiblatex()) };
-  await part.readAhead?.(document.getText(), yieldToHost);
-  const isbns = part.isbnsToAnnotate(document.getText());
+  const reading = await readings.of(document, format);
+  const isbns = part.isbnsToAnnotate(reading);
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.
-    const { report } = part.fill(document.getText(), new Map(), mode, options);
+    const { report } = part.fill(reading, new Map(), mode, options);
     const what = part.entryKind === 'isbn' ? 'no valid ISBN to annotate' : `no ${part.entryKind} with a valid ISBN`;
     const why: string[] = [];
     if (report.invalid > 0) why.push(`${report.invalid} invalid`);
@@ -76,7 +76,7 @@ export async function annotateFile(service: LookupService, config: Config, args?
 
   const { result, applied } = await applyWhenStable(
     document,
-    (text) => part.fill(text, results, mode, options),
+    (text) => part.fill(readings.now(document, format, text), results, mode, options),
     (edits, version) => applyEdits(document, edits, version),
   );
   report(result.report, summaryText(result.report, format), applied || result.edits.length === 0, service);

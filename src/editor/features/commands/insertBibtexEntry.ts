@@ -19,15 +19,15 @@ import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
-import { partOf, yieldToHost } from '../../infrastructure/formatParts';
+import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
 
 const FORMAT_NAMES: Record<BibliographyFormat, string> = { bibtex: 'BibTeX entry', 'csl-json': 'CSL-JSON item', 'csl-yaml': 'CSL-YAML item', ris: 'RIS record' };
 
-export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService, config: Config): Promise<void> {
+export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const book = await bookForCommand(editor, isbns, service, 'ISBN Lens: Insert BibTeX Entry for ISBN');
   if (!book) return;
-  await insertOrCopyEntry(book, editor, await entryOptions(config, editor?.document));
+  await insertOrCopyEntry(book, editor, readings, await entryOptions(config, editor?.document));
 }
 
 /** The book of the ISBN at the cursor, selected or typed in; undefined (with a message) when there is none. */
@@ -68,9 +68,9 @@ function isBibtex(document: vscode.TextDocument): boolean {
 }
 
 /** In a BibTeX editor: the entry at the cursor. Elsewhere: the entry on the clipboard. */
-export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | undefined, options: NewEntryOptions = {}): Promise<void> {
+export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | undefined, readings: DocumentReadings, options: NewEntryOptions = {}): Promise<void> {
   if (editor && isBibtex(editor.document) && !editor.document.isClosed) {
-    await insertEntryAt(editor, book, 'bibtex', options);
+    await insertEntryAt(editor, book, 'bibtex', options, readings);
     return;
   }
   const [{ bookEntry }, { chooseDialect }] = await Promise.all([import('../../../core/formats/bibtex/bookEntry'), import('../../../core/formats/bibtex/dialect')]);
@@ -80,12 +80,12 @@ export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | 
 }
 
 /** Writes the book's entry into the editor's file in its format, at the cursor (or after the entry it is in), as one edit. */
-export async function insertEntryAt(editor: vscode.TextEditor, book: Book, format: BibliographyFormat, options: NewEntryOptions): Promise<void> {
+export async function insertEntryAt(editor: vscode.TextEditor, book: Book, format: BibliographyFormat, options: NewEntryOptions, readings: DocumentReadings): Promise<void> {
   const part = await partOf(format);
   const document = editor.document;
-  await part.readAhead?.(document.getText(), yieldToHost);
+  const reading = await readings.of(document, format);
   const version = document.version;
-  const result = part.newEntry?.(document.getText(), document.offsetAt(editor.selection.end), book, options) ?? { error: 'This file takes no bibliography entries.' };
+  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options) ?? { error: 'This file takes no bibliography entries.' };
   if ('error' in result) {
     void vscode.window.showWarningMessage(`ISBN Lens: ${result.error}`);
     return;

@@ -7,21 +7,22 @@
 import * as vscode from 'vscode';
 import { formatOf, type BibliographyFormat, bibliographyFormatOf } from '../../../core/documentKind/documentKind';
 import type { Config } from '../../infrastructure/config';
+import type { DocumentReadings } from '../../infrastructure/documentReadings';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { bookForCommand, entryOptions, insertEntryAt, insertOrCopyEntry } from './insertBibtexEntry';
 
-export async function insertEntry(isbns: DocumentIsbns, service: LookupService, config: Config): Promise<void> {
+export async function insertEntry(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const book = await bookForCommand(editor, isbns, service, 'ISBN Lens: Insert Bibliography Entry for ISBN');
   if (!book) return;
   const options = await entryOptions(config, editor?.document);
   const format = editor && !editor.document.isClosed ? entryFormatOf(editor.document) : undefined;
   if (!editor || !format) {
-    await insertOrCopyEntry(book, undefined, options);
+    await insertOrCopyEntry(book, undefined, readings, options);
     return;
   }
-  await insertEntryAt(editor, book, format, options);
+  await insertEntryAt(editor, book, format, options, readings);
 }
 
 /** The bibliography format of a document; an empty .json or .yaml file counts by its name. */

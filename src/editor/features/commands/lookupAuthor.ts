@@ -5,6 +5,7 @@ import type { Book } from '../../../core/model/book';
 import type { AuthorPage } from '../../../core/model/answers';
 import { ServiceError, isServiceError } from '../../../core/model/errors';
 import type { Config } from '../../infrastructure/config';
+import type { DocumentReadings } from '../../infrastructure/documentReadings';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerBookActions } from './lookupIsbn';
 
@@ -15,7 +16,7 @@ interface BookItem extends vscode.QuickPickItem {
   loadMore?: true;
 }
 
-export async function lookupAuthor(service: LookupService, config: Config): Promise<void> {
+export async function lookupAuthor(service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const name = await vscode.window.showInputBox({
@@ -42,7 +43,7 @@ export async function lookupAuthor(service: LookupService, config: Config): Prom
     await vscode.env.clipboard.writeText(book.isbn13);
     void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
   } else if (action === details) {
-    await offerBookActions(book, editor, config);
+    await offerBookActions(book, editor, config, readings);
   }
 }
 

@@ -5,12 +5,13 @@ import { bookDetailsText, citationLine } from '../../../core/format/bookText';
 import type { Book } from '../../../core/model/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { Config } from '../../infrastructure/config';
+import type { DocumentReadings } from '../../infrastructure/documentReadings';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { entryOptions, insertOrCopyEntry } from './insertBibtexEntry';
 import { askIsbn } from './isbnInput';
 
-export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, config: Config): Promise<void> {
+export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const info = await askIsbn('ISBN Lens: Look Up ISBN', editor ? initialIsbn(editor, isbns) : '');
   if (!info) return;
@@ -24,11 +25,11 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, c
     void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
     return;
   }
-  await offerBookActions(result.book, editor, config, info.isbn13);
+  await offerBookActions(result.book, editor, config, readings, info.isbn13);
 }
 
 /** The book's details in a dialog, with what a user does next. */
-export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined, config: Config, asked?: string): Promise<void> {
+export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined, config: Config, readings: DocumentReadings, asked?: string): Promise<void> {
   const insert = 'Insert Citation';
   const copy = 'Copy ISBN-13';
   const bibtex = 'Insert BibTeX Entry';
@@ -38,7 +39,7 @@ export async function offerBookActions(book: Book, editor: vscode.TextEditor | u
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
   } else if (choice === bibtex) {
     // The dialect and cite-key pattern of the settings, as "Insert BibTeX Entry for ISBN" uses them.
-    await insertOrCopyEntry(book, editor, await entryOptions(config, editor?.document));
+    await insertOrCopyEntry(book, editor, readings, await entryOptions(config, editor?.document));
   } else if (choice === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
     void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
