@@ -24,7 +24,7 @@ import { book } from '../helpers/books';
 import { advance, flush, useFakeTime } from '../helpers/time';
 
 /** How a fake host behaves for the next request: answers, refuses the connection, never answers, or fails. */
-type Behaviour = 'answer' | 'refuse' | 'hang' | 503;
+type Behaviour = 'answer' | 'refuse' | 'hang' | 'drop' | 503;
 
 const TIMEOUT_MS = 10_000;
 
@@ -52,6 +52,8 @@ function fakeSource(name: string, catalogue: ReadonlyMap<string, Book>, options:
             return respond(503);
           case 'refuse':
             return reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+          case 'drop':
+            return reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
           case 'hang': {
             const timer = setTimeout(() => reject(new HttpTimeoutError(request.timeoutMs)), request.timeoutMs);
             request.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))));
@@ -69,7 +71,8 @@ function fakeSource(name: string, catalogue: ReadonlyMap<string, Book>, options:
         status = (await call.http.request({ method: 'GET', origin: 'https://example.test', path: isbns.join(','), headers: {}, signal: call.signal, timeoutMs: TIMEOUT_MS, maxBodyBytes: 1000 })).status;
       } catch (e) {
         if (call.signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
-        throw new ServiceError('network', e instanceof HttpTimeoutError ? `${name} did not answer within 10 s.` : `Could not reach ${name}: the connection was refused.`);
+        const dropped = (e as { code?: string }).code === 'ECONNRESET';
+        throw new ServiceError('network', e instanceof HttpTimeoutError ? `${name} did not answer within 10 s.` : `Could not reach ${name}.`, { dropped });
       }
       if (status >= 500) throw new ServiceError('server', `${name} failed (HTTP ${status}).`, { status });
       const found = new Map(isbns.filter((i) => catalogue.has(i)).map((i) => [i, catalogue.get(i)!] as const));
@@ -309,5 +312,26 @@ test('the book service rests for network failures, and keeps its own retries for
   isbndb.behaviour = 'answer';
   const back = await timed(t, batcher.lookup(all));
   assert.ok([...back.value.values()].every((r) => r.status === 'found'), 'Retry Now: asked again at once');
+  batcher.dispose();
+});
+
+test('a connection dropped once is tried again, not rested; dropped twice in a row, the source rests', async (t) => {
+  useFakeTime(t);
+  const all = isbns(3);
+  const isbndb = fakeSource('isbndb', catalogueOf(all), { behaviour: 'drop', maxBatch: 100, serverErrorsMeanOutage: false });
+  const batcher = new Batcher(isbndb.rated, { cache: new BookCache(), batchSize: 100, gatherMs: 0, maxRetries: 2 });
+  const lookup = batcher.lookup(all);
+  await advance(t, 5, 1);
+  assert.equal(isbndb.requests.length, 1);
+  assert.equal(batcher.outage, undefined, 'one dropped connection: no rest');
+  isbndb.behaviour = 'answer';
+  const { value } = await timed(t, lookup);
+  assert.equal(isbndb.requests.length, 2, 'tried again after its back-off');
+  assert.ok([...value.values()].every((r) => r.status === 'found'));
+
+  isbndb.behaviour = 'drop';
+  const twice = await timed(t, batcher.lookup(isbns(3, 10)));
+  assert.equal(isbndb.requests.length, 4, 'dropped, tried again, dropped: then rested');
+  assert.ok([...twice.value.values()].every((r) => r.status === 'failed' && r.error.kind === 'unreachable'));
   batcher.dispose();
 });

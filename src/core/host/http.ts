@@ -73,6 +73,16 @@ export function unreachableReason(e: unknown): string {
   return 'the network failed';
 }
 
+/**
+ * Whether the connection broke after the host took it (reset, dropped mid-answer): on a working
+ * network this happens now and then, so it is worth one more try before the host counts as out
+ * of reach; a refused connection or a name that does not resolve is not.
+ */
+export function droppedConnection(e: unknown): boolean {
+  const code = (e as { code?: string } | undefined)?.code ?? '';
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+}
+
 export function utf8(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }

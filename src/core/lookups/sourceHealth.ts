@@ -7,6 +7,8 @@
  *   the rest ends (2 minutes, doubling while it stays down, at most 30), and what would have
  *   gone to it is refused at once with an `unreachable` error, so the chain asks the next source
  *   and the result says "not asked", never "not found". Nothing of this is cached as an answer.
+ *   A connection dropped after the host took it is forgiven once (it happens on working networks;
+ *   the batcher tries again); a second in a row rests the source.
  * - When the rest ends, one request goes (the probe); the others wait for it. Its answer ends
  *   the outage; its failure starts a longer rest.
  * - A request unanswered past `STALL_MS` (a connection accepted and never answered, a host
@@ -62,6 +64,8 @@ export class SourceHealth extends Disposable {
   /** Rests in a row without an answer between them: how long the next one is. */
   private lastRestMs = 0;
   private answeredOnce = false;
+  /** A dropped connection was let pass without a rest since the last answer (the next failure rests). */
+  private forgiven = false;
   private probeInFlight = false;
   private readonly inFlight = new Set<{ timer?: ReturnType<typeof setTimeout>; stalledAt?: number }>();
   /** Since when the current outage lasts (the first failure), or undefined while the source answers. */
@@ -145,6 +149,7 @@ export class SourceHealth extends Disposable {
       answered: () =>
         end(() => {
           this.answeredOnce = true;
+          this.forgiven = false;
           this.rest = undefined;
           this.lastRestMs = 0;
           this.outageSince = undefined;
@@ -165,6 +170,11 @@ export class SourceHealth extends Disposable {
     const now = this.clock.now();
     // A failure while already resting (a request sent before the rest began) does not lengthen it.
     if (this.rest && now < this.rest.until) return;
+    // A connection dropped once is forgiven (the batcher tries again); twice in a row, the source rests.
+    if (cause.details.dropped && !this.forgiven) {
+      this.forgiven = true;
+      return;
+    }
     const ms = this.lastRestMs === 0 ? FIRST_REST_MS : Math.min(this.lastRestMs * 2, MAX_REST_MS);
     this.lastRestMs = ms;
     this.outageSince ??= now;

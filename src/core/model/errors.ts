@@ -29,6 +29,8 @@ export class ServiceError extends Error {
       daily?: boolean;
       /** An `auth` error before any request: the stored key has characters no header can carry. */
       malformedKey?: boolean;
+      /** A `network` error where the connection broke after the host took it: one more try before the source rests. */
+      dropped?: boolean;
     } = {},
   ) {
     super(message);

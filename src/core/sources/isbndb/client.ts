@@ -11,7 +11,7 @@ import { ServiceError, isServiceError } from '../../model/errors';
 import { parseKeyInfo } from './keyInfo';
 import { storedKeyFault } from '../../keyFormat';
 import type { KeyInfo } from '../../model/quota';
-import { type HttpResponse, HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
+import { droppedConnection, type HttpResponse, HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
 import { PLAN_MAX_BATCH, PLAN_RATES, type PlanName } from '../../model/plans';
 import { parseRetryAfter } from '../retryAfter';
@@ -285,5 +285,5 @@ function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceErr
     if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', 'The browser could not read the book service\'s answer; most likely the request limit is reached.');
     return new ServiceError('blocked', 'The browser refused the request to the book service (no cross-origin permission), or could not reach it.');
   }
-  return new ServiceError('network', `Could not reach the book service: ${unreachableReason(e)}.`);
+  return new ServiceError('network', `Could not reach the book service: ${unreachableReason(e)}.`, { dropped: droppedConnection(e) });
 }

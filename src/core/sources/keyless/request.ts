@@ -6,7 +6,7 @@
  */
 import type { RequestRecord } from '../../model/answers';
 import { ServiceError } from '../../model/errors';
-import { HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
+import { droppedConnection, HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
 import type { SourceCall } from '../bookSource';
 import { parseRetryAfter } from '../retryAfter';
 
@@ -110,7 +110,7 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
     if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
     return new ServiceError('network', `Could not reach ${endpoint.title} from the browser.`);
   }
-  return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`);
+  return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`, { dropped: droppedConnection(e) });
 }
 
 /**
