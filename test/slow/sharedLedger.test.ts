@@ -1,3 +1,4 @@
+/** The rate count shared by windows through a file (host/node/sharedLedger.ts): real files and real time, so in the slow tier. */
 import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';

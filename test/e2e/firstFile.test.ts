@@ -1,0 +1,36 @@
+/**
+ * Every kind of file the README names works when it is the first file opened in a window (issue
+ * 40): the activation events name their languages, so a CSL-JSON file or a RIS file opened first
+ * activates ISBN Lens and its ISBN shows the book on hover. No key: the sandbox's keyless sources.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { KEYLESS_DEMO } from '../sandbox/server';
+import { hoverText } from './harness';
+import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+
+const step = { timeout: SESSION_TIMEOUT_MS + STEP_TIMEOUT_MS };
+let s: E2eSession | undefined;
+
+after(async () => {
+  await s?.close();
+});
+
+const CSL_JSON = `[\n  {\n    "id": "shelf",\n    "type": "book",\n    "title": "A book",\n    "ISBN": "${KEYLESS_DEMO.openLibraryOnly}"\n  }\n]\n`;
+const RIS = `TY  - BOOK\nTI  - A book\nSN  - ${KEYLESS_DEMO.openLibraryOnly}\nER  - \n`;
+
+for (const [name, text] of [
+  ['items.json', CSL_JSON],
+  ['records.ris', RIS],
+] as const) {
+  test(`a ${name.endsWith('.json') ? 'CSL-JSON' : 'RIS'} file opened first in a window activates ISBN Lens, and its ISBN shows the book on hover`, step, async (t) => {
+    await s?.close();
+    // The session waits for the extension's "Activated" line after opening the file: no other file activates it.
+    s = await E2eSession.start(`first-${name.replace('.', '-')}`, { open: name, sources: 'all', files: () => ({ [name]: text }) });
+    await s.step(t, async () => {
+      const hover = await hoverText(s!.page, KEYLESS_DEMO.openLibraryOnly, { contains: 'Source: Open Library' });
+      assert.match(hover, /Source: Open Library/);
+      await s!.shot('hover');
+    });
+  });
+}
