@@ -10,6 +10,9 @@ import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from '../documentKind/textShape';
+import { ruleOfCode, type Rule } from './rules/rule';
+import { checkDigit, checksumTen, groupedTen, isbn13Shape } from './rules/candidates';
+import { isbnField, isbnLabel } from './rules/labels';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -144,6 +147,63 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 
 /** Finds ISBNs as findIsbns does, column-wise: no object per match (see matches.ts). */
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
+  return scanWith(text, options, undefined);
+}
+
+/** What decided about a candidate: the rule that found it an ISBN, or the one that ruled it out. */
+export interface FinderDecision {
+  start: number;
+  end: number;
+  raw: string;
+  /** Found as a valid ISBN (its ISBN-13 in `isbn13`), or ruled out. */
+  found: boolean;
+  isbn13?: string;
+  rule: Rule;
+}
+
+/**
+ * What the finder decided about each candidate of `text`, in order: each ISBN it finds and
+ * the rule that found it, and each ISBN-shaped number it ruled out and the rule that did
+ * (`npm run measure:finder -- <folder> --why`). Finds what scanIsbns finds.
+ */
+export function explainIsbns(text: string, options: FindOptions = {}): FinderDecision[] {
+  const rejected: number[] = [];
+  const found = scanWith(text, options, rejected);
+  const decisions: FinderDecision[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const rule = foundBy(found, i);
+    if (rule) decisions.push({ start: found.start(i), end: found.end(i), raw: found.raw(i), found: true, isbn13: found.info(i)!.isbn13, rule });
+  }
+  const taken = decisions.map((d) => [d.start, d.end]);
+  const seen = new Set<number>();
+  for (let k = 0; k < rejected.length; k += 3) {
+    const [start, end, code] = [rejected[k], rejected[k + 1], rejected[k + 2]];
+    if (seen.has(start) || taken.some(([s, e]) => s < end && start < e)) continue;
+    seen.add(start);
+    decisions.push({ start, end, raw: text.slice(start, end), found: false, rule: ruleOfCode(code)! });
+  }
+  return decisions.sort((a, b) => a.start - b.start);
+}
+
+/** The rule that found match i of `found` (a valid one), by its label, its recorded rule, or its shape. */
+export function foundBy(found: IsbnMatches, i: number): Rule | undefined {
+  if (!found.valid(i)) return undefined;
+  if (found.labelled(i)) return labelBefore(found.text, found.start(i)) === LABEL || !inFieldBody(found.text, found.start(i)) ? isbnLabel : isbnField;
+  const code = found.ruleCode(i);
+  if (code !== 0) return ruleOfCode(code);
+  if (found.checksumOnly(i)) return checksumTen;
+  const raw = found.raw(i);
+  if (raw.replace(/[^0-9Xx]/g, '').length === 13) return isbn13Shape;
+  return /[0-9][^0-9Xx][0-9Xx]/.test(raw) ? groupedTen : checksumTen;
+}
+
+/** Is `at` inside an isbn field's body (`isbn = {…, here`)? For explanations only: a search back. */
+function inFieldBody(text: string, at: number): boolean {
+  return /isbn[\s~*_:#/([{"|-]*=\s*[{"][^{}"]*$/i.test(text.slice(Math.max(0, at - FIELD_LIMIT), at));
+}
+
+/** Scans as scanIsbns does; `rejected`, when given, gets start, end and rule code of each candidate a rule ruled out. */
+function scanWith(text: string, options: FindOptions, rejected: number[] | undefined): IsbnMatches {
   const head = text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text;
   // Lines that end in a CR alone (an old Mac export, as a ratings CSV's) are read as lines, at the same offsets.
   let read = withLineFeeds(head) === head ? text : withLineFeeds(text);
@@ -154,9 +214,9 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
   const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
-  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped)!;
+  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped, rejected)!;
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
-  return scanReading(read, text, options, shape, skipped) ?? scanReading(halfWidth(read), text, options, shape, skipped)!;
+  return scanReading(read, text, options, shape, skipped, rejected) ?? scanReading(halfWidth(read), text, options, shape, skipped, rejected && (rejected.length = 0, rejected))!;
 }
 
 /**
@@ -225,8 +285,8 @@ function wholeThirteen(text: string, k: number): boolean {
  * full-width digits (FULL_WIDTH_DIGITS): the text is then read again in its half-width
  * reading, which has none.
  */
-function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean): IsbnMatches | undefined {
-  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true);
+function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean, rejected: number[] | undefined): IsbnMatches | undefined {
+  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true, rejected);
   const re = RUN_START;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
   let skipped = skippedRuns ? nextSkippedRun(read, 0) : -1;
@@ -668,7 +728,14 @@ class Scan {
     /** Over the text as given: `text` may be its half-width reading. */
     readonly out: IsbnMatches,
     private readonly withRepeats: boolean,
+    /** explainIsbns: start, end and rule code of each candidate a rule rules out. */
+    private readonly rejected: number[] | undefined,
   ) {}
+
+  /** The rule of `code` ruled out text[start, end): told to explainIsbns, when it asks. */
+  private ruledOut(start: number, end: number, code: number): void {
+    if (this.rejected !== undefined) this.rejected.push(start, end, code);
+  }
 
   get full(): boolean {
     return this.out.length >= this.max;
@@ -976,6 +1043,7 @@ class Scan {
     this.bareTens.fail(start);
     // Ruled out by its context before isbn3 was asked (surelyWithoutContext), or by its checksum.
     if (checksumOk(this.text, start, start + 10, 10)) this.repeats.keep(start, start + 10, this.d.key);
+    else this.ruledOut(start, start + 10, checkDigit.code);
   }
 
   /** Reports the unlabelled ISBN in `this.d`; a bare 10 is counted (BareTens), and marked when only its checksum vouches for it. */

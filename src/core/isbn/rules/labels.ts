@@ -1,0 +1,74 @@
+// Labels: the word ISBN before a number, or an isbn field around it. A labelled candidate is
+// meant as an ISBN: it is reported even when invalid (with its problem), and a checksum-valid
+// ISBN-10 in no range of isbn3's is an ISBN there. Applied in find.ts (labelBefore, Scan.field).
+import { ALL_KINDS, defineRule } from './rule';
+
+export const isbnLabel = defineRule({
+  id: 'label.isbnWord',
+  family: 'labels',
+  says: 'isbn',
+  reason: 'The word ISBN (ISBNs, ISBN-10, ISBN 13, isbn13, eISBN, p-ISBN) stands right before the number, past a short gap (`: `, `**: `, `~`, `/isbn/`, `?isbn=`, `{{ISBN|`, a table\'s `| ISBN |`).',
+  short: 'ISBN label',
+  kinds: ALL_KINDS,
+  reach: { chars: 40, lines: 2 },
+  yes: [
+    { text: 'ISBN: 978-0-306-40615-7', finds: ['9780306406157'] },
+    { text: 'ISBN 9999678270', finds: ['9789999678278'] },
+    { text: 'ISBN-13 978 0 306 40615 7', finds: ['9780306406157'] },
+  ],
+  no: [
+    { text: 'See 9999678270', finds: [] },
+    { text: 'ISBN 13 format', finds: [] },
+  ],
+});
+
+export const isbnField = defineRule({
+  id: 'label.isbnField',
+  family: 'labels',
+  says: 'isbn',
+  reason: 'The number stands in a BibTeX or BibLaTeX isbn field (`isbn = {…}`, `ISBN = "…"`): every number in its body is meant as an ISBN.',
+  short: 'isbn field',
+  kinds: ['bibliography', 'prose', 'markup'],
+  reach: { chars: 4096, field: 20 },
+  yes: [
+    { text: '@book{a, isbn = {0-306-40615-2, 3-16-148410-X}}', finds: ['9780306406157', '9783161484100'] },
+    { text: 'isbn =\n {9999678270}', finds: ['9789999678278'] },
+  ],
+  no: [{ text: '@book{a, note = {9999678270}}', finds: [] }],
+});
+
+export const labelGap = defineRule({
+  id: 'label.encodedGap',
+  family: 'labels',
+  says: 'reads',
+  reason: 'A gap written as an HTML entity (`ISBN&nbsp;`, `&#160;`) or percent-encoded (`isbn%3A`, `%20`) is one gap character between the label and its number.',
+  kinds: ['markup', 'prose', 'data'],
+  reach: { chars: 40 },
+  yes: [
+    { text: 'ISBN&nbsp;9999678270', finds: ['9789999678278'] },
+    { text: 'search?isbn%3A9999678270', finds: ['9789999678278'] },
+  ],
+  no: [{ text: 'Price&nbsp;9999678270', finds: [] }],
+});
+
+export const wrappedLabel = defineRule({
+  id: 'label.wrappedLine',
+  family: 'labels',
+  says: 'reads',
+  reason: 'A label that ends its line in wrapped prose labels the number that opens the next line (`1996.  ISBN⏎  0306406152`); a header\'s last cell (`id,isbn⏎…`) labels nothing.',
+  kinds: ['prose', 'bibliography', 'markup'],
+  reach: { chars: 40, lines: 1 },
+  yes: [{ text: 'Press, 1996.  ISBN\n  9999678270', finds: ['9789999678278'] }],
+  no: [{ text: 'id,isbn\n9999678270,x', finds: [] }],
+});
+
+export const letterForDigit = defineRule({
+  id: 'label.letterForDigit',
+  family: 'labels',
+  says: 'reads',
+  reason: 'A scan\'s or a transcription\'s O for 0 or I/l for 1, as the first digit right after an ISBN label (`ISBN O-387-90652-5`), is read as the digit.',
+  kinds: ALL_KINDS,
+  reach: { chars: 16 },
+  yes: [{ text: 'ISBN O-306-40615-2', finds: ['9780306406157'] }],
+  no: [{ text: 'Volume O-306-40615-2', finds: [] }],
+});

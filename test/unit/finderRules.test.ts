@@ -1,0 +1,41 @@
+// Every rule of the finder runs its own examples (src/core/isbn/rules/): in each, the finder
+// finds exactly the ISBNs the example lists; and for a rule that decides (evidence for or
+// against an ISBN), its explanation names the rule in each `yes` example and in no `no`
+// example. Removing or weakening a rule fails its own examples.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { explainIsbns, findIsbns } from '../../src/core/isbn/find';
+import { registeredRules, type RuleExample } from '../../src/core/isbn/rules';
+import { documentShape } from '../../src/core/documentKind/documentKind';
+
+function optionsOf(example: RuleExample) {
+  return example.name === undefined ? {} : { shape: documentShape({ fileName: example.name }, example.text) };
+}
+
+function validFound(example: RuleExample): string[] {
+  return [...new Set(findIsbns(example.text, optionsOf(example)).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
+}
+
+test('rule identifiers are unique, dotted and start with their family\'s word', () => {
+  const ids = registeredRules().map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const rule of registeredRules()) {
+    assert.match(rule.id, /^[a-z]+(?:\.[a-zA-Z0-9]+)+$/, rule.id);
+    assert.ok(rule.yes.length > 0 && rule.no.length > 0, `${rule.id} has examples both ways`);
+    assert.ok(rule.kinds.length > 0 && rule.reason.length > 0, rule.id);
+    if (rule.says === 'isbn') assert.ok(rule.short, `${rule.id}: a rule that finds ISBNs says why in a few words`);
+  }
+});
+
+for (const rule of registeredRules()) {
+  test(`rule ${rule.id}: its examples`, () => {
+    for (const [way, examples] of [['yes', rule.yes], ['no', rule.no]] as const) {
+      for (const example of examples) {
+        assert.deepEqual(validFound(example), [...example.finds].sort(), `${way}: ${JSON.stringify(example.text)}`);
+        if (rule.says === 'reads') continue;
+        const named = explainIsbns(example.text, optionsOf(example)).some((d) => d.rule === rule);
+        assert.equal(named, way === 'yes', `${way}: ${JSON.stringify(example.text)} ${way === 'yes' ? 'is not' : 'is'} decided by ${rule.id}`);
+      }
+    }
+  });
+}
