@@ -12,7 +12,10 @@ import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from '../documentKind/textShape';
 import { ruleOfCode, type Rule } from './rules/rule';
 import { checkDigit, checksumTen, groupedTen, isbn13Shape } from './rules/candidates';
-import { isbnField, isbnLabel } from './rules/labels';
+import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
+import { authorityLink, bookPath, keyedToOther, pathId } from './rules/urls';
+import { keySaysIsbn, noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
+import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -133,6 +136,22 @@ const DOI_LOOKBACK = 300;
 
 /** How a number inside a page's inline script is judged: as in JSON, by its key. */
 const SCRIPT_SHAPE: TextShape = Object.freeze({ kind: 'json' });
+
+/**
+ * Scan.contextBeforeData's answers beside a rule's code: the number's context is asked of the
+ * data's shape (ASK_DATA), or, in prose, of a page's inline script read as JSON (ASK_SCRIPT).
+ */
+const ASK_DATA = 1 << 20;
+const ASK_SCRIPT = ASK_DATA + 1;
+
+/**
+ * Does the rule of `code` (a context rule that found a bare 10) vouch for it beyond its checksum
+ * in prose (BareTens): a book's link or an ISBN column does; a key in a page's script or the word
+ * ISBN on its line leave it to BareTens' own look (withoutChance).
+ */
+function vouchesInProse(code: number): boolean {
+  return code === bookPath.code || code === tableColumnIsbn.code;
+}
 
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
 const NOT_ISBN = -2;
@@ -717,8 +736,6 @@ class Scan {
   private readonly t = TOKENS;
   private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
-  /** The bare 10 last asked about has more than its checksum for it: a URL path or, in prose, a column headed ISBN (see dataToAsk). */
-  private contextSaysIsbn = false;
   private foreignAskedAt = -1;
   private foreign = false;
   constructor(
@@ -916,9 +933,11 @@ class Scan {
     }
     if (this.inDoi(start)) return;
     const id = this.lookup(start, end, true);
-    if (id >= 0 && !this.bareTenWithoutContext(start, end, id) && !this.placeholderInProse(start, end)) {
-      this.taken(start, end, id);
+    const evidence = id >= 0 ? this.contextEvidence(start, end, id) : 0;
+    if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
+      this.taken(start, end, id, evidence);
     } else if (id >= 0) {
+      this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
       if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
@@ -964,19 +983,19 @@ class Scan {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
     const id = tenWithoutRange(this.normalizedAt(start, end));
     // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
-    if (this.contextNamesIsbn(start, end, id) || lineNamesIsbn(this.text, start)) this.taken(start, end, id);
+    const evidence = this.contextNamesIsbn(start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
+    if (evidence > 0) this.taken(start, end, id, evidence);
     else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
   }
 
   /**
-   * For a bare 10 in `this.d` whose info is infoList()[id]: true only where a key, column,
-   * tag, field or link path says ISBN (or its ISBN-13 stands in the same record), never on
-   * its checksum alone in prose.
+   * For a bare 10 in `this.d` whose info is infoList()[id]: the code of the rule that finds it
+   * an ISBN by a key, column, tag, field or link path (or its ISBN-13 in the same record), or 0:
+   * never its checksum alone in prose.
    */
-  private contextNamesIsbn(start: number, end: number, id: number): boolean {
-    const shape = this.dataToAsk(start, end);
-    if (typeof shape === 'boolean') return !shape && this.contextSaysIsbn;
-    return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
+  private contextNamesIsbn(start: number, end: number, id: number): number {
+    const evidence = this.contextEvidence(start, end, id);
+    return evidence > 0 ? evidence : 0;
   }
 
   /**
@@ -990,8 +1009,9 @@ class Scan {
     const c = start < 2 ? 10 : text.charCodeAt(start - 2);
     if (c !== 44 && c !== 59 && c !== 9 && c !== 34 && c !== 10 && c !== 13) return false; // , ; tab " or a line's start
     const id = this.lookup(start, end, true);
-    if (id < 0 || !this.contextNamesIsbn(start, end, id)) return false;
-    this.taken(start, end, id);
+    const evidence = id >= 0 ? this.contextNamesIsbn(start, end, id) : 0;
+    if (evidence === 0) return false;
+    this.taken(start, end, id, evidence);
     return true;
   }
 
@@ -1011,9 +1031,10 @@ class Scan {
     const tenEnd = start + 10;
     d.read(this.text, start, tenEnd);
     const id = this.lookup(start, tenEnd, !labelled);
-    if (id >= 0 && (labelled || this.contextNamesIsbn(start, tenEnd, id))) {
+    const evidence = id >= 0 && !labelled ? this.contextNamesIsbn(start, tenEnd, id) : 0;
+    if (id >= 0 && (labelled || evidence > 0)) {
       if (labelled) this.out.addValid(start, tenEnd, true, id);
-      else this.taken(start, tenEnd, id);
+      else this.taken(start, tenEnd, id, evidence);
       return true;
     }
     d.read(this.text, start, end);
@@ -1030,30 +1051,47 @@ class Scan {
     return this.d.spaces === 0 && keyNamesIsbn(this.text, start);
   }
 
-  /** `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code, not under a key, column or path that says ISBN. */
-  private placeholderInProse(start: number, end: number): boolean {
+  /**
+   * `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code,
+   * not under a key, column or path that says ISBN (`evidence`: what its context said, contextEvidence).
+   */
+  private placeholderInProse(start: number, end: number, evidence: number): boolean {
     if (end - start !== 10 || !placeholderTen(this.text, start)) return false;
     const prose = typeof this.shape === 'function' || this.shape.kind === 'text';
-    return prose && !this.contextSaysIsbn && !keyNamesIsbn(this.text, start);
+    return prose && !vouchesInProse(evidence) && !keyNamesIsbn(this.text, start);
   }
 
   /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
   private failed(start: number): void {
-    if (foreignWordBefore(this.text, start) || this.foreignLabelBefore(start)) return;
+    if (foreignWordBefore(this.text, start) || this.foreignLabelBefore(start)) {
+      this.ruledOut(start, start + 10, otherLabel.code);
+      return;
+    }
     this.bareTens.fail(start);
     // Ruled out by its context before isbn3 was asked (surelyWithoutContext), or by its checksum.
-    if (checksumOk(this.text, start, start + 10, 10)) this.repeats.keep(start, start + 10, this.d.key);
-    else this.ruledOut(start, start + 10, checkDigit.code);
+    if (checksumOk(this.text, start, start + 10, 10)) {
+      this.repeats.keep(start, start + 10, this.d.key);
+      if (this.rejected !== undefined) this.ruledOut(start, start + 10, this.contextAgainst(start, start + 10));
+    } else this.ruledOut(start, start + 10, checkDigit.code);
   }
 
-  /** Reports the unlabelled ISBN in `this.d`; a bare 10 is counted (BareTens), and marked when only its checksum vouches for it. */
-  private taken(start: number, end: number, id: number): void {
+  /** For explainIsbns: the rule that ruled out the bare 10 at text[start, end) before isbn3 was asked (surelyWithoutContext). */
+  private contextAgainst(start: number, end: number): number {
+    const evidence = this.contextBeforeData(start, end);
+    return evidence < 0 ? -evidence : evidence === ASK_SCRIPT ? inlineScript.code : noIsbnKey.code;
+  }
+
+  /**
+   * Reports the unlabelled ISBN in `this.d`, found by the rule of code `evidence` (0: its shape,
+   * contextEvidence); a bare 10 is counted (BareTens), and marked when only its checksum vouches for it.
+   */
+  private taken(start: number, end: number, id: number, evidence: number): void {
     const d = this.d;
     const bareTen = d.count === 10 && d.groups === 1;
     if (bareTen) this.bareTens.pass(start);
     // Only in prose: in data a key, column or tag has said ISBN.
-    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.contextSaysIsbn;
-    this.out.addValid(start, end, false, id, checksumOnly);
+    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !vouchesInProse(evidence);
+    this.out.addValid(start, end, false, id, checksumOnly, evidence);
   }
 
   /**
@@ -1089,40 +1127,44 @@ class Scan {
   }
 
   /**
-   * A valid bare 10-digit number (in `this.d`) that is something else by its
-   * context: after another number's label (OCLC, phone, order…), or in data
-   * without a key, tag or column that says ISBN and without its ISBN-13 in
-   * the same record (dataContext.ts). One in eleven numbers passes the check.
+   * The decision on a valid number in `this.d` (whose info is infoList()[id]) by its context,
+   * as evidence: the code of the rule that finds it an ISBN (> 0), minus the code of the rule
+   * that rules it out (< 0), or 0 when its context is not asked (not a bare 10) or says nothing
+   * (in prose its shape and checksum decide). One in eleven numbers passes the check.
    */
-  private bareTenWithoutContext(start: number, end: number, id: number): boolean {
-    const shape = this.dataToAsk(start, end);
-    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
+  private contextEvidence(start: number, end: number, id: number): number {
+    const evidence = this.contextBeforeData(start, end);
+    if (evidence < ASK_DATA) return evidence;
+    const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
+    if (dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!)) return keySaysIsbn.code;
+    return -(evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
   }
 
   /**
-   * For the number in `this.d` at `start`: true when a foreign label (or, in
-   * prose, a key such as `oldid=`) settles that it is no ISBN, false when its
-   * context is not asked (not a bare 10, or prose), else the data shape to ask.
+   * What the context of the number in `this.d` at `start` says before its data is asked (and
+   * before isbn3 parses it): a rule's code as in contextEvidence, or ASK_DATA (data: its key,
+   * tag or column decides) or ASK_SCRIPT (prose: in a page's inline script, its key decides).
    */
-  private dataToAsk(start: number, end: number): TextShape | boolean {
+  private contextBeforeData(start: number, end: number): number {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
-    if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return false;
-    if (this.foreignLabelBefore(start) || machineNumber(this.text, start) || callArgument(this.text, start, end)) return true;
-    this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
-    if (this.contextSaysIsbn) return false;
-    if (this.text.charCodeAt(start - 1) === 47 && urlPathId(this.text, start, end)) return true;
-    if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') {
-      if (keyedToOtherValue(this.text, start) || authorityLinkText(this.text, start, end)) return true;
-      this.memo ??= new DataMemo();
-      // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
-      if ((this.memo.scripts ??= new InlineScripts(this.text)).holds(start)) return SCRIPT_SHAPE;
-      const header = tableColumnHeader(this.text, start, end, this.memo);
-      this.contextSaysIsbn = headerNamesIsbn(header);
-      return headerNamesOther(header);
+    if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return 0;
+    const text = this.text;
+    if (this.foreignLabelBefore(start)) return -otherLabel.code;
+    if (machineNumber(text, start)) return -machineNumberRule.code;
+    if (callArgument(text, start, end)) return -callArgumentRule.code;
+    if (text.charCodeAt(start - 1) === 47) {
+      if (urlPathSaysIsbn(text, start)) return bookPath.code;
+      if (urlPathId(text, start, end)) return -pathId.code;
     }
+    if (typeof this.shape === 'function') this.shape = this.shape();
     this.memo ??= new DataMemo();
-    return this.shape;
+    if (this.shape.kind !== 'text') return ASK_DATA;
+    if (keyedToOtherValue(text, start)) return -keyedToOther.code;
+    if (authorityLinkText(text, start, end)) return -authorityLink.code;
+    // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
+    if ((this.memo.scripts ??= new InlineScripts(text)).holds(start)) return ASK_SCRIPT;
+    const header = tableColumnHeader(text, start, end, this.memo);
+    return headerNamesIsbn(header) ? tableColumnIsbn.code : headerNamesOther(header) ? -tableColumnOther.code : 0;
   }
 
   /** foreignLabelBefore for the number at `start`, asked once: lookup, the number's context and BareTens all ask. */
@@ -1230,8 +1272,11 @@ class Scan {
     if (d.groups > 1 && !plausibleGroups(d, this.text)) return;
     if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
     const id = this.lookup(start, end, true);
-    if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
-      this.taken(start, end, id);
+    const evidence = id >= 0 ? this.contextEvidence(start, end, id) : 0;
+    if (id >= 0 && evidence >= 0) {
+      this.taken(start, end, id, evidence);
+    } else if (id >= 0) {
+      this.ruledOut(start, end, -evidence);
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
     }
@@ -1332,12 +1377,13 @@ class Scan {
   }
 
   /**
-   * bareTenWithoutContext before isbn3 parses the number: true only when it
-   * would be true whatever isbn3 says (its ISBN-13 is computed, not parsed).
+   * contextEvidence before isbn3 parses the number: true only when it would rule the number
+   * out whatever isbn3 says (its ISBN-13 is computed, not parsed).
    */
   private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
-    const shape = this.dataToAsk(start, end);
-    if (typeof shape === 'boolean') return shape;
+    const evidence = this.contextBeforeData(start, end);
+    if (evidence < ASK_DATA) return evidence < 0;
+    const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
     return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix);

@@ -2,6 +2,9 @@
 // defines them all; find.ts imports the families it applies.
 import './candidates';
 import './labels';
+import './urls';
+import './data';
+import './code';
 import './repeats';
 
 export { FAMILIES, registeredRules, ruleOfCode, type DocumentKind, type Family, type Rule, type RuleExample } from './rule';

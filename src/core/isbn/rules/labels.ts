@@ -72,3 +72,29 @@ export const letterForDigit = defineRule({
   yes: [{ text: 'ISBN O-306-40615-2', finds: ['9780306406157'] }],
   no: [{ text: 'Volume O-306-40615-2', finds: [] }],
 });
+
+export const otherLabel = defineRule({
+  id: 'label.otherNumber',
+  family: 'labels',
+  says: 'notIsbn',
+  reason: 'Another number\'s label right before it (OCLC, LCCN, order, phone, tel., No., №, an ISIL or agency in brackets `(DE-603)`, `taskID`, an lccn.loc.gov link), past tags and a short gap: that number, not an ISBN.',
+  kinds: ALL_KINDS,
+  reach: { chars: 300 },
+  yes: [
+    { text: 'OCLC 0306406152', finds: [] },
+    { text: 'Tel. 0306406152', finds: [] },
+  ],
+  no: [{ text: 'see 0306406152', finds: ['9780306406157'] }],
+});
+
+export const isbnOnLine = defineRule({
+  id: 'label.isbnOnLine',
+  family: 'labels',
+  says: 'isbn',
+  reason: 'A checksum-valid bare 10 in no range of isbn3\'s is an ISBN where the word ISBN stands on its line (`isbn.split(\'9999678270\')  # ISBN10`); in prose the range is what keeps a chance number out.',
+  short: 'ISBN on its line',
+  kinds: ALL_KINDS,
+  reach: { chars: 400 },
+  yes: [{ text: 'isbn.split("9999678270")  # ISBN10', finds: ['9789999678278'] }],
+  no: [{ text: 'x.split("9999678270")', finds: [] }],
+});

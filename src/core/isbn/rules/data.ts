@@ -1,0 +1,62 @@
+// Data and columns: in data (JSON, XML, CSV, SQL, YAML) a bare 10-digit number is far more often
+// an id, a timestamp or a phone number than an ISBN (one in eleven passes the ISBN-10 check), so
+// there it is an ISBN only where its key, tag or column says so (dataContext.ts). In prose, a
+// table's column header says the same of its cells.
+import { ALL_KINDS, defineRule } from './rule';
+
+export const keySaysIsbn = defineRule({
+  id: 'data.keyNamesIsbn',
+  family: 'data',
+  says: 'isbn',
+  reason: 'In data, the key, tag, attribute or column of a bare 10 names ISBNs (`"isbn_10":`, `<isbn>`, an `ISBN` column, a `{"type": "ISBN_10", "identifier": …}` record), or its ISBN-13 stands in the same record.',
+  short: 'isbn key',
+  kinds: ['data'],
+  reach: { chars: 400, document: true },
+  yes: [{ text: '{"isbn_10": "0306406152"}', name: 'a.json', finds: ['9780306406157'] }],
+  no: [{ text: '{"isbn_10": "0306406153"}', name: 'a.json', finds: [] }],
+});
+
+export const noIsbnKey = defineRule({
+  id: 'data.noIsbnKey',
+  family: 'data',
+  says: 'notIsbn',
+  reason: 'In data, a bare 10 whose key, tag or column does not say ISBN, and whose ISBN-13 is not in the same record, is an id, a timestamp or another number that passes the check by chance.',
+  kinds: ['data'],
+  reach: { chars: 600, document: true },
+  yes: [{ text: '{"id": "0306406152"}', name: 'a.json', finds: [] }],
+  no: [{ text: '{"isbn_10": "0306406152"}', name: 'a.json', finds: ['9780306406157'] }],
+});
+
+export const tableColumnIsbn = defineRule({
+  id: 'data.tableColumnIsbn',
+  family: 'data',
+  says: 'isbn',
+  reason: 'In prose, a bare 10 that is a whole cell of a Markdown or HTML table whose column header names ISBNs.',
+  short: 'isbn column',
+  kinds: ['prose', 'markup'],
+  reach: { chars: 1 << 20 },
+  yes: [{ text: '| ISBN |\n|---|\n| 9999678270 |', finds: ['9789999678278'] }],
+  no: [{ text: '| Title |\n|---|\n| 9999678270 |', finds: [] }],
+});
+
+export const tableColumnOther = defineRule({
+  id: 'data.tableColumnOther',
+  family: 'data',
+  says: 'notIsbn',
+  reason: 'In prose, a bare 10 that is a whole cell of a table whose column header names another kind of number (`Order No.`, `SKU`, `OCLC`, a date).',
+  kinds: ['prose', 'markup'],
+  reach: { chars: 1 << 20 },
+  yes: [{ text: '| Order No. |\n|---|\n| 0306406152 |', finds: [] }],
+  no: [{ text: '| Title |\n|---|\n| 0306406152 |', finds: ['9780306406157'] }],
+});
+
+export const placeholder = defineRule({
+  id: 'data.placeholderDigits',
+  family: 'data',
+  says: 'notIsbn',
+  reason: '`0123456789` and `123456789X` (the digits in order, which pass the ISBN-10 check) are a form\'s or a test\'s placeholder in prose or code, unless a label, key, column or path says ISBN.',
+  kinds: ALL_KINDS,
+  reach: { chars: 400 },
+  yes: [{ text: 'Type 0123456789 here', finds: [] }],
+  no: [{ text: 'isbn: 0123456789', finds: ['9780123456786'] }],
+});
