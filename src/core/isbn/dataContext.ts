@@ -7,6 +7,8 @@
 import type { IsbnInfo } from './parse';
 import { splitFields, type TextShape } from '../documentKind/textShape';
 import { inIso2709Field, Iso2709Reader } from './marcRecords';
+import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, sqlColumn, twinNearby as twinRule, yamlTitleKey } from './rules/data';
+import { iso2709Tag, marcTag, picaTag, risSn } from './rules/catalogue';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
@@ -105,32 +107,33 @@ export class InlineScripts {
 }
 
 /**
- * True when the number at text[start, end) (a valid bare ISBN-10, `info`) is
- * an ISBN by its context in data of `shape`: its key, tag or column names
- * ISBNs, or the record holds its ISBN-13 too.
+ * When the number at text[start, end) (a valid bare ISBN-10, `info`) is an ISBN by its context
+ * in data of `shape` (its key, tag or column names ISBNs, or the record holds its ISBN-13 too):
+ * the code of the rule that says so (rules/data.ts, rules/catalogue.ts); else 0.
  */
-export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, memo: DataMemo): boolean {
-  if (keySaysIsbn(text, start, shape, memo)) return true;
-  return twinNearby(text, start, end, info);
+export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, memo: DataMemo): number {
+  return keySaysIsbn(text, start, shape, memo) || (twinNearby(text, start, end, info) ? twinRule.code : 0);
 }
 
-function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
+/** The code of the rule by which the key, tag or column of the number at `start` names ISBNs in data of `shape`, or 0. */
+function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): number {
   switch (shape.kind) {
     case 'csv':
-      return csvColumnSaysIsbn(text, start, shape, memo);
+      return csvColumnSaysIsbn(text, start, shape, memo) ? csvColumn.code : 0;
     case 'marc':
-      return inIso2709Field(text, start) ? iso2709TagSaysIsbn(text, start, memo) : marcTagSaysIsbn(text, start);
+      if (inIso2709Field(text, start)) return iso2709TagSaysIsbn(text, start, memo) ? iso2709Tag.code : 0;
+      return marcTagSaysIsbn(text, start);
     case 'ris':
-      return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
+      return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start)) ? risSn.code : 0;
     case 'sql':
       // A column of another name may hold a record whose own key or tag says ISBN (MARCXML in a `marc` column).
-      return sqlColumnSaysIsbn(text, start, memo) === true || keyBeforeSaysIsbn(text, start, memo);
+      return sqlColumnSaysIsbn(text, start, memo) === true ? sqlColumn.code : keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : 0;
     case 'yaml':
-      return keyBeforeSaysIsbn(text, start, memo) || yamlTitleKeySaysIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : yamlTitleKeySaysIsbn(text, start) ? yamlTitleKey.code : 0;
     case 'json':
-      return keyBeforeSaysIsbn(text, start, memo) || textLinesSayIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : textLinesSayIsbn(text, start) ? jsonTextLines.code : 0;
     default:
-      return keyBeforeSaysIsbn(text, start, memo);
+      return keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : 0;
   }
 }
 
@@ -149,7 +152,7 @@ export function dataMaySayIsbn(
   memo: DataMemo,
   prefix: PrefixMemo,
 ): boolean {
-  if (keySaysIsbn(text, start, shape, memo)) return true;
+  if (keySaysIsbn(text, start, shape, memo) !== 0) return true;
   const from = Math.max(0, start - TWIN_REACH);
   // Both an ISBN-13 and `978-` hold a 978: none in reach, no twin.
   if (prefix.first978(text, from) + 3 > end + TWIN_REACH) return false;
@@ -270,9 +273,10 @@ function csvRecordStart(text: string, start: number, memo: DataMemo): number {
 
 /**
  * MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented), and PICA+
- * (`004A ƒ0…`, `004P $So$0…`: PICA's tags are three digits and a letter or `@`).
+ * (`004A ƒ0…`, `004P $So$0…`: PICA's tags are three digits and a letter or `@`): the code of
+ * the rule whose tag names ISBNs, or 0.
  */
-function marcTagSaysIsbn(text: string, start: number): boolean {
+function marcTagSaysIsbn(text: string, start: number): number {
   let from = lineStart(text, start);
   let line = text.slice(from, start);
   for (let k = 0; k < 20 && /^\s/.test(line) && from > 0; k++) {
@@ -280,11 +284,10 @@ function marcTagSaysIsbn(text: string, start: number): boolean {
     line = text.slice(from, start);
   }
   const pica = PICA_TAG.exec(line)?.[1];
-  if (pica) return PICA_ISBN_TAG.test(pica) || PICA_TYPED_ISBN.test(line);
+  if (pica) return PICA_ISBN_TAG.test(pica) || PICA_TYPED_ISBN.test(line) ? picaTag.code : 0;
   const tag = /^=?([0-9]{3})/.exec(line)?.[1];
-  if (!tag) return false;
-  if (MARC_ISBN_TAG.test(tag)) return true;
-  return MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line);
+  if (!tag) return 0;
+  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line)) ? marcTag.code : 0;
 }
 
 /**

@@ -14,7 +14,7 @@ import { ruleOfCode, type Rule } from './rules/rule';
 import { checkDigit, checksumTen, groupedTen, isbn13Shape } from './rules/candidates';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
 import { authorityLink, bookPath, keyedToOther, pathId } from './rules/urls';
-import { keySaysIsbn, noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
+import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
 import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
 
 export type { IsbnMatch } from './matches';
@@ -1136,8 +1136,7 @@ class Scan {
     const evidence = this.contextBeforeData(start, end);
     if (evidence < ASK_DATA) return evidence;
     const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
-    if (dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!)) return keySaysIsbn.code;
-    return -(evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
+    return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!) || -(evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
   }
 
   /**

@@ -60,3 +60,63 @@ export const placeholder = defineRule({
   yes: [{ text: 'Type 0123456789 here', finds: [] }],
   no: [{ text: 'isbn: 0123456789', finds: ['9780123456786'] }],
 });
+
+export const csvColumn = defineRule({
+  id: 'data.csv.columnNamesIsbn',
+  family: 'data',
+  says: 'isbn',
+  reason: 'In CSV or TSV, the header names the number\'s column for ISBNs (ISBN, ISBN13, isbn_10, ISBNs…), or a header-less column holds ISBNs by its values; a cell of JSON (an Open Library dump) is read by its own keys.',
+  short: 'isbn column',
+  kinds: ['data'],
+  reach: { chars: 4096, document: true },
+  yes: [{ text: 'isbn,title\n0306406152,Dune\n', name: 'a.csv', finds: ['9780306406157'] }],
+  no: [{ text: 'id,title\n0306406152,Dune\n', name: 'a.csv', finds: [] }],
+});
+
+export const sqlColumn = defineRule({
+  id: 'data.sql.columnNamesIsbn',
+  family: 'data',
+  says: 'isbn',
+  reason: 'In SQL, the column of the value in an INSERT\'s tuple (or a COPY block\'s row), named by the statement\'s column list or the table\'s CREATE TABLE, names ISBNs.',
+  short: 'isbn column',
+  kinds: ['data'],
+  reach: { chars: 1 << 20 },
+  yes: [{ text: "INSERT INTO books (id, isbn) VALUES (1, '0306406152');", name: 'a.sql', finds: ['9780306406157'] }],
+  no: [{ text: "INSERT INTO books (isbn, id) VALUES ('x', '0306406152');", name: 'a.sql', finds: [] }],
+});
+
+export const yamlTitleKey = defineRule({
+  id: 'data.yaml.titleKey',
+  family: 'data',
+  says: 'isbn',
+  reason: 'A YAML list of titles and their ISBNs (`- Dune: 0441013597`): a key written as a title (a capital, then words, no number\'s name) holding nothing but the number.',
+  short: 'title: ISBN list',
+  kinds: ['data'],
+  reach: { chars: 4096 },
+  yes: [{ text: '- Dune: 0306406152\n', name: 'a.yaml', finds: ['9780306406157'] }],
+  no: [{ text: '- Order no: 0306406152\n', name: 'a.yaml', finds: [] }],
+});
+
+export const jsonTextLines = defineRule({
+  id: 'data.json.textLines',
+  family: 'data',
+  says: 'isbn',
+  reason: 'Text kept in JSON as an array of lines (a notebook\'s printed table, `"text/plain": ["   ISBN  Title\\n", "0  0441013597  Dune\\n"]`) whose earlier line names ISBNs: its header.',
+  short: 'isbn column',
+  kinds: ['data'],
+  reach: { chars: 4096, lines: 64 },
+  yes: [{ text: '{"text/plain": [\n"   ISBN        Title\\n",\n"0  0306406152  Dune\\n"\n]}', name: 'a.json', finds: ['9780306406157'] }],
+  no: [{ text: '{"text/plain": [\n"   Id        Title\\n",\n"0  0306406152  Dune\\n"\n]}', name: 'a.json', finds: [] }],
+});
+
+export const twinNearby = defineRule({
+  id: 'data.twinNearby',
+  family: 'data',
+  says: 'isbn',
+  reason: 'The same record holds the ISBN-13 of this ISBN-10 (Goodreads\' ISBN and ISBN13 columns), or 978 and the ten written together with the old check digit kept (FOLIO\'s made-up 13s).',
+  short: 'its ISBN-13 nearby',
+  kinds: ['data', 'prose'],
+  reach: { chars: 600 },
+  yes: [{ text: 'id,code,title\n0306406152,9780306406157,Dune\n', name: 'a.csv', finds: ['9780306406157'] }],
+  no: [{ text: 'id,code,title\n0306406152,9780441013593,Dune\n', name: 'a.csv', finds: ['9780441013593'] }],
+});

@@ -4,6 +4,7 @@ import './candidates';
 import './labels';
 import './urls';
 import './data';
+import './catalogue';
 import './code';
 import './repeats';
 

@@ -1,0 +1,53 @@
+// Catalogue records: MARC (mnemonic, display, MARCXML, MARC-in-JSON, binary ISO 2709), PICA+ and
+// RIS say by their tags which fields hold ISBNs (dataContext.ts, marcRecords.ts); a bare 10 is
+// an ISBN in those fields and no other. How a subfield's mark and code are read apart from the
+// number is a candidate's reading (find.ts: Scan.gluedBefore, Scan.afterDigitCode).
+import { defineRule } from './rule';
+
+export const marcTag = defineRule({
+  id: 'catalogue.marcTag',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In a MARC record (mnemonic `=020  \\\\$a…` or display `020    |a …`), field 020 holds ISBNs, and a linking entry\'s (76X-78X, 80X-830) `$z`; other fields (001, 035 control numbers) hold other numbers.',
+  short: 'MARC 020',
+  kinds: ['data'],
+  reach: { chars: 4096, lines: 20 },
+  yes: [{ text: '=001  12345\n=020  \\\\$a0306406152\n', name: 'a.mrk', finds: ['9780306406157'] }],
+  no: [{ text: '=001  12345\n=035  \\\\$a0306406152\n', name: 'a.mrk', finds: [] }],
+});
+
+export const picaTag = defineRule({
+  id: 'catalogue.picaTag',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In PICA+, fields 004A (the book), 004D, 004P (another form), 004J (a reproduction) and 004L hold ISBNs, and a linking field whose subfield C types its number ISBN (`039D ƒCISBNƒ6…`); 003@ is the record\'s own number.',
+  short: 'PICA+ 004A',
+  kinds: ['data'],
+  reach: { chars: 4096, lines: 20 },
+  yes: [{ text: '004A ƒ00306406152ƒf : pbk.\n', name: 'a.pica', finds: ['9780306406157'] }],
+  no: [{ text: '003@ ƒ00306406152\n', name: 'a.pica', finds: [] }],
+});
+
+export const iso2709Tag = defineRule({
+  id: 'catalogue.iso2709Tag',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In binary MARC (ISO 2709) the record\'s directory gives each field\'s tag: 020 (UNIMARC: 010) holds ISBNs, a linking entry\'s `$z` too.',
+  short: 'MARC 020',
+  kinds: ['data'],
+  reach: { chars: 100000, document: true },
+  yes: [{ text: '00000nam  2200049   4500020001500000\x1e  \x1fa0306406152\x1e\x1d', finds: ['9780306406157'] }],
+  no: [{ text: '00000nam  2200049   4500035001500000\x1e  \x1fa0306406152\x1e\x1d', finds: [] }],
+});
+
+export const risSn = defineRule({
+  id: 'catalogue.risSN',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In RIS, the SN tag holds ISBNs (and ISSNs); AN (accession), M1, ID and the others hold other numbers.',
+  short: 'RIS SN',
+  kinds: ['data', 'bibliography'],
+  reach: { chars: 4096 },
+  yes: [{ text: 'TY  - BOOK\nSN  - 0306406152\nER  - \n', name: 'a.ris', finds: ['9780306406157'] }],
+  no: [{ text: 'TY  - BOOK\nAN  - 0306406152\nER  - \n', name: 'a.ris', finds: [] }],
+});
