@@ -11,9 +11,10 @@ import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from '../documentKind/textShape';
 import { ruleOfCode, type Rule } from './rules/rule';
-import { checkDigit, checksumTen, groupedTen, isbn13Shape } from './rules/candidates';
+import { checkDigit, checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
+import { chanceStretch } from './rules/repeats';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
-import { authorityLink, bookPath, keyedToOther, pathId } from './rules/urls';
+import { authorityLink, bookPath, doiSuffix, keyedToOther, pathId } from './rules/urls';
 import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
 import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
 
@@ -674,14 +675,19 @@ class BareTens {
     this.passed[stretch]++;
   }
 
-  /** `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some. */
-  withoutChance(found: IsbnMatches, text: string): IsbnMatches {
+  /**
+   * `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some.
+   * `rejected`: explainIsbns' list, told of each number dropped (repeats.chanceStretch).
+   */
+  withoutChance(found: IsbnMatches, text: string, rejected: number[] | undefined): IsbnMatches {
     if (this.failed.length === 0) return found;
     const chance = chanceStretches(this.failed, this.passed);
     if (chance === undefined) return found;
-    return found.withoutChecksumOnly(
-      (start, end, info) => chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info),
-    );
+    return found.withoutChecksumOnly((start, end, info) => {
+      const drop = chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info);
+      if (drop) rejected?.push(start, end, chanceStretch.code);
+      return drop;
+    });
   }
 }
 
@@ -760,7 +766,7 @@ class Scan {
 
   /** The matches, once the text is scanned: without chance numbers, with the repeats of its ISBNs (repeats.ts). */
   finish(): IsbnMatches {
-    const found = this.bareTens.withoutChance(this.out, this.text);
+    const found = this.bareTens.withoutChance(this.out, this.text, this.rejected);
     return this.withRepeats && this.max === Infinity ? this.repeats.taken(found, this.keptId) : found;
   }
 
@@ -823,7 +829,7 @@ class Scan {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
-      if (this.d.texJoined && label === NO_LABEL) return end;
+      if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
       if (!this.cachedHit(start, end, label === LABEL)) this.single(start, end, label === LABEL);
       return end;
     }
@@ -841,13 +847,19 @@ class Scan {
     }
     const label = labelBefore(this.text, start);
     if (label > LABEL) return Math.max(this.field(label, start, end), end);
-    if (this.d.texJoined && label === NO_LABEL) return end;
+    if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
     if (this.wholeRun(start, end, label === LABEL)) return end;
     this.splitTokens(start, end);
     let i = 0;
     if (label === LABEL) i = this.takeLabelled(0);
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
     this.tokensFrom(i, false);
+    return end;
+  }
+
+  /** An unlabelled run joined by TeX's `~` or `--`: a range, no ISBN (candidate.texRange). Returns its end. */
+  private texRange(start: number, end: number): number {
+    this.ruledOut(start, end, texRange.code);
     return end;
   }
 
@@ -926,12 +938,18 @@ class Scan {
       this.noTenOrThirteen(start, end);
       return;
     }
-    if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) return;
+    if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) {
+      this.ruledOut(start, end, phoneGroups.code);
+      return;
+    }
     if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
       this.glued(start, end);
       return;
     }
-    if (this.inDoi(start)) return;
+    if (this.inDoi(start)) {
+      this.ruledOut(start, end, doiSuffix.code);
+      return;
+    }
     const id = this.lookup(start, end, true);
     const evidence = id >= 0 ? this.contextEvidence(start, end, id) : 0;
     if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
@@ -971,7 +989,12 @@ class Scan {
     if (priced > end && this.d.read(this.text, start, priced) && this.tenWithPrice(start, priced, false)) return;
     if (priced > end) this.d.read(this.text, start, end);
     if (this.letterOpensCell(start, end)) return;
-    if (!this.inDoi(start)) this.repeats.keep(start, end, this.d.key); // `3642002307_k.jpg`
+    if (this.inDoi(start)) {
+      this.ruledOut(start, end, doiSuffix.code);
+      return;
+    }
+    this.repeats.keep(start, end, this.d.key); // `3642002307_k.jpg`
+    this.ruledOut(start, end, gluedToWord.code);
   }
 
   /**
@@ -1268,8 +1291,8 @@ class Scan {
     const end = this.t.end[last];
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
-    if (d.groups > 1 && !plausibleGroups(d, this.text)) return;
-    if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
+    if (d.groups > 1 && !plausibleGroups(d, this.text)) return this.ruledOut(start, end, phoneGroups.code);
+    if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return this.ruledOut(start, end, gluedToWord.code);
     const id = this.lookup(start, end, true);
     const evidence = id >= 0 ? this.contextEvidence(start, end, id) : 0;
     if (id >= 0 && evidence >= 0) {

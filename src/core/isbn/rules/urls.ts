@@ -52,3 +52,14 @@ export const keyedToOther = defineRule({
   yes: [{ text: 'index.php?oldid=0306406152', finds: [] }],
   no: [{ text: 'search?q=0306406152', finds: ['9780306406157'] }],
 });
+
+export const doiSuffix = defineRule({
+  id: 'url.doiSuffix',
+  family: 'urls',
+  says: 'notIsbn',
+  reason: 'A number inside a DOI (after `10.` and 4-9 digits and a slash, plain or escaped, with no white space between; a URL wrapped right after the slash too) is the DOI\'s suffix, not an ISBN.',
+  kinds: ALL_KINDS,
+  reach: { chars: 300, lines: 1 },
+  yes: [{ text: 'doi 10.1007/abc/9780306406157', finds: [] }],
+  no: [{ text: 'doi 10.1007/abc 9780306406157', finds: ['9780306406157'] }],
+});
