@@ -28,7 +28,7 @@ export const isbnField = defineRule({
   says: 'isbn',
   reason: 'The number stands in a BibTeX or BibLaTeX isbn field (`isbn = {…}`, `ISBN = "…"`): every number in its body is meant as an ISBN.',
   short: 'isbn field',
-  kinds: ['bibliography', 'prose', 'markup'],
+  kinds: ALL_KINDS,
   reach: { chars: 4096, field: 20 },
   yes: [
     { text: '@book{a, isbn = {0-306-40615-2, 3-16-148410-X}}', finds: ['9780306406157', '9783161484100'] },

@@ -93,3 +93,20 @@ export function registeredRules(): readonly Rule[] {
 export function ruleOfCode(code: number): Rule | undefined {
   return code > 0 ? REGISTRY[code - 1] : undefined;
 }
+
+/**
+ * The reach of the rules that apply to a kind of text as the finder tells it (`data`, or prose:
+ * any other kind), in lines: `lines`, the most lines a rule reads around a candidate (the
+ * incremental index rescans that many on each side of an edit), `field`, the longest isbn field
+ * a rule reads. Worked out from the rules defined so far (rules/index.ts defines them all).
+ */
+export function reachInLines(data: boolean): { lines: number; field: number } {
+  let lines = 0;
+  let field = 0;
+  for (const rule of REGISTRY) {
+    if (!rule.kinds.some((kind) => (kind === 'data') === data)) continue;
+    lines = Math.max(lines, rule.reach.lines ?? 0);
+    field = Math.max(field, rule.reach.field ?? 0);
+  }
+  return { lines, field };
+}
