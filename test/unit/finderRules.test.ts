@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { explainIsbns, findIsbns } from '../../src/core/isbn/find';
-import { registeredRules, type RuleExample } from '../../src/core/isbn/rules';
+import { registeredRules, ruleById, type RuleExample } from '../../src/core/isbn/rules';
+import { scanAll } from '../../src/core/scan/lineScan';
 import { documentShape } from '../../src/core/documentKind/documentKind';
 
 function optionsOf(example: RuleExample) {
@@ -39,3 +40,22 @@ for (const rule of registeredRules()) {
     }
   });
 }
+
+test('an ISBN found without a label says which rule found it, in a few words for the hover; a labelled one needs none', () => {
+  const items = scanAll({ lineCount: 3, lineAt: (line) => ['| ISBN | Title |', '|---|---|', '| 9999678270 | Dune |'][line], fileName: 'list.md' });
+  assert.deepEqual(items.map((i) => [i.foundBy, ruleById(i.foundBy!)?.short]), [['data.tableColumnIsbn', 'isbn column']]);
+  const labelled = scanAll({ lineCount: 1, lineAt: () => 'ISBN 978-0-306-40615-7', fileName: 'a.md' });
+  assert.equal(labelled[0]?.foundBy, undefined);
+});
+
+test('explainIsbns names, for each ISBN found and each number ruled out, the rule that decided', () => {
+  const decisions = explainIsbns('OCLC 0306406152, ISBN 978-0-306-40615-7, see 9783161484100.');
+  assert.deepEqual(
+    decisions.map((d) => [d.raw, d.found, d.rule.id]),
+    [
+      ['0306406152', false, 'label.otherNumber'],
+      ['978-0-306-40615-7', true, 'label.isbnWord'],
+      ['9783161484100', true, 'candidate.isbn13'],
+    ],
+  );
+});

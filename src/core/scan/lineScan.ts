@@ -8,7 +8,7 @@
  * reachInLines), and a rescan reads as many. Diagnostics, code actions and inline
  * titles all read this index.
  */
-import { type IsbnMatch, scanIsbns } from '../isbn/find';
+import { foundBy, type IsbnMatch, scanIsbns } from '../isbn/find';
 import { reachInLines } from '../isbn/rules';
 import { documentShape } from '../documentKind/documentKind';
 import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../documentKind/textShape';
@@ -27,6 +27,12 @@ export interface LineIsbn {
   problem?: IsbnMatch['problem'];
   /** The line of its `isbn =` when that is an earlier line: the item is rescanned whenever that line is. */
   labelLine?: number;
+  /**
+   * For a valid ISBN found without a label: the identifier of the rule that found it
+   * (`data.csv.columnNamesIsbn`); its few words for the user are the rule's `short`
+   * (`ruleById(id)?.short`, "isbn column", see isbn/rules/).
+   */
+  foundBy?: string;
 }
 
 /** A document's lines, as the editor has them now. */
@@ -132,6 +138,7 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
     if (info) item.info = info;
     const problem = found.problem(i);
     if (problem) item.problem = problem;
+    if (!labelled && item.valid) item.foundBy = foundBy(found, i)!.id;
     while (b < bodies.length && bodies[b].end < start) b++;
     const body = bodies[b];
     if (labelled && body && body.start <= start && body.opener < starts[k]) {

@@ -8,4 +8,4 @@ import './catalogue';
 import './code';
 import './repeats';
 
-export { FAMILIES, reachInLines, registeredRules, ruleOfCode, type DocumentKind, type Family, type Rule, type RuleExample } from './rule';
+export { FAMILIES, reachInLines, registeredRules, ruleById, ruleOfCode, type DocumentKind, type Family, type Rule, type RuleExample } from './rule';

@@ -89,6 +89,11 @@ export function registeredRules(): readonly Rule[] {
   return REGISTRY;
 }
 
+/** The rule of an identifier (`label.isbnWord`), if there is one. */
+export function ruleById(id: string): Rule | undefined {
+  return REGISTRY.find((rule) => rule.id === id);
+}
+
 /** The rule of a code (0 and unknown codes: undefined). */
 export function ruleOfCode(code: number): Rule | undefined {
   return code > 0 ? REGISTRY[code - 1] : undefined;
