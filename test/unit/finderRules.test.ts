@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { explainIsbns, findIsbns } from '../../src/core/isbn/find';
 import { registeredRules, ruleById, type RuleExample } from '../../src/core/isbn/rules';
 import { scanAll } from '../../src/core/scan/lineScan';
+import { readFileSync } from 'node:fs';
+import { rulesPage, RULES_PAGE } from '../../scripts/finderRulesPage';
 import { documentShape } from '../../src/core/documentKind/documentKind';
 
 function optionsOf(example: RuleExample) {
@@ -58,4 +60,8 @@ test('explainIsbns names, for each ISBN found and each number ruled out, the rul
       ['9783161484100', true, 'candidate.isbn13'],
     ],
   );
+});
+
+test('docs/finder-rules.md is the page the rules make (npm run docs:finder-rules writes it)', () => {
+  assert.equal(readFileSync(RULES_PAGE, 'utf8'), rulesPage(), 'run `npm run docs:finder-rules` and commit docs/finder-rules.md');
 });

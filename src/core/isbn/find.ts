@@ -59,22 +59,21 @@ const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${
 /**
  * Two full-width digits (Japanese and Chinese text: `９７８－４`): RUN_START stops at the first
  * such pair, and the text is then read again as ASCII (halfWidth). Every ISBN written so has a
- * pair. Found by the scan itself: a search of its own for a full-width 9, before the scan or
- * along it, cost the scan 6-9 % (it reads the whole text once more). Two characters, not one:
- * the regex skips ahead by what may stand at a match's second character, and a one-character
- * alternative leaves it nothing to skip by (that cost as much as the search).
+ * pair. Found by the scan itself, not by a search of its own for a full-width 9 before the scan
+ * or along it (that reads the whole text once more). Two characters, not one: the regex skips
+ * ahead by what may stand at a match's second character, and a one-character alternative
+ * leaves it nothing to skip by. What each costs: docs/performance.md, scan.
  */
 const FULL_WIDTH_DIGITS = '[\\uff10-\\uff19][\\uff10-\\uff19]';
 // Not Arabic-Indic, Persian or Devanagari digits in the same pair: their codes share their low
 // seven bits with lower-case ASCII letters, and the regex's skip table, built on those bits, then
-// stops at every word (the scan 18-20 % slower on bench a). A text in those scripts is known by
+// stops at every word (docs/performance.md, scan). A text in those scripts is known by
 // its start instead (OTHER_SCRIPT).
 
 /**
  * At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted).
  * `(?:[0-9Xx]|[ SEP][0-9Xx]){8}` is `(?:[ SEP]?[0-9Xx]){8}` with the digit tried first: most characters
- * after a run's first digit are digits, and the optional separator tested before each cost this regex
- * (the finder's scan) 6-9% of its time.
+ * after a run's first digit are digits, and an optional separator tested before each slows the scan.
  */
 const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|[-\\\\]-[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
@@ -91,8 +90,8 @@ const BINDING_GLUED = /^(?:pbk|hbk|alk|ebk|cloth|paper(?:back)?|hard(?:cover|bac
  * digits (or 9 + X) so that dates and small numbers fail inside the regex.
  * A letter before the run is judged in JS (Scan.gluedBefore: `ISBN9780306406157`,
  * MARC's `$a0441013597`, an OpenURL's `urn%3Aisbn%3A978…` are runs; `x978…` is
- * no ISBN): a look-behind for it here ran at every number's start and cost the
- * scan 2-4 %, for the few runs of 9 digits glued to a letter. The inside of a
+ * no ISBN): a look-behind for it here would run at every number's start, for
+ * the few runs of 9 digits glued to a letter. The inside of a
  * spaced run is no start: `+1 3849957454` is a phone number whose run the
  * '+' kept out.
  * A comma between digits is a CSV field boundary (`183,1400032717`). Two ISBNs
@@ -100,8 +99,8 @@ const BINDING_GLUED = /^(?:pbk|hbk|alk|ebk|cloth|paper(?:back)?|hard(?:cover|bac
  * on past a slash after a run: cheaper there than a look-behind here.
  *
  * The character before the run is taken, not looked behind at: a digit or
- * '+' there fails at once, and most digits follow another (6% of the
- * regex's time). A match ends just after the run's first digit; JS reads the
+ * '+' there fails at once, and most digits follow another. A match ends just
+ * after the run's first digit; JS reads the
  * run (Digits.readRun). A run that opens the text has no character before
  * it: RUN_AT_TEXT_START.
  */
@@ -247,8 +246,8 @@ function scanWith(text: string, options: FindOptions, rejected: number[] | undef
  * `/lrg/9780/0995/9780099590088.jpg`; RUN_START skips runs after `digits/`, a DOI's prefix or a
  * path of ids), and ISBN-10s after a + that EDIFACT's item number type `:IB` (ISBN) follows
  * (`PIA+5+0749577215:IB'`, `LIN+1+1+0764569104:IB'` in older order and quote messages). Where the
- * text's start holds one, such runs are visited too, in order with the others. Not in every text:
- * a search of its own cost the scan 2 %, and letting a + start a run in the regex 3-4 %.
+ * text's start holds one, such runs are visited too, in order with the others. Not in every text,
+ * nor by letting a + start a run in the regex: both cost every scan (docs/performance.md, scan).
  */
 const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89](?:[0-9]{10}(?![0-9])|-[0-9])|\+[0-9]{9}[0-9Xx]:IB/;
 
@@ -656,7 +655,7 @@ const TOKENS = new Tokens();
  * Numbers a label rules out (`order 1481623893`) are explained and not counted:
  * a text full of order numbers may still list ISBN-10s bare (a label word is
  * looked up by its hash first, foreignWordBefore: the notes corpus has 2,900
- * order numbers, and the whole look-back for each cost it 2-3 %).
+ * order numbers, and the whole look-back for each is not cheap).
  */
 class BareTens {
   /** Bare 10s that failed (not explained by a label) and bare 10s taken, by stretch. */
@@ -913,8 +912,8 @@ class Scan {
    * (the early probe hit), and labelled, or an unlabelled ISBN-13 clear of
    * anything around it. Reports it and returns true, or returns false to
    * leave it to single(), which decides the same with every case in view.
-   * Called straight from the run's handler: going through single, emitLabelled
-   * and lookup cost the dense corpus 4% in calls.
+   * Called straight from the run's handler, not through single, emitLabelled
+   * and lookup: the calls cost a dense list of ISBNs.
    */
   private cachedHit(start: number, end: number, labelled: boolean): boolean {
     const d = this.d;
