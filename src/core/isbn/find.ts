@@ -735,7 +735,11 @@ function lineNamesIsbn(text: string, at: number): boolean {
 }
 
 class Scan {
+  /** The run being decided, as the run's handler read it. */
   private readonly d = new Digits();
+  /** A run read again with a price typed on (glued), and a part of a run read alone (tenWithPrice, gluedTogether): `d` stays the run's. */
+  private readonly part = new Digits();
+  private readonly piece = new Digits();
   readonly bareTens = new BareTens();
   private readonly repeats = new Repeats();
   private readonly t = TOKENS;
@@ -879,8 +883,8 @@ class Scan {
     }
     if (groups < 3 || groups > 5) return k;
     const d = this.d.read(text, start, k);
-    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(start) && !this.gluedAfter(k, true) && !this.inDoi(start)) {
-      const id = this.lookup(start, k);
+    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(this.d, start) && !this.gluedAfter(this.d, k, true) && !this.inDoi(start)) {
+      const id = this.lookup(this.d, start, k);
       if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
     }
     return k;
@@ -897,8 +901,8 @@ class Scan {
     if (labelled) {
       if (this.cachedHit(start, end, true)) return true;
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
-      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(start, end) >= 0)) return false;
-      if (!this.gluedAfter(end, false)) this.emitLabelled(start, end);
+      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(this.d, start, end) >= 0)) return false;
+      if (!this.gluedAfter(this.d, end, false)) this.emitLabelled(start, end);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
@@ -918,8 +922,8 @@ class Scan {
   private cachedHit(start: number, end: number, labelled: boolean): boolean {
     const d = this.d;
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
-    if (id < 0 || this.gluedAfter(end, !labelled)) return false;
-    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(start) || this.inDoi(start))) return false;
+    if (id < 0 || this.gluedAfter(this.d, end, !labelled)) return false;
+    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(this.d, start) || this.inDoi(start))) return false;
     this.out.addValid(start, end, labelled, id);
     return true;
   }
@@ -928,8 +932,8 @@ class Scan {
   private single(start: number, end: number, labelled: boolean): void {
     const d = this.d;
     if (labelled) {
-      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(end, false)) {
-        if (d.count <= 13 || !this.gluedTogether(start, end)) this.emitLabelled(start, end);
+      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(this.d, end, false)) {
+        if (d.count <= 13 || !this.gluedTogether(start)) this.emitLabelled(start, end);
       }
       return;
     }
@@ -941,7 +945,7 @@ class Scan {
       this.ruledOut(start, end, phoneGroups.code);
       return;
     }
-    if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
+    if (this.gluedBefore(this.d, start) || this.gluedAfter(this.d, end, true)) {
       this.glued(start, end);
       return;
     }
@@ -949,10 +953,10 @@ class Scan {
       this.ruledOut(start, end, doiSuffix.code);
       return;
     }
-    const id = this.lookup(start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(start, end, id) : 0;
+    const id = this.lookup(this.d, start, end, true);
+    const evidence = id >= 0 ? this.contextEvidence(this.d, start, end, id) : 0;
     if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
-      this.taken(start, end, id, evidence);
+      this.taken(this.d, start, end, id, evidence);
     } else if (id >= 0) {
       this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
       if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
@@ -971,7 +975,7 @@ class Scan {
   private noTenOrThirteen(start: number, end: number): void {
     const d = this.d;
     if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
-    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(start, end, false)) return;
+    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, false)) return;
     else if (d.count === 13) this.tenWith978(start, end);
     else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
   }
@@ -985,8 +989,7 @@ class Scan {
   /** An unlabelled 10 or 13 in `this.d` glued to a letter or digit: a price typed on, a cell's stray capital, or a repeat. */
   private glued(start: number, end: number): void {
     const priced = end + priceAfterX(this.text, end);
-    if (priced > end && this.d.read(this.text, start, priced) && this.tenWithPrice(start, priced, false)) return;
-    if (priced > end) this.d.read(this.text, start, end);
+    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, false)) return;
     if (this.letterOpensCell(start, end)) return;
     if (this.inDoi(start)) {
       this.ruledOut(start, end, doiSuffix.code);
@@ -1005,8 +1008,8 @@ class Scan {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
     const id = tenWithoutRange(this.normalizedAt(start, end));
     // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
-    const evidence = this.contextNamesIsbn(start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
-    if (evidence > 0) this.taken(start, end, id, evidence);
+    const evidence = this.contextNamesIsbn(this.d, start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
+    if (evidence > 0) this.taken(this.d, start, end, id, evidence);
     else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
   }
 
@@ -1015,8 +1018,8 @@ class Scan {
    * an ISBN by a key, column, tag, field or link path (or its ISBN-13 in the same record), or 0:
    * never its checksum alone in prose.
    */
-  private contextNamesIsbn(start: number, end: number, id: number): number {
-    const evidence = this.contextEvidence(start, end, id);
+  private contextNamesIsbn(d: Digits, start: number, end: number, id: number): number {
+    const evidence = this.contextEvidence(d, start, end, id);
     return evidence > 0 ? evidence : 0;
   }
 
@@ -1027,13 +1030,13 @@ class Scan {
    */
   private letterOpensCell(start: number, end: number): boolean {
     const text = this.text;
-    if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(end, true)) return false;
+    if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(this.d, end, true)) return false;
     const c = start < 2 ? 10 : text.charCodeAt(start - 2);
     if (c !== 44 && c !== 59 && c !== 9 && c !== 34 && c !== 10 && c !== 13) return false; // , ; tab " or a line's start
-    const id = this.lookup(start, end, true);
-    const evidence = id >= 0 ? this.contextNamesIsbn(start, end, id) : 0;
+    const id = this.lookup(this.d, start, end, true);
+    const evidence = id >= 0 ? this.contextNamesIsbn(this.d, start, end, id) : 0;
     if (evidence === 0) return false;
-    this.taken(start, end, id, evidence);
+    this.taken(this.d, start, end, id, evidence);
     return true;
   }
 
@@ -1043,23 +1046,21 @@ class Scan {
    * where a label, field, key or column says ISBN: reports the 10 and returns true. Not after
    * 978/979: that is a mistyped ISBN-13, whose first ten pass the check one time in eleven.
    */
-  private tenWithPrice(start: number, end: number, labelled: boolean): boolean {
-    const d = this.d;
+  private tenWithPrice(d: Digits, start: number, end: number, labelled: boolean): boolean {
     if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return false;
     // Cheap tests first: this runs for every unlabelled run of 13 or 14 digits (ids, timestamps, EANs of other things).
     if (!checksumOk(this.text, start, start + 10, 10)) return false;
     if (gtinValid(this.text, start, end)) return false; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
-    if (!labelled && (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start))) return false;
+    if (!labelled && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
     const tenEnd = start + 10;
-    d.read(this.text, start, tenEnd);
-    const id = this.lookup(start, tenEnd, !labelled);
-    const evidence = id >= 0 && !labelled ? this.contextNamesIsbn(start, tenEnd, id) : 0;
+    const ten = this.piece.read(this.text, start, tenEnd);
+    const id = this.lookup(ten, start, tenEnd, !labelled);
+    const evidence = id >= 0 && !labelled ? this.contextNamesIsbn(ten, start, tenEnd, id) : 0;
     if (id >= 0 && (labelled || evidence > 0)) {
       if (labelled) this.out.addValid(start, tenEnd, true, id);
-      else this.taken(start, tenEnd, id, evidence);
+      else this.taken(ten, start, tenEnd, id, evidence);
       return true;
     }
-    d.read(this.text, start, end);
     return false;
   }
 
@@ -1099,7 +1100,7 @@ class Scan {
 
   /** For explainIsbns: the rule that ruled out the bare 10 at text[start, end) before isbn3 was asked (surelyWithoutContext). */
   private contextAgainst(start: number, end: number): number {
-    const evidence = this.contextBeforeData(start, end);
+    const evidence = this.contextBeforeData(this.d, start, end);
     return evidence < 0 ? -evidence : evidence === ASK_SCRIPT ? inlineScript.code : noIsbnKey.code;
   }
 
@@ -1107,8 +1108,7 @@ class Scan {
    * Reports the unlabelled ISBN in `this.d`, found by the rule of code `evidence` (0: its shape,
    * contextEvidence); a bare 10 is counted (BareTens), and marked when only its checksum vouches for it.
    */
-  private taken(start: number, end: number, id: number, evidence: number): void {
-    const d = this.d;
+  private taken(d: Digits, start: number, end: number, id: number, evidence: number): void {
     const bareTen = d.count === 10 && d.groups === 1;
     if (bareTen) this.bareTens.pass(start);
     // Only in prose: in data a key, column or tag has said ISBN.
@@ -1144,7 +1144,7 @@ class Scan {
   private tenWith978(start: number, end: number): void {
     const text = this.text;
     if (this.d.groups === 1 && (text.charCodeAt(end - 1) | 0x20) !== 0x78) return;
-    if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
+    if (this.gluedBefore(this.d, start) || this.gluedAfter(this.d, end, true) || this.inDoi(start)) return;
     if (tenWith978(this.normalizedAt(start, end))) this.out.addInvalid(start, end, 'checksum', false);
   }
 
@@ -1154,8 +1154,8 @@ class Scan {
    * that rules it out (< 0), or 0 when its context is not asked (not a bare 10) or says nothing
    * (in prose its shape and checksum decide). One in eleven numbers passes the check.
    */
-  private contextEvidence(start: number, end: number, id: number): number {
-    const evidence = this.contextBeforeData(start, end);
+  private contextEvidence(d: Digits, start: number, end: number, id: number): number {
+    const evidence = this.contextBeforeData(d, start, end);
     if (evidence < ASK_DATA) return evidence;
     const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
     return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!) || -(evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
@@ -1166,9 +1166,9 @@ class Scan {
    * before isbn3 parses it): a rule's code as in contextEvidence, or ASK_DATA (data: its key,
    * tag or column decides) or ASK_SCRIPT (prose: in a page's inline script, its key decides).
    */
-  private contextBeforeData(start: number, end: number): number {
+  private contextBeforeData(d: Digits, start: number, end: number): number {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
-    if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return 0;
+    if (d.count !== 10 || (d.groups !== 1 && d.spaces !== 1)) return 0;
     const text = this.text;
     if (this.foreignLabelBefore(start)) return -otherLabel.code;
     if (machineNumber(text, start)) return -machineNumberRule.code;
@@ -1278,7 +1278,7 @@ class Scan {
       last = at10;
     }
     const end = t.end[last];
-    if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(end, false)) {
+    if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(this.d, end, false)) {
       this.emitLabelled(start, end);
     }
     return last + 1;
@@ -1291,11 +1291,11 @@ class Scan {
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d, this.text)) return this.ruledOut(start, end, phoneGroups.code);
-    if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return this.ruledOut(start, end, gluedToWord.code);
-    const id = this.lookup(start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(start, end, id) : 0;
+    if ((i === 0 && this.gluedBefore(this.d, start)) || this.gluedAfter(this.d, end, true)) return this.ruledOut(start, end, gluedToWord.code);
+    const id = this.lookup(this.d, start, end, true);
+    const evidence = id >= 0 ? this.contextEvidence(this.d, start, end, id) : 0;
     if (id >= 0 && evidence >= 0) {
-      this.taken(start, end, id, evidence);
+      this.taken(this.d, start, end, id, evidence);
     } else if (id >= 0) {
       this.ruledOut(start, end, -evidence);
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
@@ -1305,7 +1305,7 @@ class Scan {
 
   private isValid(start: number, end: number): boolean {
     this.d.read(this.text, start, end);
-    return this.lookup(start, end) >= 0;
+    return this.lookup(this.d, start, end) >= 0;
   }
 
   /**
@@ -1313,10 +1313,10 @@ class Scan {
    * (`isbn = {87-16-11206-787-16-11419-1…}`: a multi-volume work's ISBN-10s, the
    * spaces between them lost in an export; an X check character ends the run, and
    * the field's next run starts after it): reports each and returns true when
-   * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs. Else
-   * `this.d` holds the run again and it is left to emitLabelled.
+   * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs (each read into
+   * `piece`; `d` stays the run's); else it is left to emitLabelled.
    */
-  private gluedTogether(start: number, end: number): boolean {
+  private gluedTogether(start: number): boolean {
     const count = this.d.count;
     for (const size of [10, 13]) {
       if (count % size !== 0 || count / size > MAX_GLUED) continue;
@@ -1326,8 +1326,8 @@ class Scan {
         while (!isDigitOrX(this.text.charCodeAt(k))) k++; // the separator between two
         const from = k;
         for (let digits = 0; digits < size; k++) if (isDigitOrX(this.text.charCodeAt(k))) digits++;
-        const d = this.d.read(this.text, from, k);
-        const id = size === 13 && !d.isbn13Prefix ? NOT_ISBN : this.lookup(from, k);
+        const piece = this.piece.read(this.text, from, k);
+        const id = size === 13 && !piece.isbn13Prefix ? NOT_ISBN : this.lookup(piece, from, k);
         if (id < 0) break;
         ends.push(from, k);
         ids.push(id);
@@ -1337,7 +1337,6 @@ class Scan {
         return true;
       }
     }
-    this.d.read(this.text, start, end);
     return false;
   }
 
@@ -1347,7 +1346,7 @@ class Scan {
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
-      const id = this.lookup(start, end);
+      const id = this.lookup(this.d, start, end);
       if (id >= 0) {
         this.out.addValid(start, end, true, id);
         return;
@@ -1369,7 +1368,7 @@ class Scan {
       this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)));
       return;
     }
-    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(start, end, true)) return;
+    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, true)) return;
     if (d.value === 0) return; // all zeros and no ISBN: a template's placeholder (`\newcommand\isbn{000-0-0000000-0-0}`), nothing to flag
     this.out.addInvalid(start, end, problem);
   }
@@ -1381,8 +1380,7 @@ class Scan {
    * miss, checksumOk rejects most numbers before any string is built (the key
    * already placed the X).
    */
-  private lookup(start: number, end: number, unlabelled = false): number {
-    const d = this.d;
+  private lookup(d: Digits, start: number, end: number, unlabelled = false): number {
     const key = d.key;
     if (key === 0) return NOT_ISBN;
     if (!d.asked) {
@@ -1393,7 +1391,7 @@ class Scan {
     if (hit !== NOT_CACHED) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return NOT_ISBN;
     const normalized = this.normalizedAt(start, end);
-    if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return NOT_ISBN;
+    if (unlabelled && this.surelyWithoutContext(d, start, end, normalized)) return NOT_ISBN;
     return (d.cached = parseAndCache(key, normalized));
   }
 
@@ -1401,8 +1399,8 @@ class Scan {
    * contextEvidence before isbn3 parses the number: true only when it would rule the number
    * out whatever isbn3 says (its ISBN-13 is computed, not parsed).
    */
-  private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
-    const evidence = this.contextBeforeData(start, end);
+  private surelyWithoutContext(d: Digits, start: number, end: number, normalized: string): boolean {
+    const evidence = this.contextBeforeData(d, start, end);
     if (evidence < ASK_DATA) return evidence < 0;
     const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
     const first12 = `978${normalized.slice(0, 9)}`;
@@ -1411,15 +1409,15 @@ class Scan {
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
-  private gluedBefore(start: number): boolean {
+  private gluedBefore(d: Digits, start: number): boolean {
     if (start === 0) return false;
     const text = this.text;
     const c = text.charCodeAt(start - 1);
     if (c > 127) return nonAsciiWord().test(text[start - 1]);
     // An identifier's part: `Session_4275933214`; a DOI made a file name, its slash a `_` (`10.5117_9784955525139.pdf`).
-    if (c === 95 /* _ */) return this.d.count === 10 ? (classAt(text, start - 2) & ALNUM) !== 0 : doiPrefixEndingAt(text, start - 1);
+    if (c === 95 /* _ */) return d.count === 10 ? (classAt(text, start - 2) & ALNUM) !== 0 : doiPrefixEndingAt(text, start - 1);
     if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 ? isSubfieldMark(text.charCodeAt(start - 2)) : isDigitCodeMark(text.charCodeAt(start - 2)))) return false;
-    return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && (eanBefore(text, start) || this.idPrefixBefore(start))));
+    return !(percentEncodedAt(text, start - 3) || (d.count === 13 && (eanBefore(text, start) || this.idPrefixBefore(d, start))));
   }
 
   /**
@@ -1428,8 +1426,7 @@ class Scan {
    * or a lone `i` (SirsiDynix Symphony's catalogue key, `i9780261670501`: no hex digit, no word).
    * Other lower case stays glued (`abc9780306406157`, a hash's or a word's digits).
    */
-  private idPrefixBefore(start: number): boolean {
-    const d = this.d;
+  private idPrefixBefore(d: Digits, start: number): boolean {
     if (d.groups !== 1 || !d.isbn13Prefix) return false;
     const text = this.text;
     if (text.charCodeAt(start - 1) === 105 /* i */) return !(classAt(text, start - 2) & ALNUM);
@@ -1442,7 +1439,7 @@ class Scan {
    * True when the candidate continues into a word or a decimal fraction; and, unlabelled
    * (`decimals`), a 10 into an identifier's next part (`_1`, `/2260`: a bank account).
    */
-  private gluedAfter(end: number, decimals: boolean): boolean {
+  private gluedAfter(d: Digits, end: number, decimals: boolean): boolean {
     const text = this.text;
     const c = text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
@@ -1451,8 +1448,8 @@ class Scan {
       // Labelled, an ISBN-10's X check character may close it with the next ISBN glued on (see Scan.gluedTogether).
       if (!decimals && isDigit(c) && (text.charCodeAt(end - 1) | 0x20) === 0x78) return false;
       // Labelled, one letter typed onto a hyphenated ISBN-13 (`ISBN 978-83-7797-142-0I</p>`, a publisher page's slip).
-      if (!decimals && !isDigit(c) && this.d.count === 13 && this.d.groups >= 4 && !(classAt(text, end + 1) & ALNUM)) return false;
-      return !((this.d.count === 10 || this.d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
+      if (!decimals && !isDigit(c) && d.count === 13 && d.groups >= 4 && !(classAt(text, end + 1) & ALNUM)) return false;
+      return !((d.count === 10 || d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
     }
     if (!decimals) return false;
     // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
@@ -1460,8 +1457,8 @@ class Scan {
     if (c === 46) return isDigit(text.charCodeAt(end + 1)) ? !fileNamePartAt(text, end) : hostNameAt(text, end) || mailLocalPartAt(text, end);
     // A mail address's or Message-ID's local part: `<1459168607@host>`, `<9210040546.AA10254@atdt.org>`.
     if (c === 64) return true;
-    if (c === 95) return this.d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
-    return c === 47 && this.d.count === 10 && shortNumberAt(text, end + 1);
+    if (c === 95) return d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
+    return c === 47 && d.count === 10 && shortNumberAt(text, end + 1);
   }
 
   /**
