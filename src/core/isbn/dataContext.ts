@@ -9,6 +9,9 @@ import { splitFields, type TextShape } from '../documentKind/textShape';
 import { inIso2709Field, Iso2709Reader } from './marcRecords';
 import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, sqlColumn, twinNearby as twinRule, yamlTitleKey } from './rules/data';
 import { iso2709Tag, marcTag, picaTag, risSn } from './rules/catalogue';
+import { controlNumber as controlNumberRule, numero as numeroRule, otherLabel as otherLabelRule, otherPhrase as otherPhraseRule } from './rules/labels';
+import { hostNamesOther as hostRule } from './rules/urls';
+import { idName as idNameRule } from './rules/code';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
@@ -786,12 +789,14 @@ function labelSizedWordStart(text: string, end: number): number {
 
 /**
  * The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`)
- * labels another kind of number. Runs for every unlabelled bare ISBN-10 in
- * prose too, so it reads character codes and slices only a short word.
+ * labels another kind of number: the code of the rule that says so (a control
+ * number's source, `№`, an id's name, a label word, a host, a label phrase), or 0.
+ * Runs for every unlabelled bare ISBN-10 in prose too, so it reads character codes
+ * and slices only a short word.
  */
-export function foreignLabelBefore(text: string, start: number): boolean {
-  if (text.charCodeAt(start - 1) === 41 /* ) */ && controlNumberSource(text, start - 1)) return true;
-  if (numeroBefore(text, start)) return true;
+export function foreignLabelBefore(text: string, start: number): number {
+  if (text.charCodeAt(start - 1) === 41 /* ) */ && controlNumberSource(text, start - 1)) return controlNumberRule.code;
+  if (numeroBefore(text, start)) return numeroRule.code;
   let k = start - 1;
   // HTML: look past the tags around the number and its label, and the
   // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`);
@@ -805,7 +810,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
     const c = text.charCodeAt(k);
     if (c === 62 /* > */) {
       const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
-      if (lt < 0) return false;
+      if (lt < 0) return 0;
       closed ||= text.charCodeAt(lt + 1) === 47; // `</`
       k = lt - 1;
       tags++;
@@ -823,17 +828,17 @@ export function foreignLabelBefore(text: string, start: number): boolean {
     } else break;
   }
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
-  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start) ? otherPhraseRule.code : 0;
   const end = k + 1;
-  if (camelCaseIdEndingAt(text, end) || capitalIdEndingAt(text, end)) return true; // `taskID[2019353296]`, `userId: 1039900771`, `DOCID: 2654002411`
+  if (camelCaseIdEndingAt(text, end) || capitalIdEndingAt(text, end)) return idNameRule.code; // `taskID[2019353296]`, `userId: 1039900771`, `DOCID: 2654002411`
   const word = labelSizedWordStart(text, end);
-  if (word < 0) return labelPhraseForeign(text, start); // no word, or a longer one
+  if (word < 0) return labelPhraseForeign(text, start) ? otherPhraseRule.code : 0; // no word, or a longer one
   k = word - 1;
-  if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
-  if (isForeignLabel(text, word, end)) return !isbnsNumberWord(text, word);
+  if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return 0; // `>OCLC</a>`, `[OCLC](…)`
+  if (isForeignLabel(text, word, end)) return isbnsNumberWord(text, word) ? 0 : otherLabelRule.code;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
-  if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
-  return labelPhraseForeign(text, start);
+  if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return hostRule.code;
+  return labelPhraseForeign(text, start) ? otherPhraseRule.code : 0;
 }
 
 /** A camelCase name ending in Id or ID right before `end` (`taskID`, `sessionId`): a program's id, as logs write them. */

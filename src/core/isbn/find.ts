@@ -746,7 +746,7 @@ class Scan {
   private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
   private foreignAskedAt = -1;
-  private foreign = false;
+  private foreign = 0;
   constructor(
     private readonly text: string,
     private readonly max: number,
@@ -959,7 +959,7 @@ class Scan {
       this.taken(this.d, start, end, id, evidence);
     } else if (id >= 0) {
       this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
-      if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
+      if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
     } else if (id === NO_RANGE && d.count === 10) {
@@ -1010,7 +1010,7 @@ class Scan {
     // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
     const evidence = this.contextNamesIsbn(this.d, start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
     if (evidence > 0) this.taken(this.d, start, end, id, evidence);
-    else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
+    else if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
   }
 
   /**
@@ -1086,8 +1086,9 @@ class Scan {
 
   /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
   private failed(start: number): void {
-    if (foreignWordBefore(this.text, start) || this.foreignLabelBefore(start)) {
-      this.ruledOut(start, start + 10, otherLabel.code);
+    const foreign = foreignWordBefore(this.text, start) ? otherLabel.code : this.foreignLabelBefore(start);
+    if (foreign !== 0) {
+      this.ruledOut(start, start + 10, foreign);
       return;
     }
     this.bareTens.fail(start);
@@ -1170,7 +1171,8 @@ class Scan {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
     if (d.count !== 10 || (d.groups !== 1 && d.spaces !== 1)) return 0;
     const text = this.text;
-    if (this.foreignLabelBefore(start)) return -otherLabel.code;
+    const foreign = this.foreignLabelBefore(start);
+    if (foreign !== 0) return -foreign;
     if (machineNumber(text, start)) return -machineNumberRule.code;
     if (callArgument(text, start, end)) return -callArgumentRule.code;
     if (text.charCodeAt(start - 1) === 47) {
@@ -1188,8 +1190,8 @@ class Scan {
     return headerNamesIsbn(header) ? tableColumnIsbn.code : headerNamesOther(header) ? -tableColumnOther.code : 0;
   }
 
-  /** foreignLabelBefore for the number at `start`, asked once: lookup, the number's context and BareTens all ask. */
-  private foreignLabelBefore(start: number): boolean {
+  /** foreignLabelBefore for the number at `start` (the code of the rule that found another number's label, or 0), asked once: lookup, the number's context and BareTens all ask. */
+  private foreignLabelBefore(start: number): number {
     if (start !== this.foreignAskedAt) {
       this.foreignAskedAt = start;
       this.foreign = foreignLabelBefore(this.text, start);

@@ -51,3 +51,14 @@ export const risSn = defineRule({
   yes: [{ text: 'TY  - BOOK\nSN  - 0306406152\nER  - \n', name: 'a.ris', finds: ['9780306406157'] }],
   no: [{ text: 'TY  - BOOK\nAN  - 0306406152\nER  - \n', name: 'a.ris', finds: [] }],
 });
+
+export const priceTypedOn = defineRule({
+  id: 'catalogue.priceTypedOn',
+  family: 'catalogue',
+  says: 'reads',
+  reason: 'A run of 13 or 14 digits, no ISBN-13 and no other EAN, that is a valid ISBN-10 with a price typed onto it (`0553101315175`: $1.75 in an old MARC record\'s 020 `$z`, the `:` before `$c` lost) is read as the ten, where a label, field, key or column says ISBN.',
+  kinds: ['data', 'bibliography'],
+  reach: { chars: 14 },
+  yes: [{ text: '=020  \\\\$z0306406152175\n', name: 'a.mrk', finds: ['9780306406157'] }],
+  no: [{ text: 'Reference 0306406152175 in prose.', finds: [] }],
+});

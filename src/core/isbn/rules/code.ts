@@ -2,7 +2,7 @@
 // stands under a key that says ISBN; a bare number there is the program's. The finder cannot
 // tell code from prose by its shape (textShape.ts reads code as prose), so these rules apply
 // to prose too, where their patterns are as rare as they are in code common.
-import { defineRule, PROSE_KINDS } from './rule';
+import { ALL_KINDS, defineRule, PROSE_KINDS } from './rule';
 
 export const machineNumber = defineRule({
   id: 'code.machineNumber',
@@ -44,4 +44,18 @@ export const inlineScript = defineRule({
   reach: { chars: Infinity, document: true },
   yes: [{ text: '<html><script>var a = [0306406152]</script></html>', finds: [] }],
   no: [{ text: '<html><p>See 0306406152.</p></html>', finds: ['9780306406157'] }],
+});
+
+export const idName = defineRule({
+  id: 'code.idName',
+  family: 'code',
+  says: 'notIsbn',
+  reason: 'A program\'s or a database\'s id name right before it: camelCase ending in Id or ID (`taskID[2019353296]`, `userId: …`) or capitals ending in ID (`DOCID: …`, `RECID …`).',
+  kinds: ALL_KINDS,
+  reach: { chars: 16 },
+  yes: [
+    { text: 'taskID[0306406152]', finds: [] },
+    { text: 'DOCID: 0306406152', finds: [] },
+  ],
+  no: [{ text: 'task [0306406152]', finds: ['9780306406157'] }],
 });

@@ -120,3 +120,25 @@ export const twinNearby = defineRule({
   yes: [{ text: 'id,code,title\n0306406152,9780306406157,Dune\n', name: 'a.csv', finds: ['9780306406157'] }],
   no: [{ text: 'id,code,title\n0306406152,9780441013593,Dune\n', name: 'a.csv', finds: ['9780441013593'] }],
 });
+
+export const strayCapital = defineRule({
+  id: 'data.strayCapital',
+  family: 'data',
+  says: 'reads',
+  reason: 'In a column or under a key that says ISBN, one capital opening a cell before its ISBN-10 (`276762,N3453124715,4`, a ratings dataset\'s slip) is left out; elsewhere the number stays glued to it.',
+  kinds: ['data'],
+  reach: { chars: 2 },
+  yes: [{ text: 'user,isbn,rating\n1,N0306406152,4\n', name: 'a.csv', finds: ['9780306406157'] }],
+  no: [{ text: 'user,id,rating\n1,N0306406152,4\n', name: 'a.csv', finds: [] }],
+});
+
+export const misgroupedUnderKey = defineRule({
+  id: 'data.misgroupedUnderKey',
+  family: 'data',
+  says: 'reads',
+  reason: 'A 10 or a 978/979 13 grouped as no ISBN is (`3-94-7-1-8-83-4-X`, a cataloguer\'s or a test\'s odd hyphens) is still read where a key, attribute, element or variable says ISBN; elsewhere its groups rule it out.',
+  kinds: ALL_KINDS,
+  reach: { chars: 400 },
+  yes: [{ text: '{"isbn_10": "3-94-7-1-8-83-4-X"}', name: 'a.json', finds: ['9783947188345'] }],
+  no: [{ text: '{"id_10": "3-94-7-1-8-83-4-X"}', name: 'a.json', finds: [] }],
+});

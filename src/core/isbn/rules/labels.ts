@@ -77,7 +77,7 @@ export const otherLabel = defineRule({
   id: 'label.otherNumber',
   family: 'labels',
   says: 'notIsbn',
-  reason: 'Another number\'s label right before it (OCLC, LCCN, order, phone, tel., No., №, an ISIL or agency in brackets `(DE-603)`, `taskID`, an lccn.loc.gov link), past tags and a short gap: that number, not an ISBN.',
+  reason: 'The word right before it names another kind of number (OCLC, LCCN, order, phone, tel., GND, Kundennummer…), past tags, a link\'s text and a short gap: that number, not an ISBN.',
   kinds: ALL_KINDS,
   reach: { chars: 300 },
   yes: [
@@ -97,4 +97,40 @@ export const isbnOnLine = defineRule({
   reach: { chars: 400 },
   yes: [{ text: 'isbn.split("9999678270")  # ISBN10', finds: ['9789999678278'] }],
   no: [{ text: 'x.split("9999678270")', finds: [] }],
+});
+
+export const controlNumber = defineRule({
+  id: 'label.controlNumberSource',
+  family: 'labels',
+  says: 'notIsbn',
+  reason: 'A system control number\'s source in brackets right before it (an ISIL `(DE-603)1048555313`, an agency `(OCoLC)…`, `(DLC)…`, as MARC 035 and Dublin Core write them) makes it that record\'s number.',
+  kinds: ALL_KINDS,
+  reach: { chars: 20 },
+  yes: [{ text: '(DE-603)0306406152', finds: [] }],
+  no: [{ text: '(Ace)0306406152', finds: ['9780306406157'] }],
+});
+
+export const numero = defineRule({
+  id: 'label.numero',
+  family: 'labels',
+  says: 'notIsbn',
+  reason: 'The numero sign before it (`Заказ № 1749375028`, `№1234567890`) says "number", as `No.` does; `ISBN №` keeps its label\'s word.',
+  kinds: ALL_KINDS,
+  reach: { chars: 8 },
+  yes: [{ text: 'Заказ № 0306406152', finds: [] }],
+  no: [{ text: 'ISBN № 0306406152', finds: ['9780306406157'] }],
+});
+
+export const otherPhrase = defineRule({
+  id: 'label.otherPhrase',
+  family: 'labels',
+  says: 'notIsbn',
+  reason: 'A label phrase at its line\'s start naming another number, ended by a colon (`Order number for the set: …`), or a Chinese or Japanese word for a number or a phone right before it (`電話`, `番号`).',
+  kinds: ALL_KINDS,
+  reach: { chars: 80 },
+  yes: [
+    { text: 'Order number for the set: 0306406152', finds: [] },
+    { text: '電話 0306406152', finds: [] },
+  ],
+  no: [{ text: 'The set: 0306406152', finds: ['9780306406157'] }],
 });

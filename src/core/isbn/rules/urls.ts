@@ -63,3 +63,14 @@ export const doiSuffix = defineRule({
   yes: [{ text: 'doi 10.1007/abc/9780306406157', finds: [] }],
   no: [{ text: 'doi 10.1007/abc 9780306406157', finds: ['9780306406157'] }],
 });
+
+export const hostNamesOther = defineRule({
+  id: 'url.hostNamesOther',
+  family: 'urls',
+  says: 'notIsbn',
+  reason: 'A URL whose host names another kind of number right before it (`https://lccn.loc.gov/2008054742`: LCCNs have 10 digits too).',
+  kinds: ALL_KINDS,
+  reach: { chars: 64 },
+  yes: [{ text: 'https://lccn.loc.gov/0306406152', finds: [] }],
+  no: [{ text: 'https://www.amazon.com/0306406152', finds: ['9780306406157'] }],
+});
