@@ -7,8 +7,8 @@
 import type { IsbnInfo } from './parse';
 import { splitFields, type TextShape } from '../documentKind/textShape';
 import { inIso2709Field, Iso2709Reader } from './marcRecords';
-import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, sqlColumn, twinNearby as twinRule, yamlTitleKey } from './rules/data';
-import { iso2709Tag, marcTag, picaTag, risSn } from './rules/catalogue';
+import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, recordType as recordTypeRule, sqlColumn, twinNearby as twinRule, typeCell as typeCellRule, xmlElement as elementRule, yamlList as yamlListRule, yamlTitleKey } from './rules/data';
+import { iso2709Tag, marcJson as marcJsonRule, marcTag, marcXml as marcXmlRule, onixType as onixTypeRule, picaTag, risSn } from './rules/catalogue';
 import { controlNumber as controlNumberRule, numero as numeroRule, otherLabel as otherLabelRule, otherPhrase as otherPhraseRule } from './rules/labels';
 import { hostNamesOther as hostRule } from './rules/urls';
 import { idName as idNameRule } from './rules/code';
@@ -130,13 +130,13 @@ function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMe
       return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start)) ? risSn.code : 0;
     case 'sql':
       // A column of another name may hold a record whose own key or tag says ISBN (MARCXML in a `marc` column).
-      return sqlColumnSaysIsbn(text, start, memo) === true ? sqlColumn.code : keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : 0;
+      return sqlColumnSaysIsbn(text, start, memo) === true ? sqlColumn.code : keyBeforeSaysIsbn(text, start, memo);
     case 'yaml':
-      return keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : yamlTitleKeySaysIsbn(text, start) ? yamlTitleKey.code : 0;
+      return keyBeforeSaysIsbn(text, start, memo) || (yamlTitleKeySaysIsbn(text, start) ? yamlTitleKey.code : 0);
     case 'json':
-      return keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : textLinesSayIsbn(text, start) ? jsonTextLines.code : 0;
+      return keyBeforeSaysIsbn(text, start, memo) || (textLinesSayIsbn(text, start) ? jsonTextLines.code : 0);
     default:
-      return keyBeforeSaysIsbn(text, start, memo) ? keyRule.code : 0;
+      return keyBeforeSaysIsbn(text, start, memo);
   }
 }
 
@@ -228,7 +228,7 @@ function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: 
   const from = Math.max(csvRecordStart(text, start, memo), start - LINE_REACH);
   const fields = splitFields(text.slice(from, start), shape.delimiter ?? ',');
   if (shape.isbnColumns?.includes(fields.length - 1)) return true;
-  return structuredCell(fields[fields.length - 1]) && (keyBeforeSaysIsbn(text, start, memo) || labelInSameString(text, start));
+  return structuredCell(fields[fields.length - 1]) && (keyBeforeSaysIsbn(text, start, memo) !== 0 || labelInSameString(text, start));
 }
 
 /** A cell that opens with `{` or `[` (past white space and a quote): JSON in a cell. */
@@ -314,12 +314,14 @@ const LIST_LOOKBACK = 120;
  * YAML list under `isbn:`; or, for a later number of a list in one value
  * (`ISBN: 0881792063 0306406152`, `"isbn": "…, …"`), the key before the list.
  */
-function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean {
-  if (keyNamesIsbn(text, start) || arrayKeySaysIsbn(text, start, memo)) return true;
+function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): number {
+  const rule = keyRuleAt(text, start);
+  if (rule !== 0) return rule;
+  if (arrayKeySaysIsbn(text, start, memo)) return keyRule.code;
   const stop = Math.max(0, start - LIST_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
-  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && keyNamesIsbn(text, k + 1);
+  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) ? keyRuleAt(text, k + 1) : 0;
 }
 
 /** A JSON array element that is one whole string: a line of text kept as a list of lines. */
@@ -354,6 +356,11 @@ function textLinesSayIsbn(text: string, start: number): boolean {
  * valid ISBN-13 whose hyphens sit where no ISBN puts them.
  */
 export function keyNamesIsbn(text: string, start: number): boolean {
+  return keyRuleAt(text, start) !== 0;
+}
+
+/** keyNamesIsbn as the code of the rule that says ISBN (an element, a key, a type cell, a typed record, a YAML list), or 0. */
+function keyRuleAt(text: string, start: number): number {
   const stop = Math.max(0, start - KEY_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
@@ -361,17 +368,17 @@ export function keyNamesIsbn(text: string, start: number): boolean {
   if (c === '>') return elementSaysIsbn(text, k, stop);
   if (c === '(' && text[k - 1] === '>') return elementSaysIsbn(text, k - 1, stop); // a MARC subfield's `(0373197527pbk.) :`
   if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
-  if (c === ',' && typeCellBefore(text, k)) return true;
+  if (c === ',' && typeCellBefore(text, k)) return typeCellRule.code;
   if (c === ',' || c === '[' || c === '(' || (c === '{' && initializerBrace(text, k))) {
     const open = c === '(' || c === '{' ? k : openBracket(text, k, stop);
-    if (open < 0) return false;
+    if (open < 0) return 0;
     let j = open - 1;
     while (j >= stop && /\s/.test(text[j])) j--;
-    if (/\bIN$/i.test(text.slice(Math.max(0, j - 2), j + 1))) return ISBN_WORD.test(nameBefore(text, j - 1, stop)); // SQL `isbn IN (`
-    return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : false;
+    if (/\bIN$/i.test(text.slice(Math.max(0, j - 2), j + 1))) return ISBN_WORD.test(nameBefore(text, j - 1, stop)) ? keyRule.code : 0; // SQL `isbn IN (`
+    return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : 0;
   }
-  if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k);
-  return false;
+  if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k) ? yamlListRule.code : 0;
+  return 0;
 }
 
 /**
@@ -431,12 +438,12 @@ function namesIsbn(name: string): boolean {
 /** A key of two words naming ISBN's number: `ISBN number:`, `"ISBN No":` (nameBefore reads the last word only). */
 const ISBNS_NUMBER_KEY = /isbn[ _-]*(?:number|no\.?|nr\.?|nummer)["']?\s*$/i;
 
-/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
-function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
+/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. The code of the rule that says ISBN, or 0. */
+function namedSaysIsbn(text: string, at: number, stop: number, start: number): number {
   const name = nameBefore(text, at, stop);
-  if (namesIsbn(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
+  if (namesIsbn(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return keyRule.code;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
-  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop)) ? recordTypeRule.code : 0;
 }
 
 /**
@@ -452,10 +459,10 @@ function snakSaysIsbn(text: string, start: number, stop: number): boolean {
  * MARC in JSON (`{"020": {"subfields": [{"i": "0061715743"}]}}`): a subfield
  * code's value under field 020, or a linking entry's `z`, is an ISBN.
  */
-function marcJsonTagSaysIsbn(text: string, stop: number, start: number, code: string): boolean {
+function marcJsonTagSaysIsbn(text: string, stop: number, start: number, code: string): number {
   const tag = lastCapture(/"([0-9]{3})"\s*:\s*\{/g, text.slice(stop, start));
-  if (tag === undefined) return GENERIC_KEY.test(code) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
-  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && code === 'z');
+  if (tag === undefined) return GENERIC_KEY.test(code) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)) ? recordTypeRule.code : 0;
+  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && code === 'z') ? marcJsonRule.code : 0;
 }
 
 /** Keys that name a number of another kind, or a date: never a book's title. */
@@ -619,23 +626,23 @@ function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
 const ONIX_SHORT_ISBN = /^b004$/i;
 
 /** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
-function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
+function elementSaysIsbn(text: string, gt: number, stop: number): number {
   const lt = lastIndexWithin(text, '<', stop, gt);
-  if (lt < 0) return false;
+  if (lt < 0) return 0;
   const element = text.slice(lt + 1, gt);
-  if (ISBN_WORD.test(element)) return true;
+  if (ISBN_WORD.test(element)) return elementRule.code;
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
-  if (ONIX_SHORT_ISBN.test(name)) return true;
-  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$|^b244$/i.test(name)) return false;
+  if (ONIX_SHORT_ISBN.test(name)) return elementRule.code;
+  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$|^b244$/i.test(name)) return 0;
   const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
   // A subfield's own field is the last tag before it, however many subfields lie between.
   const tag = lastCapture(/tag=["']([0-9]{3})["']/g, /^(?:[\w.-]+:)?subfield$/i.test(name) ? text.slice(Math.max(0, lt - MARC_FIELD_REACH), lt) : before);
-  if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
+  if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element)) ? marcXmlRule.code : 0;
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/(?:ProductIDType|b221)>\s*([0-9]+)\s*</gi, before);
-  if (onixType !== undefined) return Number(onixType) === 2;
+  if (onixType !== undefined) return Number(onixType) === 2 ? onixTypeRule.code : 0;
   // Not the line around: on a one-line record, a sibling's `type="isbn"` says nothing of this element.
-  return parentElementSaysIsbn(text, lt, stop);
+  return parentElementSaysIsbn(text, lt, stop) ? elementRule.code : 0;
 }
 
 /**

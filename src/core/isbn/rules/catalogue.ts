@@ -62,3 +62,39 @@ export const priceTypedOn = defineRule({
   yes: [{ text: '=020  \\\\$z0306406152175\n', name: 'a.mrk', finds: ['9780306406157'] }],
   no: [{ text: 'Reference 0306406152175 in prose.', finds: [] }],
 });
+
+export const marcXml = defineRule({
+  id: 'catalogue.marcXml',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In MARCXML, a subfield of datafield 020 (or a linking entry\'s `code="z"`), the last tag before it however many subfields lie between.',
+  short: 'MARC 020',
+  kinds: ['data'],
+  reach: { chars: 4000 },
+  yes: [{ text: '<datafield tag="020" ind1=" " ind2=" "><subfield code="a">0306406152</subfield></datafield>', name: 'a.xml', finds: ['9780306406157'] }],
+  no: [{ text: '<datafield tag="035" ind1=" " ind2=" "><subfield code="a">0306406152</subfield></datafield>', name: 'a.xml', finds: [] }],
+});
+
+export const marcJson = defineRule({
+  id: 'catalogue.marcJson',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In MARC-in-JSON (`{"020": {"subfields": [{"a": "…"}]}}`), a subfield code\'s value under field 020, or a linking entry\'s `z`.',
+  short: 'MARC 020',
+  kinds: ['data'],
+  reach: { chars: 400 },
+  yes: [{ text: '{"020": {"subfields": [{"a": "0306406152"}]}}', name: 'a.json', finds: ['9780306406157'] }],
+  no: [{ text: '{"035": {"subfields": [{"a": "0306406152"}]}}', name: 'a.json', finds: [] }],
+});
+
+export const onixType = defineRule({
+  id: 'catalogue.onixType',
+  family: 'catalogue',
+  says: 'isbn',
+  reason: 'In ONIX, an `IDValue` (or `b244`) whose `ProductIDType` (`b221`) is 02, an ISBN-10; other types (01 proprietary, 03 GTIN) hold other numbers.',
+  short: 'ONIX ISBN-10',
+  kinds: ['data'],
+  reach: { chars: 400 },
+  yes: [{ text: '<ProductIdentifier><ProductIDType>02</ProductIDType><IDValue>0306406152</IDValue></ProductIdentifier>', name: 'a.xml', finds: ['9780306406157'] }],
+  no: [{ text: '<ProductIdentifier><ProductIDType>01</ProductIDType><IDValue>0306406152</IDValue></ProductIdentifier>', name: 'a.xml', finds: [] }],
+});

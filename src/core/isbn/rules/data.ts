@@ -8,7 +8,7 @@ export const keySaysIsbn = defineRule({
   id: 'data.keyNamesIsbn',
   family: 'data',
   says: 'isbn',
-  reason: 'In data, the key, tag, attribute or column of a bare 10 names ISBNs (`"isbn_10":`, `<isbn>`, an `ISBN` column, a `{"type": "ISBN_10", "identifier": …}` record), or its ISBN-13 stands in the same record.',
+  reason: 'In data, the key before a bare 10 names ISBNs (`"isbn_10":`, `isbn: …`, `isbn = \'…\'`, `ISBN number:`, Amazon\'s key for a book, SQL\'s `isbn IN (…)`), or it is an element of a list or array under such a key.',
   short: 'isbn key',
   kinds: ['data'],
   reach: { chars: 400, document: true },
@@ -141,4 +141,55 @@ export const misgroupedUnderKey = defineRule({
   reach: { chars: 400 },
   yes: [{ text: '{"isbn_10": "3-94-7-1-8-83-4-X"}', name: 'a.json', finds: ['9783947188345'] }],
   no: [{ text: '{"id_10": "3-94-7-1-8-83-4-X"}', name: 'a.json', finds: [] }],
+});
+
+export const xmlElement = defineRule({
+  id: 'data.xmlElement',
+  family: 'data',
+  says: 'isbn',
+  reason: 'In XML, the element or its attributes name ISBNs (`<isbn>`, `<identifier type="isbn">`, `<dc:identifier xsi:type="urn:isbn">`, ONIX\'s short `b004`), or its parent or a type sibling does.',
+  short: 'isbn element',
+  kinds: ['data', 'markup'],
+  reach: { chars: 400 },
+  yes: [{ text: '<isbn>0306406152</isbn>', name: 'a.xml', finds: ['9780306406157'] }],
+  no: [{ text: '<id>0306406152</id>', name: 'a.xml', finds: [] }],
+});
+
+export const typeCell = defineRule({
+  id: 'data.typeCell',
+  family: 'data',
+  says: 'isbn',
+  reason: 'A type/value pair whose type cell is `isbn` (Calibre\'s `INSERT INTO identifiers VALUES(118,215,\'isbn\',\'0812571398\')`, `["isbn", "0441013597"]`).',
+  short: 'type isbn',
+  kinds: ['data'],
+  reach: { chars: 16 },
+  yes: [{ text: "INSERT INTO identifiers VALUES(118,215,'isbn','0306406152');", name: 'a.sql', finds: ['9780306406157'] }],
+  no: [{ text: "INSERT INTO identifiers VALUES(118,215,'oclc','0306406152');", name: 'a.sql', finds: [] }],
+});
+
+export const recordType = defineRule({
+  id: 'data.recordType',
+  family: 'data',
+  says: 'isbn',
+  reason: 'Under a key that names no kind of number (`identifier`, `value`, `@value`), the record around types the value ISBN (`{"type": "ISBN_10", "identifier": …}`, JSON-LD\'s `@type`, a parent key, Wikidata\'s `"property": "P957"`).',
+  short: 'typed ISBN',
+  kinds: ['data', 'code', 'markup'],
+  reach: { chars: 400 },
+  yes: [
+    { text: '{"type": "ISBN_10", "identifier": "0306406152"}', name: 'a.json', finds: ['9780306406157'] },
+    { text: '{"property": "P957", "datavalue": {"value": "0306406152"}}', name: 'a.json', finds: ['9780306406157'] },
+  ],
+  no: [{ text: '{"type": "OCLC", "identifier": "0306406152"}', name: 'a.json', finds: [] }],
+});
+
+export const yamlList = defineRule({
+  id: 'data.yaml.listUnderIsbnKey',
+  family: 'data',
+  says: 'isbn',
+  reason: 'An item of a YAML list (`- 0306406152`) under a key that names ISBNs (`isbn:`, `isbn_ssim:`).',
+  short: 'isbn list',
+  kinds: ['data'],
+  reach: { chars: 4096, lines: 200 },
+  yes: [{ text: 'isbn:\n  - 0306406152\n', name: 'a.yaml', finds: ['9780306406157'] }],
+  no: [{ text: 'oclc:\n  - 0306406152\n', name: 'a.yaml', finds: [] }],
 });
