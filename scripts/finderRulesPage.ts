@@ -7,7 +7,7 @@ import { FAMILIES, registeredRules, type Rule, type RuleExample } from '../src/c
 
 export const RULES_PAGE = join(__dirname, '..', 'docs', 'finder-rules.md');
 
-const SAYS: Record<Rule['says'], string> = { isbn: 'finds an ISBN', notIsbn: 'rules a number out', reads: 'reads a candidate' };
+const SAYS: Record<Rule['says'], string> = { isbn: 'finds an ISBN', notIsbn: 'rules a number out', reads: 'reads a candidate', flags: 'flags a broken ISBN' };
 
 /** The page, as Markdown. */
 export function rulesPage(): string {
@@ -22,7 +22,8 @@ export function rulesPage(): string {
     'and examples, which run as unit tests (`test/unit/finderRules.test.ts`): the finder must find exactly the',
     'ISBNs an example lists, and a rule that decides must be the one `explainIsbns` names in each of its `yes`',
     'examples and in none of its `no` examples. A rule *finds an ISBN* (evidence for), *rules a number out*',
-    '(evidence against), or *reads a candidate* (how a number is written; it decides nothing). Which rule decided',
+    '(evidence against), *reads a candidate* (how a number is written; it decides nothing), or *flags a broken ISBN*',
+    '(a candidate meant as one that is none, reported to the editor). Which rule decided',
     'about each number of a folder of documents: `npm run measure:finder -- <folder> --why`.',
     '',
     `${rules.length} rules in ${Object.keys(FAMILIES).length} families. Reach: characters read on either side of the number; *lines*, read`,
@@ -58,7 +59,8 @@ function reach(rule: Rule): string {
 function example_(example: RuleExample): string {
   const text = code(JSON.stringify(example.text));
   const name = example.name ? ` in \`${example.name}\`` : '';
-  return `${text}${name} → ${example.finds.length === 0 ? 'no ISBN' : example.finds.join(', ')}`;
+  const reports = example.reports?.length ? `; reports ${example.reports.map((r) => code(r)).join(', ')}` : '';
+  return `${text}${name} → ${example.finds.length === 0 ? 'no ISBN' : example.finds.join(', ')}${reports}`;
 }
 
 /** A code span that holds `text` whatever backticks it has. */

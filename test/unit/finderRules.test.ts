@@ -35,7 +35,11 @@ for (const rule of registeredRules()) {
     for (const [way, examples] of [['yes', rule.yes], ['no', rule.no]] as const) {
       for (const example of examples) {
         assert.deepEqual(validFound(example), [...example.finds].sort(), `${way}: ${JSON.stringify(example.text)}`);
-        if (rule.says === 'reads') continue;
+        if (example.reports !== undefined) {
+          const reported = findIsbns(example.text, optionsOf(example)).flatMap((m) => (m.valid ? [] : [m.raw]));
+          assert.deepEqual(reported, example.reports, `${way}: ${JSON.stringify(example.text)} reports`);
+        }
+        if (rule.says === 'reads' || rule.says === 'flags') continue;
         const named = explainIsbns(example.text, optionsOf(example)).some((d) => d.rule === rule);
         assert.equal(named, way === 'yes', `${way}: ${JSON.stringify(example.text)} ${way === 'yes' ? 'is not' : 'is'} decided by ${rule.id}`);
       }

@@ -243,3 +243,14 @@ export const percentEncoded = defineRule({
   yes: [{ text: 'isbn=a%209780306406157', finds: ['9780306406157'] }],
   no: [{ text: 'isbn=a%2G9780306406157', finds: [] }],
 });
+
+export const tenWith978 = defineRule({
+  id: 'candidate.tenWith978',
+  family: 'candidates',
+  says: 'flags',
+  reason: 'An unlabelled 13 written as an ISBN (in groups, or ending in X) that is 978 before a valid ISBN-10 whose check digit was kept (`978-0-8053-7146-X`) is reported, so that the editor says what it most likely is.',
+  kinds: ALL_KINDS,
+  reach: { chars: 1 },
+  yes: [{ text: 'see 978-0-8053-7146-X', finds: [], reports: ['978-0-8053-7146-X'] }],
+  no: [{ text: 'see 978-0-8053-7146-1', finds: [], reports: [] }],
+});

@@ -134,3 +134,39 @@ export const otherPhrase = defineRule({
   ],
   no: [{ text: 'The set: 0306406152', finds: ['9780306406157'] }],
 });
+
+export const labelledProblem = defineRule({
+  id: 'label.brokenIsbn',
+  family: 'labels',
+  says: 'flags',
+  reason: 'A labelled candidate (or one in an isbn field) that is no ISBN as written is reported with its problem: a wrong check digit, a wrong length (9 to 13 digits read), no range; an unlabelled one is simply no ISBN.',
+  kinds: ALL_KINDS,
+  reach: { chars: 40 },
+  yes: [
+    { text: 'ISBN 978-0-306-40615-8', finds: [], reports: ['978-0-306-40615-8'] },
+    { text: 'ISBN 12345678901', finds: [], reports: ['12345678901'] },
+  ],
+  no: [{ text: 'see 978-0-306-40615-8', finds: [], reports: [] }],
+});
+
+export const issnInField = defineRule({
+  id: 'label.issnInField',
+  family: 'labels',
+  says: 'flags',
+  reason: 'An ISSN (8 characters, its own check) opening an isbn field body (`isbn = {0022-0000}`) is reported: a wrong length, and it looks like an ISSN.',
+  kinds: ['bibliography'],
+  reach: { chars: 4096 },
+  yes: [{ text: 'isbn = {0022-0000}', finds: [], reports: ['0022-0000'] }],
+  no: [{ text: 'isbn = {0022-0001}', finds: [], reports: [] }],
+});
+
+export const zerosPlaceholder = defineRule({
+  id: 'label.zerosPlaceholder',
+  family: 'labels',
+  says: 'flags',
+  reason: 'A labelled number of zeros alone that is no ISBN (a template\'s `\\newcommand\\isbn{000-0-0000000-0-0}`) is a placeholder: nothing to flag.',
+  kinds: ['bibliography', 'prose', 'markup'],
+  reach: { chars: 40 },
+  yes: [{ text: '\\isbn{000-0-0000000-0-0}', finds: [], reports: [] }],
+  no: [{ text: '\\isbn{000-0-0000000-0-1}', finds: [], reports: ['000-0-0000000-0-1'] }],
+});

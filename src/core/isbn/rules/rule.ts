@@ -25,9 +25,10 @@ export type Family = keyof typeof FAMILIES;
 
 /**
  * What a rule does: `isbn`, evidence that a number is an ISBN; `notIsbn`, evidence that it is
- * not; `reads`, how a candidate is read from the text (a notation, a separator), deciding nothing.
+ * not; `reads`, how a candidate is read from the text (a notation, a separator), deciding nothing;
+ * `flags`, which candidates meant as ISBNs are reported as broken ones (the editor's diagnostics).
  */
-export type Says = 'isbn' | 'notIsbn' | 'reads';
+export type Says = 'isbn' | 'notIsbn' | 'reads' | 'flags';
 
 /**
  * How far a rule reads around a candidate: `chars` on either side (its look-back or
@@ -51,6 +52,8 @@ export interface RuleExample {
   text: string;
   finds: readonly string[];
   name?: string;
+  /** The candidates reported as broken ISBNs, as written (checked when given). */
+  reports?: readonly string[];
 }
 
 export interface RuleSpec {
