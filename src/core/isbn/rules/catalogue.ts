@@ -2,7 +2,7 @@
 // RIS say by their tags which fields hold ISBNs (dataContext.ts, marcRecords.ts); a bare 10 is
 // an ISBN in those fields and no other. How a subfield's mark and code are read apart from the
 // number is a candidate's reading (find.ts: Scan.gluedBefore, Scan.afterDigitCode).
-import { defineRule } from './rule';
+import { ALL_KINDS, defineRule } from './rule';
 
 export const marcTag = defineRule({
   id: 'catalogue.marcTag',
@@ -57,7 +57,7 @@ export const priceTypedOn = defineRule({
   family: 'catalogue',
   says: 'reads',
   reason: 'A run of 13 or 14 digits, no ISBN-13 and no other EAN, that is a valid ISBN-10 with a price typed onto it (`0553101315175`: $1.75 in an old MARC record\'s 020 `$z`, the `:` before `$c` lost) is read as the ten, where a label, field, key or column says ISBN.',
-  kinds: ['data', 'bibliography'],
+  kinds: ALL_KINDS,
   reach: { chars: 14 },
   yes: [{ text: '=020  \\\\$z0306406152175\n', name: 'a.mrk', finds: ['9780306406157'] }],
   no: [{ text: 'Reference 0306406152175 in prose.', finds: [] }],

@@ -1,15 +1,16 @@
 // Code: numbers that programs write. An ISBN in code is a string (`split('9999678270')`) or
 // stands under a key that says ISBN; a bare number there is the program's. The finder cannot
 // tell code from prose by its shape (textShape.ts reads code as prose), so these rules apply
-// to prose too, where their patterns are as rare as they are in code common.
-import { ALL_KINDS, defineRule, PROSE_KINDS } from './rule';
+// to every kind of text, where their patterns are as rare as they are in code common: their
+// kinds say so, rather than the kinds they were written for.
+import { ALL_KINDS, defineRule } from './rule';
 
 export const machineNumber = defineRule({
   id: 'code.machineNumber',
   family: 'code',
   says: 'notIsbn',
   reason: 'A negative number (`min = -2147483648`: a minus after a space, `=`, `(`, `[` or `,`) or 2^31 (`2147483648`, which passes the ISBN-10 check) is a program\'s number.',
-  kinds: PROSE_KINDS,
+  kinds: ALL_KINDS,
   reach: { chars: 2 },
   yes: [
     { text: 'min = -0306406152', finds: [] },
@@ -23,7 +24,7 @@ export const callArgument = defineRule({
   family: 'code',
   says: 'notIsbn',
   reason: 'A number that is a call\'s argument (`Be(1471026299)`, `[TestCase("7,162,100.0KB", 7333990400)]`) is the program\'s: an ISBN in code is a string, and one in prose stands after a space (`Dune (0441013597)`).',
-  kinds: PROSE_KINDS,
+  kinds: ALL_KINDS,
   reach: { chars: 120 },
   yes: [
     { text: 'Be(0306406152)', finds: [] },

@@ -2,7 +2,7 @@
 // an id, a timestamp or a phone number than an ISBN (one in eleven passes the ISBN-10 check), so
 // there it is an ISBN only where its key, tag or column says so (dataContext.ts). In prose, a
 // table's column header says the same of its cells.
-import { ALL_KINDS, defineRule } from './rule';
+import { ALL_KINDS, defineRule, PROSE_KINDS } from './rule';
 
 export const keySaysIsbn = defineRule({
   id: 'data.keyNamesIsbn',
@@ -33,7 +33,7 @@ export const tableColumnIsbn = defineRule({
   says: 'isbn',
   reason: 'In prose, a bare 10 that is a whole cell of a Markdown or HTML table whose column header names ISBNs.',
   short: 'isbn column',
-  kinds: ['prose', 'markup'],
+  kinds: PROSE_KINDS,
   reach: { chars: 1 << 20 },
   yes: [{ text: '| ISBN |\n|---|\n| 9999678270 |', finds: ['9789999678278'] }],
   no: [{ text: '| Title |\n|---|\n| 9999678270 |', finds: [] }],
@@ -44,7 +44,7 @@ export const tableColumnOther = defineRule({
   family: 'data',
   says: 'notIsbn',
   reason: 'In prose, a bare 10 that is a whole cell of a table whose column header names another kind of number (`Order No.`, `SKU`, `OCLC`, a date).',
-  kinds: ['prose', 'markup'],
+  kinds: PROSE_KINDS,
   reach: { chars: 1 << 20 },
   yes: [{ text: '| Order No. |\n|---|\n| 0306406152 |', finds: [] }],
   no: [{ text: '| Title |\n|---|\n| 0306406152 |', finds: ['9780306406157'] }],
@@ -126,7 +126,7 @@ export const strayCapital = defineRule({
   family: 'data',
   says: 'reads',
   reason: 'In a column or under a key that says ISBN, one capital opening a cell before its ISBN-10 (`276762,N3453124715,4`, a ratings dataset\'s slip) is left out; elsewhere the number stays glued to it.',
-  kinds: ['data'],
+  kinds: ALL_KINDS,
   reach: { chars: 2 },
   yes: [{ text: 'user,isbn,rating\n1,N0306406152,4\n', name: 'a.csv', finds: ['9780306406157'] }],
   no: [{ text: 'user,id,rating\n1,N0306406152,4\n', name: 'a.csv', finds: [] }],

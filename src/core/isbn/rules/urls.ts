@@ -1,6 +1,6 @@
 // URLs and links: what a link's path or host says of the number in it. A DOI's suffix is no
 // ISBN; a shop's or a catalogue's book path is; a record's id in a path is not.
-import { ALL_KINDS, defineRule } from './rule';
+import { ALL_KINDS, defineRule, PROSE_KINDS } from './rule';
 
 export const bookPath = defineRule({
   id: 'url.bookPath',
@@ -36,7 +36,7 @@ export const authorityLink = defineRule({
   family: 'urls',
   says: 'notIsbn',
   reason: 'A bare 10 that is the whole text of a Markdown link to an authority file\'s record of it (`[1105592812](https://d-nb.info/gnd/1105592812)`, VIAF, LoC, ISNI, Wikidata…) is that record\'s id.',
-  kinds: ['markup', 'prose'],
+  kinds: PROSE_KINDS,
   reach: { chars: 200 },
   yes: [{ text: 'See [0306406152](https://d-nb.info/gnd/0306406152)', finds: [] }],
   no: [{ text: '[0306406152](https://www.amazon.com/dp/0306406152)', finds: ['9780306406157'] }],
@@ -47,7 +47,7 @@ export const keyedToOther = defineRule({
   family: 'urls',
   says: 'notIsbn',
   reason: 'In prose, a number given to a key that names something else (`?oldid=…`, `"wgRevisionId":…`, `data-timestamp="…"`, BibTeX\'s `lccn = {…}`, a bare query `cover.png?1700000004`) is that thing.',
-  kinds: ['prose', 'markup', 'bibliography', 'code'],
+  kinds: PROSE_KINDS,
   reach: { chars: 400 },
   yes: [{ text: 'index.php?oldid=0306406152', finds: [] }],
   no: [{ text: 'search?q=0306406152', finds: ['9780306406157'] }],
