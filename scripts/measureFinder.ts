@@ -34,7 +34,8 @@ function explain(withName: boolean): void {
     console.log(`  ${file}:`);
     for (const d of decisions) {
       const what = d.found ? `found ${d.isbn13}` : 'out  ';
-      console.log(`    ${what} ${JSON.stringify(d.raw)} at ${d.start}: ${d.rule.id} (${d.rule.short ?? d.rule.says})`);
+      const form = [`${d.form.digits.length} digits`, d.form.groups > 1 ? `${d.form.groups} groups` : '', ...d.form.readings].filter((x) => x !== '').join(', ');
+      console.log(`    ${what} ${JSON.stringify(d.raw)} at ${d.start} (${form}): ${d.rule.id}${d.rule.short ? ` (${d.rule.short})` : ''}`);
     }
   }
 }

@@ -69,3 +69,13 @@ test('explainIsbns names, for each ISBN found and each number ruled out, the rul
 test('docs/finder-rules.md is the page the rules make (npm run docs:finder-rules writes it)', () => {
   assert.equal(readFileSync(RULES_PAGE, 'utf8'), rulesPage(), 'run `npm run docs:finder-rules` and commit docs/finder-rules.md');
 });
+
+test('an explanation says how each candidate is written: its digits, groups, separators and the readings applied', () => {
+  const [fullWidth] = explainIsbns('ISBN: ９７８－４－０６－１５９１１１－０');
+  assert.deepEqual(fullWidth?.form, { digits: '9784061591110', groups: 5, separators: ['-'], readings: ['full-width digits'] });
+  const [tex] = explainIsbns('ISBN~0~306~40615~2');
+  assert.deepEqual(tex?.form, { digits: '0306406152', groups: 4, separators: ['~'], readings: ['TeX tie or en dash'] });
+  const [broken] = explainIsbns('ISBN 978-3-540-44598-\n  2.');
+  assert.deepEqual(broken?.form.readings, ['line break']);
+  assert.equal(broken?.form.digits, '9783540445982');
+});

@@ -178,6 +178,33 @@ export interface FinderDecision {
   found: boolean;
   isbn13?: string;
   rule: Rule;
+  /** How the candidate is written. */
+  form: CandidateForm;
+}
+
+/** A candidate as written: its digits (and X) as read, its groups, the separators between them, and the readings applied. */
+export interface CandidateForm {
+  digits: string;
+  groups: number;
+  separators: string[];
+  /** `full-width digits`, `other script's digits`, `TeX tie or en dash`, `escaped hyphen`, `line break`, `letter for a digit`, `Cyrillic Х`. */
+  readings: string[];
+}
+
+/** The form of `raw`, a candidate as written (for explanations: read again from its text, not kept by the scan). */
+export function candidateForm(raw: string): CandidateForm {
+  const read = halfWidth(raw.replace(CYRILLIC_CHECK_X, 'X'));
+  const readings: string[] = [];
+  if (/[\uff10-\uff19]/.test(raw)) readings.push('full-width digits');
+  if (/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/.test(raw)) readings.push('other script\'s digits');
+  if (/~|--/.test(raw)) readings.push('TeX tie or en dash');
+  if (raw.includes('\\-')) readings.push('escaped hyphen');
+  if (raw.includes('\n')) readings.push('line break');
+  if (/^[OoIl]/.test(raw)) readings.push('letter for a digit');
+  if (/[\u0425\u0445]/.test(raw)) readings.push('Cyrillic Х');
+  const digits = read.replace(/^[Oo]/, '0').replace(/^[Il]/, '1').replace(/[^0-9Xx]/g, '').toUpperCase();
+  const separators = [...new Set(read.replace(/^[OoIl]/, '0').match(/[^0-9Xx]+/g) ?? [])];
+  return { digits, groups: separators.length === 0 ? 1 : read.split(/[^0-9XxOoIl]+/).filter((g) => g !== '').length, separators, readings };
 }
 
 /**
@@ -191,7 +218,7 @@ export function explainIsbns(text: string, options: FindOptions = {}): FinderDec
   const decisions: FinderDecision[] = [];
   for (let i = 0; i < found.length; i++) {
     const rule = foundBy(found, i);
-    if (rule) decisions.push({ start: found.start(i), end: found.end(i), raw: found.raw(i), found: true, isbn13: found.info(i)!.isbn13, rule });
+    if (rule) decisions.push({ start: found.start(i), end: found.end(i), raw: found.raw(i), found: true, isbn13: found.info(i)!.isbn13, rule, form: candidateForm(found.raw(i)) });
   }
   const taken = decisions.map((d) => [d.start, d.end]);
   const seen = new Set<number>();
@@ -199,7 +226,7 @@ export function explainIsbns(text: string, options: FindOptions = {}): FinderDec
     const [start, end, code] = [rejected[k], rejected[k + 1], rejected[k + 2]];
     if (seen.has(start) || taken.some(([s, e]) => s < end && start < e)) continue;
     seen.add(start);
-    decisions.push({ start, end, raw: text.slice(start, end), found: false, rule: ruleOfCode(code)! });
+    decisions.push({ start, end, raw: text.slice(start, end), found: false, rule: ruleOfCode(code)!, form: candidateForm(text.slice(start, end)) });
   }
   return decisions.sort((a, b) => a.start - b.start);
 }
