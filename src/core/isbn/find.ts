@@ -1190,9 +1190,13 @@ class Scan {
   }
 
   /**
-   * What the context of the number in `this.d` at `start` says before its data is asked (and
+   * What the context of the number in `d` at `start` says before its data is asked (and
    * before isbn3 parses it): a rule's code as in contextEvidence, or ASK_DATA (data: its key,
    * tag or column decides) or ASK_SCRIPT (prose: in a page's inline script, its key decides).
+   * The order is the rules' precedence where they disagree: another number's label, a
+   * program's number or a call's argument rule a number out even in a book's link; a book's
+   * link says ISBN whatever the data around says; in prose, a key naming something else or
+   * an authority link rule it out before a table's header is read.
    */
   private contextBeforeData(d: Digits, start: number, end: number): number {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
