@@ -124,7 +124,7 @@ test('property: an ISBN-13 after an id prefix of one to four capitals is found, 
     fc.property(book, capitals, fc.constantFrom('\t', ' ', '/', '"', '_'), (b, prefix, before) => {
       assert.deepEqual(validFound(`Title${before}${prefix}${b.isbn13}\tmonograph`), [b.isbn13], `${before}${prefix}`);
       assert.deepEqual(validFound(`https://ebooks.example.com/AbstractView/${prefix}${b.isbn13}`), [b.isbn13]);
-      // A lone `i` is SirsiDynix's catalogue key (finderSixthSet).
+      // A lone `i` is SirsiDynix's catalogue key.
       if (prefix !== 'I') assert.deepEqual(validFound(`Title ${prefix.toLowerCase()}${b.isbn13} x`), [], 'lower case: a word or a hash');
       assert.deepEqual(validFound(`Title ${prefix}QRSTU${b.isbn13} x`), [], 'a longer run of capitals');
       assert.deepEqual(validFound(`Title 7${prefix}${b.isbn13} x`), [], 'a digit before the capitals');
