@@ -10,8 +10,9 @@ import { inIso2709Field, Iso2709Reader } from './marcRecords';
 import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, recordType as recordTypeRule, sqlColumn, twinNearby as twinRule, typeCell as typeCellRule, xmlElement as elementRule, yamlList as yamlListRule, yamlTitleKey } from './rules/data';
 import { iso2709Tag, marcJson as marcJsonRule, marcTag, marcXml as marcXmlRule, onixType as onixTypeRule, picaTag, risSn } from './rules/catalogue';
 import { controlNumber as controlNumberRule, numero as numeroRule, otherLabel as otherLabelRule, otherPhrase as otherPhraseRule } from './rules/labels';
-import { hostNamesOther as hostRule } from './rules/urls';
-import { idName as idNameRule } from './rules/code';
+import { bareQuery as bareQueryRule, hostNamesOther as hostRule, keyedToOther as keyedOtherRule } from './rules/urls';
+import { codeKey as codeKeyRule, idName as idNameRule } from './rules/code';
+import { edifactQualifier as edifactRule } from './rules/catalogue';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
@@ -501,19 +502,19 @@ const PROSE_ISBN_KEY = /^(?:q|query|search|k|keywords?|field-keywords|term|s|val
  * `data-timestamp="…"`, `"id": …`, BibTeX's `lccn = {…}`. True when the key names something else.
  * Only `=` and a quoted key's `:` count; `Paperback: …` in prose is no key.
  */
-export function keyedToOtherValue(text: string, start: number): boolean {
+export function keyedToOtherValue(text: string, start: number): number {
   // Small, so that it is inlined: it runs for every bare ISBN-10 in prose, most after a word and a space.
   let k = start - 1;
   let c = text.charCodeAt(k);
   const quoted = c === 34;
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
-  if (c === 63 /* ? */) return queryWithoutKey(text, k);
+  if (c === 63 /* ? */) return queryWithoutKey(text, k) ? bareQueryRule.code : 0;
   // `query=idn%3D1001317165`: an encoded `=`.
   if ((c === 68 || c === 100) && text.charCodeAt(k - 1) === 51 && text.charCodeAt(k - 2) === 37) return keyNamesOther(text, start, k - 2);
   if (c === 91 /* [ */) return itemOfKeyedList(text, start, k);
   if (c === 44 /* , */ && quoted && text.charCodeAt(k - 1) === 34) return itemOfKeyedList(text, start, openBracket(text, k - 1, Math.max(0, k - KEY_LOOKBACK)));
-  return (c === 58 || c === 61) && keyNamesOther(text, start, k);
+  return c === 58 || c === 61 ? keyNamesOther(text, start, k) : 0;
 }
 
 /**
@@ -521,11 +522,11 @@ export function keyedToOtherValue(text: string, start: number): boolean {
  * in code or a README), its `[` at `bracket`: the key names what the list holds. Not
  * `x = [0441013597, …]`: a test's list of ISBNs is as often named `valid` as `isbns`.
  */
-function itemOfKeyedList(text: string, start: number, bracket: number): boolean {
-  if (bracket < 0 || text.charCodeAt(bracket) !== 91) return false;
+function itemOfKeyedList(text: string, start: number, bracket: number): number {
+  if (bracket < 0 || text.charCodeAt(bracket) !== 91) return 0;
   let k = bracket - 1;
   while (text.charCodeAt(k) === 32) k--;
-  return text.charCodeAt(k) === 58 && keyNamesOther(text, start, k);
+  return text.charCodeAt(k) === 58 ? keyNamesOther(text, start, k) : 0;
 }
 
 /** `cover.png?1700000004`: a URL's query that is a bare number (a cache-buster or a timestamp), not `?isbn=…`. */
@@ -534,20 +535,21 @@ function queryWithoutKey(text: string, question: number): boolean {
   return c > 32 && c !== 34 && c !== 39 && c !== 40; // not the start of a word, a quote or a bracket
 }
 
-/** keyedToOtherValue past the `:` or `=` at `k`. */
-function keyNamesOther(text: string, start: number, k: number): boolean {
+/** keyedToOtherValue past the `:` or `=` at `k`: the code of the rule whose key names something else, or 0. */
+function keyNamesOther(text: string, start: number, k: number): number {
   if (text.charCodeAt(k) === 58 /* : */) {
     let q = k - 1;
     while (text.charCodeAt(q) === 32) q--;
-    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) || codeKeyBefore(text, k); // `"key":`, `'key':`
+    // Not `"key":`, `'key':`: an EDIFACT qualifier (`RFF+ON:`) or a name only code writes (`createdAt:`, `EXT_FILE_ATTR:`).
+    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) ? edifactRule.code : codeKeyBefore(text, k) ? codeKeyRule.code : 0;
   }
   const stop = Math.max(0, k - KEY_LOOKBACK);
   let name = nameBefore(text, k, stop);
   // `STANDARD # = 0899977170`: a library system's label for the standard number (ISBN or ISSN); `Order # = …` is none.
   if (name === '#') name = nameBefore(text, text.lastIndexOf('#', k), stop) + '#';
-  if (name === '' || namesIsbn(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
+  if (name === '' || namesIsbn(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return 0;
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
-  return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)) ? 0 : keyedOtherRule.code;
 }
 
 /** The numero sign before the number (`Заказ № 1749375028`, `№1234567890`): "number", which says no ISBN, as `No.` does. */

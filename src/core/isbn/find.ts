@@ -14,7 +14,7 @@ import { ruleOfCode, type Rule } from './rules/rule';
 import { checkDigit, checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
 import { chanceStretch } from './rules/repeats';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
-import { authorityLink, bookPath, doiSuffix, keyedToOther, pathId } from './rules/urls';
+import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
 import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
 import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
 
@@ -1213,7 +1213,8 @@ class Scan {
     if (typeof this.shape === 'function') this.shape = this.shape();
     this.memo ??= new DataMemo();
     if (this.shape.kind !== 'text') return ASK_DATA;
-    if (keyedToOtherValue(text, start)) return -keyedToOther.code;
+    const keyed = keyedToOtherValue(text, start);
+    if (keyed !== 0) return -keyed;
     if (authorityLinkText(text, start, end)) return -authorityLink.code;
     // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
     if ((this.memo.scripts ??= new InlineScripts(text)).holds(start)) return ASK_SCRIPT;

@@ -98,3 +98,14 @@ export const onixType = defineRule({
   yes: [{ text: '<ProductIdentifier><ProductIDType>02</ProductIDType><IDValue>0306406152</IDValue></ProductIdentifier>', name: 'a.xml', finds: ['9780306406157'] }],
   no: [{ text: '<ProductIdentifier><ProductIDType>01</ProductIDType><IDValue>0306406152</IDValue></ProductIdentifier>', name: 'a.xml', finds: [] }],
 });
+
+export const edifactQualifier = defineRule({
+  id: 'catalogue.edifactQualifier',
+  family: 'catalogue',
+  says: 'notIsbn',
+  reason: 'In an EDIFACT message, a number after a segment\'s qualifier (`RFF+ON:…`, an order number) is what the qualifier says; ISBNs come typed `:IB` or `:EN` (candidate.afterPlusOrFolder).',
+  kinds: ['data', 'prose'],
+  reach: { chars: 8 },
+  yes: [{ text: 'RFF+ON:0306406152', finds: [] }],
+  no: [{ text: 'RFF:0306406152', finds: ['9780306406157'] }],
+});

@@ -3,7 +3,7 @@
 // tell code from prose by its shape (textShape.ts reads code as prose), so these rules apply
 // to every kind of text, where their patterns are as rare as they are in code common: their
 // kinds say so, rather than the kinds they were written for.
-import { ALL_KINDS, defineRule } from './rule';
+import { ALL_KINDS, defineRule, PROSE_KINDS } from './rule';
 
 export const machineNumber = defineRule({
   id: 'code.machineNumber',
@@ -59,4 +59,18 @@ export const idName = defineRule({
     { text: 'DOCID: 0306406152', finds: [] },
   ],
   no: [{ text: 'task [0306406152]', finds: ['9780306406157'] }],
+});
+
+export const codeKey = defineRule({
+  id: 'code.keyName',
+  family: 'code',
+  says: 'notIsbn',
+  reason: 'In prose, a number under an unquoted key only code writes (`createdAt:`, `updated_at:`, `mtime:`, `fileSize:`, `EXT_FILE_ATTR_FILE:`): a time, a size, a constant; a book\'s label (`Paperback:`) is no such key.',
+  kinds: PROSE_KINDS,
+  reach: { chars: 32 },
+  yes: [
+    { text: 'createdAt: 0306406152', finds: [] },
+    { text: 'EXT_FILE_ATTR_FILE: 0306406152', finds: [] },
+  ],
+  no: [{ text: 'Paperback: 0306406152', finds: ['9780306406157'] }],
 });

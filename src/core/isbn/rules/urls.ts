@@ -46,7 +46,7 @@ export const keyedToOther = defineRule({
   id: 'url.keyedToOther',
   family: 'urls',
   says: 'notIsbn',
-  reason: 'In prose, a number given to a key that names something else (`?oldid=…`, `"wgRevisionId":…`, `data-timestamp="…"`, BibTeX\'s `lccn = {…}`, a bare query `cover.png?1700000004`) is that thing.',
+  reason: 'In prose, a number given to a key that names something else (`?oldid=…`, `"wgRevisionId":…`, `data-timestamp="…"`, BibTeX\'s `lccn = {…}`, an encoded `idn%3D…`, a list under `"wdt:P227":`) is that thing.',
   kinds: PROSE_KINDS,
   reach: { chars: 400 },
   yes: [{ text: 'index.php?oldid=0306406152', finds: [] }],
@@ -73,4 +73,15 @@ export const hostNamesOther = defineRule({
   reach: { chars: 64 },
   yes: [{ text: 'https://lccn.loc.gov/0306406152', finds: [] }],
   no: [{ text: 'https://www.amazon.com/0306406152', finds: ['9780306406157'] }],
+});
+
+export const bareQuery = defineRule({
+  id: 'url.bareQuery',
+  family: 'urls',
+  says: 'notIsbn',
+  reason: 'A URL\'s query that is a bare number (`cover.png?1700000004`: a cache-buster or a timestamp), not `?isbn=…`.',
+  kinds: PROSE_KINDS,
+  reach: { chars: 2 },
+  yes: [{ text: 'cover.png?0306406152', finds: [] }],
+  no: [{ text: 'see (?0306406152)', finds: ['9780306406157'] }],
 });
