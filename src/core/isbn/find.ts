@@ -910,8 +910,8 @@ class Scan {
     }
     if (groups < 3 || groups > 5) return k;
     const d = this.d.read(text, start, k);
-    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(this.d, start) && !this.gluedAfter(this.d, k, true) && !this.inDoi(start)) {
-      const id = this.lookup(this.d, start, k);
+    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(d, start) && !this.gluedAfter(d, k, true) && !this.inDoi(start)) {
+      const id = this.lookup(d, start, k);
       if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
     }
     return k;
@@ -928,8 +928,8 @@ class Scan {
     if (labelled) {
       if (this.cachedHit(start, end, true)) return true;
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
-      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(this.d, start, end) >= 0)) return false;
-      if (!this.gluedAfter(this.d, end, false)) this.emitLabelled(start, end);
+      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(d, start, end) >= 0)) return false;
+      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
@@ -949,8 +949,8 @@ class Scan {
   private cachedHit(start: number, end: number, labelled: boolean): boolean {
     const d = this.d;
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
-    if (id < 0 || this.gluedAfter(this.d, end, !labelled)) return false;
-    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(this.d, start) || this.inDoi(start))) return false;
+    if (id < 0 || this.gluedAfter(d, end, !labelled)) return false;
+    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
     this.out.addValid(start, end, labelled, id);
     return true;
   }
@@ -959,7 +959,7 @@ class Scan {
   private single(start: number, end: number, labelled: boolean): void {
     const d = this.d;
     if (labelled) {
-      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(this.d, end, false)) {
+      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(d, end, false)) {
         if (d.count <= 13 || !this.gluedTogether(start)) this.emitLabelled(start, end);
       }
       return;
@@ -972,7 +972,7 @@ class Scan {
       this.ruledOut(start, end, phoneGroups.code);
       return;
     }
-    if (this.gluedBefore(this.d, start) || this.gluedAfter(this.d, end, true)) {
+    if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
       this.glued(start, end);
       return;
     }
@@ -980,10 +980,10 @@ class Scan {
       this.ruledOut(start, end, doiSuffix.code);
       return;
     }
-    const id = this.lookup(this.d, start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(this.d, start, end, id) : 0;
+    const id = this.lookup(d, start, end, true);
+    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
     if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
-      this.taken(this.d, start, end, id, evidence);
+      this.taken(d, start, end, id, evidence);
     } else if (id >= 0) {
       this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
       if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
@@ -1325,11 +1325,11 @@ class Scan {
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
     if (d.groups > 1 && !plausibleGroups(d, this.text)) return this.ruledOut(start, end, phoneGroups.code);
-    if ((i === 0 && this.gluedBefore(this.d, start)) || this.gluedAfter(this.d, end, true)) return this.ruledOut(start, end, gluedToWord.code);
-    const id = this.lookup(this.d, start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(this.d, start, end, id) : 0;
+    if ((i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true)) return this.ruledOut(start, end, gluedToWord.code);
+    const id = this.lookup(d, start, end, true);
+    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
     if (id >= 0 && evidence >= 0) {
-      this.taken(this.d, start, end, id, evidence);
+      this.taken(d, start, end, id, evidence);
     } else if (id >= 0) {
       this.ruledOut(start, end, -evidence);
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
