@@ -137,7 +137,7 @@ test('property: PICA+ (ƒ or $ subfields): a subfield\'s digit code is no part o
         `203@/001 ${mark}0${copy}`,
         '',
       ].join('\n');
-      assert.deepEqual(validFound(pica), [b.isbn13, c.isbn13].sort(), pica);
+      assert.deepEqual(validFound(pica), [...new Set([b.isbn13, c.isbn13])].sort(), pica); // b and c may be one book
     }),
     { numRuns: 200 },
   );
