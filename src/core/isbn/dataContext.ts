@@ -7,6 +7,12 @@
 import type { IsbnInfo } from './parse';
 import { splitFields, type TextShape } from './textShape';
 import { inIso2709Field, Iso2709Reader } from './marcRecords';
+import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, recordType as recordTypeRule, sqlColumn, twinNearby as twinRule, typeCell as typeCellRule, xmlElement as elementRule, yamlList as yamlListRule, yamlTitleKey } from './rules/data';
+import { iso2709Tag, marcJson as marcJsonRule, marcTag, marcXml as marcXmlRule, onixType as onixTypeRule, picaTag, risSn } from './rules/catalogue';
+import { controlNumber as controlNumberRule, numero as numeroRule, otherLabel as otherLabelRule, otherPhrase as otherPhraseRule } from './rules/labels';
+import { bareQuery as bareQueryRule, hostNamesOther as hostRule, keyedToOther as keyedOtherRule } from './rules/urls';
+import { codeKey as codeKeyRule, idName as idNameRule } from './rules/code';
+import { edifactQualifier as edifactRule } from './rules/catalogue';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
@@ -85,7 +91,7 @@ export class InlineScripts {
   private at = 0;
 
   constructor(text: string) {
-    // A page tells itself at its start; a search of a long text of prose for `<script` cost bench a 2-4 %.
+    // A page tells itself at its start: a long text of prose is not searched for `<script` (docs/performance.md, scan).
     if (!PAGE_START.test(text.slice(0, 16384))) return;
     for (let open = text.indexOf('<script'); open >= 0; open = text.indexOf('<script', open + 1)) {
       const close = text.indexOf('</script', open);
@@ -105,30 +111,31 @@ export class InlineScripts {
 }
 
 /**
- * True when the number at text[start, end) (a valid bare ISBN-10, `info`) is
- * an ISBN by its context in data of `shape`: its key, tag or column names
- * ISBNs, or the record holds its ISBN-13 too.
+ * When the number at text[start, end) (a valid bare ISBN-10, `info`) is an ISBN by its context
+ * in data of `shape` (its key, tag or column names ISBNs, or the record holds its ISBN-13 too):
+ * the code of the rule that says so (rules/data.ts, rules/catalogue.ts); else 0.
  */
-export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, memo: DataMemo): boolean {
-  if (keySaysIsbn(text, start, shape, memo)) return true;
-  return twinNearby(text, start, end, info);
+export function dataSaysIsbn(text: string, start: number, end: number, shape: TextShape, info: IsbnInfo, memo: DataMemo): number {
+  return keySaysIsbn(text, start, shape, memo) || (twinNearby(text, start, end, info) ? twinRule.code : 0);
 }
 
-function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): boolean {
+/** The code of the rule by which the key, tag or column of the number at `start` names ISBNs in data of `shape`, or 0. */
+function keySaysIsbn(text: string, start: number, shape: TextShape, memo: DataMemo): number {
   switch (shape.kind) {
     case 'csv':
-      return csvColumnSaysIsbn(text, start, shape, memo);
+      return csvColumnSaysIsbn(text, start, shape, memo) ? csvColumn.code : 0;
     case 'marc':
-      return inIso2709Field(text, start) ? iso2709TagSaysIsbn(text, start, memo) : marcTagSaysIsbn(text, start);
+      if (inIso2709Field(text, start)) return iso2709TagSaysIsbn(text, start, memo) ? iso2709Tag.code : 0;
+      return marcTagSaysIsbn(text, start);
     case 'ris':
-      return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start));
+      return RIS_ISBN_LINE.test(text.slice(lineStart(text, start), start)) ? risSn.code : 0;
     case 'sql':
       // A column of another name may hold a record whose own key or tag says ISBN (MARCXML in a `marc` column).
-      return sqlColumnSaysIsbn(text, start, memo) === true || keyBeforeSaysIsbn(text, start, memo);
+      return sqlColumnSaysIsbn(text, start, memo) === true ? sqlColumn.code : keyBeforeSaysIsbn(text, start, memo);
     case 'yaml':
-      return keyBeforeSaysIsbn(text, start, memo) || yamlTitleKeySaysIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo) || (yamlTitleKeySaysIsbn(text, start) ? yamlTitleKey.code : 0);
     case 'json':
-      return keyBeforeSaysIsbn(text, start, memo) || textLinesSayIsbn(text, start);
+      return keyBeforeSaysIsbn(text, start, memo) || (textLinesSayIsbn(text, start) ? jsonTextLines.code : 0);
     default:
       return keyBeforeSaysIsbn(text, start, memo);
   }
@@ -149,7 +156,7 @@ export function dataMaySayIsbn(
   memo: DataMemo,
   prefix: PrefixMemo,
 ): boolean {
-  if (keySaysIsbn(text, start, shape, memo)) return true;
+  if (keySaysIsbn(text, start, shape, memo) !== 0) return true;
   const from = Math.max(0, start - TWIN_REACH);
   // Both an ISBN-13 and `978-` hold a 978: none in reach, no twin.
   if (prefix.first978(text, from) + 3 > end + TWIN_REACH) return false;
@@ -222,7 +229,7 @@ function csvColumnSaysIsbn(text: string, start: number, shape: TextShape, memo: 
   const from = Math.max(csvRecordStart(text, start, memo), start - LINE_REACH);
   const fields = splitFields(text.slice(from, start), shape.delimiter ?? ',');
   if (shape.isbnColumns?.includes(fields.length - 1)) return true;
-  return structuredCell(fields[fields.length - 1]) && (keyBeforeSaysIsbn(text, start, memo) || labelInSameString(text, start));
+  return structuredCell(fields[fields.length - 1]) && (keyBeforeSaysIsbn(text, start, memo) !== 0 || labelInSameString(text, start));
 }
 
 /** A cell that opens with `{` or `[` (past white space and a quote): JSON in a cell. */
@@ -270,9 +277,10 @@ function csvRecordStart(text: string, start: number, memo: DataMemo): number {
 
 /**
  * MARC in mnemonic (`=020  \\$a…`) or display form (`020    |a …`, continuation lines indented), and PICA+
- * (`004A ƒ0…`, `004P $So$0…`: PICA's tags are three digits and a letter or `@`).
+ * (`004A ƒ0…`, `004P $So$0…`: PICA's tags are three digits and a letter or `@`): the code of
+ * the rule whose tag names ISBNs, or 0.
  */
-function marcTagSaysIsbn(text: string, start: number): boolean {
+function marcTagSaysIsbn(text: string, start: number): number {
   let from = lineStart(text, start);
   let line = text.slice(from, start);
   for (let k = 0; k < 20 && /^\s/.test(line) && from > 0; k++) {
@@ -280,11 +288,10 @@ function marcTagSaysIsbn(text: string, start: number): boolean {
     line = text.slice(from, start);
   }
   const pica = PICA_TAG.exec(line)?.[1];
-  if (pica) return PICA_ISBN_TAG.test(pica) || PICA_TYPED_ISBN.test(line);
+  if (pica) return PICA_ISBN_TAG.test(pica) || PICA_TYPED_ISBN.test(line) ? picaTag.code : 0;
   const tag = /^=?([0-9]{3})/.exec(line)?.[1];
-  if (!tag) return false;
-  if (MARC_ISBN_TAG.test(tag)) return true;
-  return MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line);
+  if (!tag) return 0;
+  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /[$|_^\u2021\u01c2\u25bc]z\s*$/.test(line)) ? marcTag.code : 0;
 }
 
 /**
@@ -308,12 +315,14 @@ const LIST_LOOKBACK = 120;
  * YAML list under `isbn:`; or, for a later number of a list in one value
  * (`ISBN: 0881792063 0306406152`, `"isbn": "…, …"`), the key before the list.
  */
-function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): boolean {
-  if (keyNamesIsbn(text, start) || arrayKeySaysIsbn(text, start, memo)) return true;
+function keyBeforeSaysIsbn(text: string, start: number, memo: DataMemo): number {
+  const rule = keyRuleAt(text, start);
+  if (rule !== 0) return rule;
+  if (arrayKeySaysIsbn(text, start, memo)) return keyRule.code;
   const stop = Math.max(0, start - LIST_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[0-9Xx \-,;/]/.test(text[k])) k--;
-  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) && keyNamesIsbn(text, k + 1);
+  return k + 1 < start && /[0-9]/.test(text.slice(k + 1, start)) ? keyRuleAt(text, k + 1) : 0;
 }
 
 /** A JSON array element that is one whole string: a line of text kept as a list of lines. */
@@ -348,6 +357,11 @@ function textLinesSayIsbn(text: string, start: number): boolean {
  * valid ISBN-13 whose hyphens sit where no ISBN puts them.
  */
 export function keyNamesIsbn(text: string, start: number): boolean {
+  return keyRuleAt(text, start) !== 0;
+}
+
+/** keyNamesIsbn as the code of the rule that says ISBN (an element, a key, a type cell, a typed record, a YAML list), or 0. */
+function keyRuleAt(text: string, start: number): number {
   const stop = Math.max(0, start - KEY_LOOKBACK);
   let k = start - 1;
   while (k >= stop && /[\s"'`]/.test(text[k]) && text[k] !== '\n') k--;
@@ -355,17 +369,17 @@ export function keyNamesIsbn(text: string, start: number): boolean {
   if (c === '>') return elementSaysIsbn(text, k, stop);
   if (c === '(' && text[k - 1] === '>') return elementSaysIsbn(text, k - 1, stop); // a MARC subfield's `(0373197527pbk.) :`
   if (c === ':' || c === '=') return namedSaysIsbn(text, k, stop, start);
-  if (c === ',' && typeCellBefore(text, k)) return true;
+  if (c === ',' && typeCellBefore(text, k)) return typeCellRule.code;
   if (c === ',' || c === '[' || c === '(' || (c === '{' && initializerBrace(text, k))) {
     const open = c === '(' || c === '{' ? k : openBracket(text, k, stop);
-    if (open < 0) return false;
+    if (open < 0) return 0;
     let j = open - 1;
     while (j >= stop && /\s/.test(text[j])) j--;
-    if (/\bIN$/i.test(text.slice(Math.max(0, j - 2), j + 1))) return ISBN_WORD.test(nameBefore(text, j - 1, stop)); // SQL `isbn IN (`
-    return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : false;
+    if (/\bIN$/i.test(text.slice(Math.max(0, j - 2), j + 1))) return ISBN_WORD.test(nameBefore(text, j - 1, stop)) ? keyRule.code : 0; // SQL `isbn IN (`
+    return text[j] === ':' || text[j] === '=' ? namedSaysIsbn(text, j, stop, start) : 0;
   }
-  if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k);
-  return false;
+  if (c === '-' || (c === '\n' && k + 1 < start)) return yamlListSaysIsbn(text, k) ? yamlListRule.code : 0;
+  return 0;
 }
 
 /**
@@ -425,12 +439,12 @@ function namesIsbn(name: string): boolean {
 /** A key of two words naming ISBN's number: `ISBN number:`, `"ISBN No":` (nameBefore reads the last word only). */
 const ISBNS_NUMBER_KEY = /isbn[ _-]*(?:number|no\.?|nr\.?|nummer)["']?\s*$/i;
 
-/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. */
-function namedSaysIsbn(text: string, at: number, stop: number, start: number): boolean {
+/** Reads the name before `:`/`=` at `at`; a generic name defers to its record. The code of the rule that says ISBN, or 0. */
+function namedSaysIsbn(text: string, at: number, stop: number, start: number): number {
   const name = nameBefore(text, at, stop);
-  if (namesIsbn(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return true;
+  if (namesIsbn(name) || ISBNS_NUMBER_KEY.test(text.slice(Math.max(stop, at - 24), at))) return keyRule.code;
   if (/^["']?[aiz]["']?$/.test(name)) return marcJsonTagSaysIsbn(text, stop, start, name.replace(/["']/g, ''));
-  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop));
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop) || snakSaysIsbn(text, start, stop)) ? recordTypeRule.code : 0;
 }
 
 /**
@@ -446,10 +460,10 @@ function snakSaysIsbn(text: string, start: number, stop: number): boolean {
  * MARC in JSON (`{"020": {"subfields": [{"i": "0061715743"}]}}`): a subfield
  * code's value under field 020, or a linking entry's `z`, is an ISBN.
  */
-function marcJsonTagSaysIsbn(text: string, stop: number, start: number, code: string): boolean {
+function marcJsonTagSaysIsbn(text: string, stop: number, start: number, code: string): number {
   const tag = lastCapture(/"([0-9]{3})"\s*:\s*\{/g, text.slice(stop, start));
-  if (tag === undefined) return GENERIC_KEY.test(code) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop));
-  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && code === 'z');
+  if (tag === undefined) return GENERIC_KEY.test(code) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)) ? recordTypeRule.code : 0;
+  return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && code === 'z') ? marcJsonRule.code : 0;
 }
 
 /** Keys that name a number of another kind, or a date: never a book's title. */
@@ -488,19 +502,19 @@ const PROSE_ISBN_KEY = /^(?:q|query|search|k|keywords?|field-keywords|term|s|val
  * `data-timestamp="…"`, `"id": …`, BibTeX's `lccn = {…}`. True when the key names something else.
  * Only `=` and a quoted key's `:` count; `Paperback: …` in prose is no key.
  */
-export function keyedToOtherValue(text: string, start: number): boolean {
+export function keyedToOtherValue(text: string, start: number): number {
   // Small, so that it is inlined: it runs for every bare ISBN-10 in prose, most after a word and a space.
   let k = start - 1;
   let c = text.charCodeAt(k);
   const quoted = c === 34;
   if (c === 34 || c === 39 || c === 123) c = text.charCodeAt(--k); // the value's opening quote or brace (BibTeX)
   while (c === 32) c = text.charCodeAt(--k);
-  if (c === 63 /* ? */) return queryWithoutKey(text, k);
+  if (c === 63 /* ? */) return queryWithoutKey(text, k) ? bareQueryRule.code : 0;
   // `query=idn%3D1001317165`: an encoded `=`.
   if ((c === 68 || c === 100) && text.charCodeAt(k - 1) === 51 && text.charCodeAt(k - 2) === 37) return keyNamesOther(text, start, k - 2);
   if (c === 91 /* [ */) return itemOfKeyedList(text, start, k);
   if (c === 44 /* , */ && quoted && text.charCodeAt(k - 1) === 34) return itemOfKeyedList(text, start, openBracket(text, k - 1, Math.max(0, k - KEY_LOOKBACK)));
-  return (c === 58 || c === 61) && keyNamesOther(text, start, k);
+  return c === 58 || c === 61 ? keyNamesOther(text, start, k) : 0;
 }
 
 /**
@@ -508,11 +522,11 @@ export function keyedToOtherValue(text: string, start: number): boolean {
  * in code or a README), its `[` at `bracket`: the key names what the list holds. Not
  * `x = [0441013597, …]`: a test's list of ISBNs is as often named `valid` as `isbns`.
  */
-function itemOfKeyedList(text: string, start: number, bracket: number): boolean {
-  if (bracket < 0 || text.charCodeAt(bracket) !== 91) return false;
+function itemOfKeyedList(text: string, start: number, bracket: number): number {
+  if (bracket < 0 || text.charCodeAt(bracket) !== 91) return 0;
   let k = bracket - 1;
   while (text.charCodeAt(k) === 32) k--;
-  return text.charCodeAt(k) === 58 && keyNamesOther(text, start, k);
+  return text.charCodeAt(k) === 58 ? keyNamesOther(text, start, k) : 0;
 }
 
 /** `cover.png?1700000004`: a URL's query that is a bare number (a cache-buster or a timestamp), not `?isbn=…`. */
@@ -521,20 +535,21 @@ function queryWithoutKey(text: string, question: number): boolean {
   return c > 32 && c !== 34 && c !== 39 && c !== 40; // not the start of a word, a quote or a bracket
 }
 
-/** keyedToOtherValue past the `:` or `=` at `k`. */
-function keyNamesOther(text: string, start: number, k: number): boolean {
+/** keyedToOtherValue past the `:` or `=` at `k`: the code of the rule whose key names something else, or 0. */
+function keyNamesOther(text: string, start: number, k: number): number {
   if (text.charCodeAt(k) === 58 /* : */) {
     let q = k - 1;
     while (text.charCodeAt(q) === 32) q--;
-    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) || codeKeyBefore(text, k); // `"key":`, `'key':`
+    // Not `"key":`, `'key':`: an EDIFACT qualifier (`RFF+ON:`) or a name only code writes (`createdAt:`, `EXT_FILE_ATTR:`).
+    if (text.charCodeAt(q) !== 34 && text.charCodeAt(q) !== 39) return edifactQualifierBefore(text, k) ? edifactRule.code : codeKeyBefore(text, k) ? codeKeyRule.code : 0;
   }
   const stop = Math.max(0, k - KEY_LOOKBACK);
   let name = nameBefore(text, k, stop);
   // `STANDARD # = 0899977170`: a library system's label for the standard number (ISBN or ISSN); `Order # = …` is none.
   if (name === '#') name = nameBefore(text, text.lastIndexOf('#', k), stop) + '#';
-  if (name === '' || namesIsbn(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return false;
+  if (name === '' || namesIsbn(name) || PROSE_ISBN_KEY.test(name.replace(/^.*[:.]/, '')) || STANDARD_NUMBER_KEY.test(name)) return 0;
   // `{"type": "ISBN_10", "identifier": "…"}` shown in a README keeps its ISBN.
-  return !(GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)));
+  return GENERIC_KEY.test(name.replace(/^.*[:.]/, '')) && (recordSaysIsbn(text, start) || parentKeySaysIsbn(text, start, stop)) ? 0 : keyedOtherRule.code;
 }
 
 /** The numero sign before the number (`Заказ № 1749375028`, `№1234567890`): "number", which says no ISBN, as `No.` does. */
@@ -613,23 +628,23 @@ function parentKeySaysIsbn(text: string, start: number, stop: number): boolean {
 const ONIX_SHORT_ISBN = /^b004$/i;
 
 /** `<tag attrs>` ending at `gt`: names ISBNs itself, or is generic inside a record that does (MARCXML 020, ONIX). */
-function elementSaysIsbn(text: string, gt: number, stop: number): boolean {
+function elementSaysIsbn(text: string, gt: number, stop: number): number {
   const lt = lastIndexWithin(text, '<', stop, gt);
-  if (lt < 0) return false;
+  if (lt < 0) return 0;
   const element = text.slice(lt + 1, gt);
-  if (ISBN_WORD.test(element)) return true;
+  if (ISBN_WORD.test(element)) return elementRule.code;
   const name = /^[\w.:-]+/.exec(element)?.[0] ?? '';
-  if (ONIX_SHORT_ISBN.test(name)) return true;
-  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$|^b244$/i.test(name)) return false;
+  if (ONIX_SHORT_ISBN.test(name)) return elementRule.code;
+  if (!GENERIC_KEY.test(name.replace(/^.*:/, '')) && !/^(?:dc:)?identifier|IDValue|subfield$|^b244$/i.test(name)) return 0;
   const before = text.slice(Math.max(0, lt - KEY_LOOKBACK), lt);
   // A subfield's own field is the last tag before it, however many subfields lie between.
   const tag = lastCapture(/tag=["']([0-9]{3})["']/g, /^(?:[\w.-]+:)?subfield$/i.test(name) ? text.slice(Math.max(0, lt - MARC_FIELD_REACH), lt) : before);
-  if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element));
+  if (tag !== undefined) return MARC_ISBN_TAG.test(tag) || (MARC_LINKING_TAG.test(tag) && /code=["']z["']/.test(element)) ? marcXmlRule.code : 0;
   // ONIX: ProductIDType 02 is an ISBN-10 (15, an ISBN-13, is found anyway).
   const onixType = lastCapture(/(?:ProductIDType|b221)>\s*([0-9]+)\s*</gi, before);
-  if (onixType !== undefined) return Number(onixType) === 2;
+  if (onixType !== undefined) return Number(onixType) === 2 ? onixTypeRule.code : 0;
   // Not the line around: on a one-line record, a sibling's `type="isbn"` says nothing of this element.
-  return parentElementSaysIsbn(text, lt, stop);
+  return parentElementSaysIsbn(text, lt, stop) ? elementRule.code : 0;
 }
 
 /**
@@ -783,12 +798,14 @@ function labelSizedWordStart(text: string, end: number): number {
 
 /**
  * The word right before a number (past a short gap such as `: `, `#`, `&nbsp;`)
- * labels another kind of number. Runs for every unlabelled bare ISBN-10 in
- * prose too, so it reads character codes and slices only a short word.
+ * labels another kind of number: the code of the rule that says so (a control
+ * number's source, `№`, an id's name, a label word, a host, a label phrase), or 0.
+ * Runs for every unlabelled bare ISBN-10 in prose too, so it reads character codes
+ * and slices only a short word.
  */
-export function foreignLabelBefore(text: string, start: number): boolean {
-  if (text.charCodeAt(start - 1) === 41 /* ) */ && controlNumberSource(text, start - 1)) return true;
-  if (numeroBefore(text, start)) return true;
+export function foreignLabelBefore(text: string, start: number): number {
+  if (text.charCodeAt(start - 1) === 41 /* ) */ && controlNumberSource(text, start - 1)) return controlNumberRule.code;
+  if (numeroBefore(text, start)) return numeroRule.code;
   let k = start - 1;
   // HTML: look past the tags around the number and its label, and the
   // no-break space between them (`OCLC</a>&#160;<a href="…">1481623893</a>`);
@@ -802,7 +819,7 @@ export function foreignLabelBefore(text: string, start: number): boolean {
     const c = text.charCodeAt(k);
     if (c === 62 /* > */) {
       const lt = lastIndexWithin(text, '<', Math.max(0, k - TAG_LOOKBACK), k);
-      if (lt < 0) return false;
+      if (lt < 0) return 0;
       closed ||= text.charCodeAt(lt + 1) === 47; // `</`
       k = lt - 1;
       tags++;
@@ -820,17 +837,17 @@ export function foreignLabelBefore(text: string, start: number): boolean {
     } else break;
   }
   // One dot ends an abbreviation ("Tel. "); two end a sentence too ("…tel.. 0306406152").
-  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start);
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(--k) === 46) return labelPhraseForeign(text, start) ? otherPhraseRule.code : 0;
   const end = k + 1;
-  if (camelCaseIdEndingAt(text, end) || capitalIdEndingAt(text, end)) return true; // `taskID[2019353296]`, `userId: 1039900771`, `DOCID: 2654002411`
+  if (camelCaseIdEndingAt(text, end) || capitalIdEndingAt(text, end)) return idNameRule.code; // `taskID[2019353296]`, `userId: 1039900771`, `DOCID: 2654002411`
   const word = labelSizedWordStart(text, end);
-  if (word < 0) return labelPhraseForeign(text, start); // no word, or a longer one
+  if (word < 0) return labelPhraseForeign(text, start) ? otherPhraseRule.code : 0; // no word, or a longer one
   k = word - 1;
-  if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return false; // `>OCLC</a>`, `[OCLC](…)`
-  if (isForeignLabel(text, word, end)) return !isbnsNumberWord(text, word);
+  if (closed && text.charCodeAt(k) !== 62 && text.charCodeAt(k) !== 91) return 0; // `>OCLC</a>`, `[OCLC](…)`
+  if (isForeignLabel(text, word, end)) return isbnsNumberWord(text, word) ? 0 : otherLabelRule.code;
   // A URL whose host names the kind: `https://lccn.loc.gov/2008054742` (LCCNs have 10 digits).
-  if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return true;
-  return labelPhraseForeign(text, start);
+  if (text.charCodeAt(k) === 46 /* . */ && text.charCodeAt(end) === 47 /* / */ && hostNamesForeign(text, k)) return hostRule.code;
+  return labelPhraseForeign(text, start) ? otherPhraseRule.code : 0;
 }
 
 /** A camelCase name ending in Id or ID right before `end` (`taskID`, `sessionId`): a program's id, as logs write them. */

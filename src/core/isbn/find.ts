@@ -10,6 +10,13 @@ import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from './textShape';
+import { ruleOfCode, type Rule } from './rules/rule';
+import { checkDigit, checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
+import { chanceStretch } from './rules/repeats';
+import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
+import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
+import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
+import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -52,22 +59,21 @@ const ISSN_IN_FIELD = `(?<=[{"][0-9])[0-9]{3}[${SEP}]?[0-9]{3}[0-9Xx](?![0-9Xx${
 /**
  * Two full-width digits (Japanese and Chinese text: `９７８－４`): RUN_START stops at the first
  * such pair, and the text is then read again as ASCII (halfWidth). Every ISBN written so has a
- * pair. Found by the scan itself: a search of its own for a full-width 9, before the scan or
- * along it, cost the scan 6-9 % (it reads the whole text once more). Two characters, not one:
- * the regex skips ahead by what may stand at a match's second character, and a one-character
- * alternative leaves it nothing to skip by (that cost as much as the search).
+ * pair. Found by the scan itself, not by a search of its own for a full-width 9 before the scan
+ * or along it (that reads the whole text once more). Two characters, not one: the regex skips
+ * ahead by what may stand at a match's second character, and a one-character alternative
+ * leaves it nothing to skip by. What each costs: docs/performance.md, scan.
  */
 const FULL_WIDTH_DIGITS = '[\\uff10-\\uff19][\\uff10-\\uff19]';
 // Not Arabic-Indic, Persian or Devanagari digits in the same pair: their codes share their low
 // seven bits with lower-case ASCII letters, and the regex's skip table, built on those bits, then
-// stops at every word (the scan 18-20 % slower on bench a). A text in those scripts is known by
+// stops at every word (docs/performance.md, scan). A text in those scripts is known by
 // its start instead (OTHER_SCRIPT).
 
 /**
  * At least 9 digits (or 9 + X) from the run's first, an ISSN opening a field body, or `978.` (dotted groups, see Scan.dotted).
  * `(?:[0-9Xx]|[ SEP][0-9Xx]){8}` is `(?:[ SEP]?[0-9Xx]){8}` with the digit tried first: most characters
- * after a run's first digit are digits, and the optional separator tested before each cost this regex
- * (the finder's scan) 6-9% of its time.
+ * after a run's first digit are digits, and an optional separator tested before each slows the scan.
  */
 const NINE_DIGITS_AHEAD = `(?=(?:[0-9Xx]|[ ${SEP}][0-9Xx]|[-\\\\]-[0-9Xx]){8}|${ISSN_IN_FIELD}|(?<=9)7[89]\\.[0-9])`;
 
@@ -84,8 +90,8 @@ const BINDING_GLUED = /^(?:pbk|hbk|alk|ebk|cloth|paper(?:back)?|hard(?:cover|bac
  * digits (or 9 + X) so that dates and small numbers fail inside the regex.
  * A letter before the run is judged in JS (Scan.gluedBefore: `ISBN9780306406157`,
  * MARC's `$a0441013597`, an OpenURL's `urn%3Aisbn%3A978…` are runs; `x978…` is
- * no ISBN): a look-behind for it here ran at every number's start and cost the
- * scan 2-4 %, for the few runs of 9 digits glued to a letter. The inside of a
+ * no ISBN): a look-behind for it here would run at every number's start, for
+ * the few runs of 9 digits glued to a letter. The inside of a
  * spaced run is no start: `+1 3849957454` is a phone number whose run the
  * '+' kept out.
  * A comma between digits is a CSV field boundary (`183,1400032717`). Two ISBNs
@@ -93,8 +99,8 @@ const BINDING_GLUED = /^(?:pbk|hbk|alk|ebk|cloth|paper(?:back)?|hard(?:cover|bac
  * on past a slash after a run: cheaper there than a look-behind here.
  *
  * The character before the run is taken, not looked behind at: a digit or
- * '+' there fails at once, and most digits follow another (6% of the
- * regex's time). A match ends just after the run's first digit; JS reads the
+ * '+' there fails at once, and most digits follow another. A match ends just
+ * after the run's first digit; JS reads the
  * run (Digits.readRun). A run that opens the text has no character before
  * it: RUN_AT_TEXT_START.
  */
@@ -131,6 +137,22 @@ const DOI_LOOKBACK = 300;
 /** How a number inside a page's inline script is judged: as in JSON, by its key. */
 const SCRIPT_SHAPE: TextShape = Object.freeze({ kind: 'json' });
 
+/**
+ * Scan.contextBeforeData's answers beside a rule's code: the number's context is asked of the
+ * data's shape (ASK_DATA), or, in prose, of a page's inline script read as JSON (ASK_SCRIPT).
+ */
+const ASK_DATA = 1 << 20;
+const ASK_SCRIPT = ASK_DATA + 1;
+
+/**
+ * Does the rule of `code` (a context rule that found a bare 10) vouch for it beyond its checksum
+ * in prose (BareTens): a book's link or an ISBN column does; a key in a page's script or the word
+ * ISBN on its line leave it to BareTens' own look (withoutChance).
+ */
+function vouchesInProse(code: number): boolean {
+  return code === bookPath.code || code === tableColumnIsbn.code;
+}
+
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
 const NOT_ISBN = -2;
 
@@ -144,6 +166,90 @@ export function findIsbns(text: string, options: FindOptions = {}): IsbnMatch[] 
 
 /** Finds ISBNs as findIsbns does, column-wise: no object per match (see matches.ts). */
 export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches {
+  return scanWith(text, options, undefined);
+}
+
+/** What decided about a candidate: the rule that found it an ISBN, or the one that ruled it out. */
+export interface FinderDecision {
+  start: number;
+  end: number;
+  raw: string;
+  /** Found as a valid ISBN (its ISBN-13 in `isbn13`), or ruled out. */
+  found: boolean;
+  isbn13?: string;
+  rule: Rule;
+  /** How the candidate is written. */
+  form: CandidateForm;
+}
+
+/** A candidate as written: its digits (and X) as read, its groups, the separators between them, and the readings applied. */
+export interface CandidateForm {
+  digits: string;
+  groups: number;
+  separators: string[];
+  /** `full-width digits`, `other script's digits`, `TeX tie or en dash`, `escaped hyphen`, `line break`, `letter for a digit`, `Cyrillic Х`. */
+  readings: string[];
+}
+
+/** The form of `raw`, a candidate as written (for explanations: read again from its text, not kept by the scan). */
+export function candidateForm(raw: string): CandidateForm {
+  const read = halfWidth(raw.replace(CYRILLIC_CHECK_X, 'X'));
+  const readings: string[] = [];
+  if (/[\uff10-\uff19]/.test(raw)) readings.push('full-width digits');
+  if (/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/.test(raw)) readings.push('other script\'s digits');
+  if (/~|--/.test(raw)) readings.push('TeX tie or en dash');
+  if (raw.includes('\\-')) readings.push('escaped hyphen');
+  if (raw.includes('\n')) readings.push('line break');
+  if (/^[OoIl]/.test(raw)) readings.push('letter for a digit');
+  if (/[\u0425\u0445]/.test(raw)) readings.push('Cyrillic Х');
+  const digits = read.replace(/^[Oo]/, '0').replace(/^[Il]/, '1').replace(/[^0-9Xx]/g, '').toUpperCase();
+  const separators = [...new Set(read.replace(/^[OoIl]/, '0').match(/[^0-9Xx]+/g) ?? [])];
+  return { digits, groups: separators.length === 0 ? 1 : read.split(/[^0-9XxOoIl]+/).filter((g) => g !== '').length, separators, readings };
+}
+
+/**
+ * What the finder decided about each candidate of `text`, in order: each ISBN it finds and
+ * the rule that found it, and each ISBN-shaped number it ruled out and the rule that did
+ * (`npm run measure:finder -- <folder> --why`). Finds what scanIsbns finds.
+ */
+export function explainIsbns(text: string, options: FindOptions = {}): FinderDecision[] {
+  const rejected: number[] = [];
+  const found = scanWith(text, options, rejected);
+  const decisions: FinderDecision[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const rule = foundBy(found, i);
+    if (rule) decisions.push({ start: found.start(i), end: found.end(i), raw: found.raw(i), found: true, isbn13: found.info(i)!.isbn13, rule, form: candidateForm(found.raw(i)) });
+  }
+  const taken = decisions.map((d) => [d.start, d.end]);
+  const seen = new Set<number>();
+  for (let k = 0; k < rejected.length; k += 3) {
+    const [start, end, code] = [rejected[k], rejected[k + 1], rejected[k + 2]];
+    if (seen.has(start) || taken.some(([s, e]) => s < end && start < e)) continue;
+    seen.add(start);
+    decisions.push({ start, end, raw: text.slice(start, end), found: false, rule: ruleOfCode(code)!, form: candidateForm(text.slice(start, end)) });
+  }
+  return decisions.sort((a, b) => a.start - b.start);
+}
+
+/** The rule that found match i of `found` (a valid one), by its label, its recorded rule, or its shape. */
+export function foundBy(found: IsbnMatches, i: number): Rule | undefined {
+  if (!found.valid(i)) return undefined;
+  if (found.labelled(i)) return labelBefore(found.text, found.start(i)) === LABEL || !inFieldBody(found.text, found.start(i)) ? isbnLabel : isbnField;
+  const code = found.ruleCode(i);
+  if (code !== 0) return ruleOfCode(code);
+  if (found.checksumOnly(i)) return checksumTen;
+  const raw = found.raw(i);
+  if (raw.replace(/[^0-9Xx]/g, '').length === 13) return isbn13Shape;
+  return /[0-9][^0-9Xx][0-9Xx]/.test(raw) ? groupedTen : checksumTen;
+}
+
+/** Is `at` inside an isbn field's body (`isbn = {…, here`)? For explanations only: a search back. */
+function inFieldBody(text: string, at: number): boolean {
+  return /isbn[\s~*_:#/([{"|-]*=\s*[{"][^{}"]*$/i.test(text.slice(Math.max(0, at - FIELD_LIMIT), at));
+}
+
+/** Scans as scanIsbns does; `rejected`, when given, gets start, end and rule code of each candidate a rule ruled out. */
+function scanWith(text: string, options: FindOptions, rejected: number[] | undefined): IsbnMatches {
   const head = text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text;
   // Lines that end in a CR alone (an old Mac export, as a ratings CSV's) are read as lines, at the same offsets.
   let read = withLineFeeds(head) === head ? text : withLineFeeds(text);
@@ -154,9 +260,9 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
   const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
-  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped)!;
+  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped, rejected)!;
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
-  return scanReading(read, text, options, shape, skipped) ?? scanReading(halfWidth(read), text, options, shape, skipped)!;
+  return scanReading(read, text, options, shape, skipped, rejected) ?? scanReading(halfWidth(read), text, options, shape, skipped, rejected && (rejected.length = 0, rejected))!;
 }
 
 /**
@@ -167,8 +273,8 @@ export function scanIsbns(text: string, options: FindOptions = {}): IsbnMatches 
  * `/lrg/9780/0995/9780099590088.jpg`; RUN_START skips runs after `digits/`, a DOI's prefix or a
  * path of ids), and ISBN-10s after a + that EDIFACT's item number type `:IB` (ISBN) follows
  * (`PIA+5+0749577215:IB'`, `LIN+1+1+0764569104:IB'` in older order and quote messages). Where the
- * text's start holds one, such runs are visited too, in order with the others. Not in every text:
- * a search of its own cost the scan 2 %, and letting a + start a run in the regex 3-4 %.
+ * text's start holds one, such runs are visited too, in order with the others. Not in every text,
+ * nor by letting a + start a run in the regex: both cost every scan (docs/performance.md, scan).
  */
 const SKIPPED_RUN = /\+97[89][0-9]|\/[0-9]{1,6}\/97[89](?:[0-9]{10}(?![0-9])|-[0-9])|\+[0-9]{9}[0-9Xx]:IB/;
 
@@ -225,8 +331,8 @@ function wholeThirteen(text: string, k: number): boolean {
  * full-width digits (FULL_WIDTH_DIGITS): the text is then read again in its half-width
  * reading, which has none.
  */
-function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean): IsbnMatches | undefined {
-  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true);
+function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean, rejected: number[] | undefined): IsbnMatches | undefined {
+  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true, rejected);
   const re = RUN_START;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
   let skipped = skippedRuns ? nextSkippedRun(read, 0) : -1;
@@ -576,7 +682,7 @@ const TOKENS = new Tokens();
  * Numbers a label rules out (`order 1481623893`) are explained and not counted:
  * a text full of order numbers may still list ISBN-10s bare (a label word is
  * looked up by its hash first, foreignWordBefore: the notes corpus has 2,900
- * order numbers, and the whole look-back for each cost it 2-3 %).
+ * order numbers, and the whole look-back for each is not cheap).
  */
 class BareTens {
   /** Bare 10s that failed (not explained by a label) and bare 10s taken, by stretch. */
@@ -595,14 +701,19 @@ class BareTens {
     this.passed[stretch]++;
   }
 
-  /** `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some. */
-  withoutChance(found: IsbnMatches, text: string): IsbnMatches {
+  /**
+   * `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some.
+   * `rejected`: explainIsbns' list, told of each number dropped (repeats.chanceStretch).
+   */
+  withoutChance(found: IsbnMatches, text: string, rejected: number[] | undefined): IsbnMatches {
     if (this.failed.length === 0) return found;
     const chance = chanceStretches(this.failed, this.passed);
     if (chance === undefined) return found;
-    return found.withoutChecksumOnly(
-      (start, end, info) => chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info),
-    );
+    return found.withoutChecksumOnly((start, end, info) => {
+      const drop = chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info);
+      if (drop) rejected?.push(start, end, chanceStretch.code);
+      return drop;
+    });
   }
 }
 
@@ -651,16 +762,18 @@ function lineNamesIsbn(text: string, at: number): boolean {
 }
 
 class Scan {
+  /** The run being decided, as the run's handler read it. */
   private readonly d = new Digits();
+  /** A run read again with a price typed on (glued), and a part of a run read alone (tenWithPrice, gluedTogether): `d` stays the run's. */
+  private readonly part = new Digits();
+  private readonly piece = new Digits();
   readonly bareTens = new BareTens();
   private readonly repeats = new Repeats();
   private readonly t = TOKENS;
   private memo: DataMemo | undefined;
   private prefix: PrefixMemo | undefined;
-  /** The bare 10 last asked about has more than its checksum for it: a URL path or, in prose, a column headed ISBN (see dataToAsk). */
-  private contextSaysIsbn = false;
   private foreignAskedAt = -1;
-  private foreign = false;
+  private foreign = 0;
   constructor(
     private readonly text: string,
     private readonly max: number,
@@ -668,7 +781,14 @@ class Scan {
     /** Over the text as given: `text` may be its half-width reading. */
     readonly out: IsbnMatches,
     private readonly withRepeats: boolean,
+    /** explainIsbns: start, end and rule code of each candidate a rule rules out. */
+    private readonly rejected: number[] | undefined,
   ) {}
+
+  /** The rule of `code` ruled out text[start, end): told to explainIsbns, when it asks. */
+  private ruledOut(start: number, end: number, code: number): void {
+    if (this.rejected !== undefined) this.rejected.push(start, end, code);
+  }
 
   get full(): boolean {
     return this.out.length >= this.max;
@@ -676,7 +796,7 @@ class Scan {
 
   /** The matches, once the text is scanned: without chance numbers, with the repeats of its ISBNs (repeats.ts). */
   finish(): IsbnMatches {
-    const found = this.bareTens.withoutChance(this.out, this.text);
+    const found = this.bareTens.withoutChance(this.out, this.text, this.rejected);
     return this.withRepeats && this.max === Infinity ? this.repeats.taken(found, this.keptId) : found;
   }
 
@@ -739,7 +859,7 @@ class Scan {
       // Common case: one token, no allocation beyond the match itself.
       const label = labelBefore(this.text, start);
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
-      if (this.d.texJoined && label === NO_LABEL) return end;
+      if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
       if (!this.cachedHit(start, end, label === LABEL)) this.single(start, end, label === LABEL);
       return end;
     }
@@ -757,13 +877,19 @@ class Scan {
     }
     const label = labelBefore(this.text, start);
     if (label > LABEL) return Math.max(this.field(label, start, end), end);
-    if (this.d.texJoined && label === NO_LABEL) return end;
+    if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
     if (this.wholeRun(start, end, label === LABEL)) return end;
     this.splitTokens(start, end);
     let i = 0;
     if (label === LABEL) i = this.takeLabelled(0);
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
     this.tokensFrom(i, false);
+    return end;
+  }
+
+  /** An unlabelled run joined by TeX's `~` or `--`: a range, no ISBN (candidate.texRange). Returns its end. */
+  private texRange(start: number, end: number): number {
+    this.ruledOut(start, end, texRange.code);
     return end;
   }
 
@@ -784,8 +910,8 @@ class Scan {
     }
     if (groups < 3 || groups > 5) return k;
     const d = this.d.read(text, start, k);
-    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(start) && !this.gluedAfter(k, true) && !this.inDoi(start)) {
-      const id = this.lookup(start, k);
+    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(d, start) && !this.gluedAfter(d, k, true) && !this.inDoi(start)) {
+      const id = this.lookup(d, start, k);
       if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
     }
     return k;
@@ -802,8 +928,8 @@ class Scan {
     if (labelled) {
       if (this.cachedHit(start, end, true)) return true;
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
-      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(start, end) >= 0)) return false;
-      if (!this.gluedAfter(end, false)) this.emitLabelled(start, end);
+      if (d.count === 13 && !(d.isbn13Prefix && this.lookup(d, start, end) >= 0)) return false;
+      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
@@ -817,14 +943,14 @@ class Scan {
    * (the early probe hit), and labelled, or an unlabelled ISBN-13 clear of
    * anything around it. Reports it and returns true, or returns false to
    * leave it to single(), which decides the same with every case in view.
-   * Called straight from the run's handler: going through single, emitLabelled
-   * and lookup cost the dense corpus 4% in calls.
+   * Called straight from the run's handler, not through single, emitLabelled
+   * and lookup: the calls cost a dense list of ISBNs.
    */
   private cachedHit(start: number, end: number, labelled: boolean): boolean {
     const d = this.d;
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
-    if (id < 0 || this.gluedAfter(end, !labelled)) return false;
-    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(start) || this.inDoi(start))) return false;
+    if (id < 0 || this.gluedAfter(d, end, !labelled)) return false;
+    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
     this.out.addValid(start, end, labelled, id);
     return true;
   }
@@ -833,8 +959,8 @@ class Scan {
   private single(start: number, end: number, labelled: boolean): void {
     const d = this.d;
     if (labelled) {
-      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(end, false)) {
-        if (d.count <= 13 || !this.gluedTogether(start, end)) this.emitLabelled(start, end);
+      if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(d, end, false)) {
+        if (d.count <= 13 || !this.gluedTogether(start)) this.emitLabelled(start, end);
       }
       return;
     }
@@ -842,17 +968,25 @@ class Scan {
       this.noTenOrThirteen(start, end);
       return;
     }
-    if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) return;
-    if (this.gluedBefore(start) || this.gluedAfter(end, true)) {
+    if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) {
+      this.ruledOut(start, end, phoneGroups.code);
+      return;
+    }
+    if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
       this.glued(start, end);
       return;
     }
-    if (this.inDoi(start)) return;
-    const id = this.lookup(start, end, true);
-    if (id >= 0 && !this.bareTenWithoutContext(start, end, id) && !this.placeholderInProse(start, end)) {
-      this.taken(start, end, id);
+    if (this.inDoi(start)) {
+      this.ruledOut(start, end, doiSuffix.code);
+      return;
+    }
+    const id = this.lookup(d, start, end, true);
+    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
+    if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
+      this.taken(d, start, end, id, evidence);
     } else if (id >= 0) {
-      if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
+      this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
+      if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
     } else if (id === NO_RANGE && d.count === 10) {
@@ -868,7 +1002,7 @@ class Scan {
   private noTenOrThirteen(start: number, end: number): void {
     const d = this.d;
     if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
-    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(start, end, false)) return;
+    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, false)) return;
     else if (d.count === 13) this.tenWith978(start, end);
     else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
   }
@@ -882,10 +1016,14 @@ class Scan {
   /** An unlabelled 10 or 13 in `this.d` glued to a letter or digit: a price typed on, a cell's stray capital, or a repeat. */
   private glued(start: number, end: number): void {
     const priced = end + priceAfterX(this.text, end);
-    if (priced > end && this.d.read(this.text, start, priced) && this.tenWithPrice(start, priced, false)) return;
-    if (priced > end) this.d.read(this.text, start, end);
+    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, false)) return;
     if (this.letterOpensCell(start, end)) return;
-    if (!this.inDoi(start)) this.repeats.keep(start, end, this.d.key); // `3642002307_k.jpg`
+    if (this.inDoi(start)) {
+      this.ruledOut(start, end, doiSuffix.code);
+      return;
+    }
+    this.repeats.keep(start, end, this.d.key); // `3642002307_k.jpg`
+    this.ruledOut(start, end, gluedToWord.code);
   }
 
   /**
@@ -897,19 +1035,19 @@ class Scan {
     if (this.d.groups !== 1 && this.d.spaces !== 1) return;
     const id = tenWithoutRange(this.normalizedAt(start, end));
     // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
-    if (this.contextNamesIsbn(start, end, id) || lineNamesIsbn(this.text, start)) this.taken(start, end, id);
-    else if (!this.foreignLabelBefore(start)) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
+    const evidence = this.contextNamesIsbn(this.d, start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
+    if (evidence > 0) this.taken(this.d, start, end, id, evidence);
+    else if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
   }
 
   /**
-   * For a bare 10 in `this.d` whose info is infoList()[id]: true only where a key, column,
-   * tag, field or link path says ISBN (or its ISBN-13 stands in the same record), never on
-   * its checksum alone in prose.
+   * For a bare 10 in `this.d` whose info is infoList()[id]: the code of the rule that finds it
+   * an ISBN by a key, column, tag, field or link path (or its ISBN-13 in the same record), or 0:
+   * never its checksum alone in prose.
    */
-  private contextNamesIsbn(start: number, end: number, id: number): boolean {
-    const shape = this.dataToAsk(start, end);
-    if (typeof shape === 'boolean') return !shape && this.contextSaysIsbn;
-    return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
+  private contextNamesIsbn(d: Digits, start: number, end: number, id: number): number {
+    const evidence = this.contextEvidence(d, start, end, id);
+    return evidence > 0 ? evidence : 0;
   }
 
   /**
@@ -919,12 +1057,13 @@ class Scan {
    */
   private letterOpensCell(start: number, end: number): boolean {
     const text = this.text;
-    if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(end, true)) return false;
+    if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(this.d, end, true)) return false;
     const c = start < 2 ? 10 : text.charCodeAt(start - 2);
     if (c !== 44 && c !== 59 && c !== 9 && c !== 34 && c !== 10 && c !== 13) return false; // , ; tab " or a line's start
-    const id = this.lookup(start, end, true);
-    if (id < 0 || !this.contextNamesIsbn(start, end, id)) return false;
-    this.taken(start, end, id);
+    const id = this.lookup(this.d, start, end, true);
+    const evidence = id >= 0 ? this.contextNamesIsbn(this.d, start, end, id) : 0;
+    if (evidence === 0) return false;
+    this.taken(this.d, start, end, id, evidence);
     return true;
   }
 
@@ -934,22 +1073,21 @@ class Scan {
    * where a label, field, key or column says ISBN: reports the 10 and returns true. Not after
    * 978/979: that is a mistyped ISBN-13, whose first ten pass the check one time in eleven.
    */
-  private tenWithPrice(start: number, end: number, labelled: boolean): boolean {
-    const d = this.d;
+  private tenWithPrice(d: Digits, start: number, end: number, labelled: boolean): boolean {
     if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return false;
     // Cheap tests first: this runs for every unlabelled run of 13 or 14 digits (ids, timestamps, EANs of other things).
     if (!checksumOk(this.text, start, start + 10, 10)) return false;
     if (gtinValid(this.text, start, end)) return false; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
-    if (!labelled && (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start))) return false;
+    if (!labelled && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
     const tenEnd = start + 10;
-    d.read(this.text, start, tenEnd);
-    const id = this.lookup(start, tenEnd, !labelled);
-    if (id >= 0 && (labelled || this.contextNamesIsbn(start, tenEnd, id))) {
+    const ten = this.piece.read(this.text, start, tenEnd);
+    const id = this.lookup(ten, start, tenEnd, !labelled);
+    const evidence = id >= 0 && !labelled ? this.contextNamesIsbn(ten, start, tenEnd, id) : 0;
+    if (id >= 0 && (labelled || evidence > 0)) {
       if (labelled) this.out.addValid(start, tenEnd, true, id);
-      else this.taken(start, tenEnd, id);
+      else this.taken(ten, start, tenEnd, id, evidence);
       return true;
     }
-    d.read(this.text, start, end);
     return false;
   }
 
@@ -963,29 +1101,47 @@ class Scan {
     return this.d.spaces === 0 && keyNamesIsbn(this.text, start);
   }
 
-  /** `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code, not under a key, column or path that says ISBN. */
-  private placeholderInProse(start: number, end: number): boolean {
+  /**
+   * `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code,
+   * not under a key, column or path that says ISBN (`evidence`: what its context said, contextEvidence).
+   */
+  private placeholderInProse(start: number, end: number, evidence: number): boolean {
     if (end - start !== 10 || !placeholderTen(this.text, start)) return false;
     const prose = typeof this.shape === 'function' || this.shape.kind === 'text';
-    return prose && !this.contextSaysIsbn && !keyNamesIsbn(this.text, start);
+    return prose && !vouchesInProse(evidence) && !keyNamesIsbn(this.text, start);
   }
 
   /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
   private failed(start: number): void {
-    if (foreignWordBefore(this.text, start) || this.foreignLabelBefore(start)) return;
+    const foreign = foreignWordBefore(this.text, start) ? otherLabel.code : this.foreignLabelBefore(start);
+    if (foreign !== 0) {
+      this.ruledOut(start, start + 10, foreign);
+      return;
+    }
     this.bareTens.fail(start);
     // Ruled out by its context before isbn3 was asked (surelyWithoutContext), or by its checksum.
-    if (checksumOk(this.text, start, start + 10, 10)) this.repeats.keep(start, start + 10, this.d.key);
+    if (checksumOk(this.text, start, start + 10, 10)) {
+      this.repeats.keep(start, start + 10, this.d.key);
+      if (this.rejected !== undefined) this.ruledOut(start, start + 10, this.contextAgainst(start, start + 10));
+    } else this.ruledOut(start, start + 10, checkDigit.code);
   }
 
-  /** Reports the unlabelled ISBN in `this.d`; a bare 10 is counted (BareTens), and marked when only its checksum vouches for it. */
-  private taken(start: number, end: number, id: number): void {
-    const d = this.d;
+  /** For explainIsbns: the rule that ruled out the bare 10 at text[start, end) before isbn3 was asked (surelyWithoutContext). */
+  private contextAgainst(start: number, end: number): number {
+    const evidence = this.contextBeforeData(this.d, start, end);
+    return evidence < 0 ? -evidence : evidence === ASK_SCRIPT ? inlineScript.code : noIsbnKey.code;
+  }
+
+  /**
+   * Reports the unlabelled ISBN in `this.d`, found by the rule of code `evidence` (0: its shape,
+   * contextEvidence); a bare 10 is counted (BareTens), and marked when only its checksum vouches for it.
+   */
+  private taken(d: Digits, start: number, end: number, id: number, evidence: number): void {
     const bareTen = d.count === 10 && d.groups === 1;
     if (bareTen) this.bareTens.pass(start);
     // Only in prose: in data a key, column or tag has said ISBN.
-    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !this.contextSaysIsbn;
-    this.out.addValid(start, end, false, id, checksumOnly);
+    const checksumOnly = bareTen && typeof this.shape !== 'function' && this.shape.kind === 'text' && !vouchesInProse(evidence);
+    this.out.addValid(start, end, false, id, checksumOnly, evidence);
   }
 
   /**
@@ -1016,49 +1172,58 @@ class Scan {
   private tenWith978(start: number, end: number): void {
     const text = this.text;
     if (this.d.groups === 1 && (text.charCodeAt(end - 1) | 0x20) !== 0x78) return;
-    if (this.gluedBefore(start) || this.gluedAfter(end, true) || this.inDoi(start)) return;
+    if (this.gluedBefore(this.d, start) || this.gluedAfter(this.d, end, true) || this.inDoi(start)) return;
     if (tenWith978(this.normalizedAt(start, end))) this.out.addInvalid(start, end, 'checksum', false);
   }
 
   /**
-   * A valid bare 10-digit number (in `this.d`) that is something else by its
-   * context: after another number's label (OCLC, phone, order…), or in data
-   * without a key, tag or column that says ISBN and without its ISBN-13 in
-   * the same record (dataContext.ts). One in eleven numbers passes the check.
+   * The decision on a valid number in `this.d` (whose info is infoList()[id]) by its context,
+   * as evidence: the code of the rule that finds it an ISBN (> 0), minus the code of the rule
+   * that rules it out (< 0), or 0 when its context is not asked (not a bare 10) or says nothing
+   * (in prose its shape and checksum decide). One in eleven numbers passes the check.
    */
-  private bareTenWithoutContext(start: number, end: number, id: number): boolean {
-    const shape = this.dataToAsk(start, end);
-    return typeof shape === 'boolean' ? shape : !dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!);
+  private contextEvidence(d: Digits, start: number, end: number, id: number): number {
+    const evidence = this.contextBeforeData(d, start, end);
+    if (evidence < ASK_DATA) return evidence;
+    const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
+    return dataSaysIsbn(this.text, start, end, shape, infoList()[id], this.memo!) || -(evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
   }
 
   /**
-   * For the number in `this.d` at `start`: true when a foreign label (or, in
-   * prose, a key such as `oldid=`) settles that it is no ISBN, false when its
-   * context is not asked (not a bare 10, or prose), else the data shape to ask.
+   * What the context of the number in `d` at `start` says before its data is asked (and
+   * before isbn3 parses it): a rule's code as in contextEvidence, or ASK_DATA (data: its key,
+   * tag or column decides) or ASK_SCRIPT (prose: in a page's inline script, its key decides).
+   * The order is the rules' precedence where they disagree: another number's label, a
+   * program's number or a call's argument rule a number out even in a book's link; a book's
+   * link says ISBN whatever the data around says; in prose, a key naming something else or
+   * an authority link rule it out before a table's header is read.
    */
-  private dataToAsk(start: number, end: number): TextShape | boolean {
+  private contextBeforeData(d: Digits, start: number, end: number): number {
     // A 10 in two space-separated groups (`9814 253065`) is asked as a bare one: a landline is written so (`Tel. 0351 447220`).
-    if (this.d.count !== 10 || (this.d.groups !== 1 && this.d.spaces !== 1)) return false;
-    if (this.foreignLabelBefore(start) || machineNumber(this.text, start) || callArgument(this.text, start, end)) return true;
-    this.contextSaysIsbn = this.text.charCodeAt(start - 1) === 47 && urlPathSaysIsbn(this.text, start);
-    if (this.contextSaysIsbn) return false;
-    if (this.text.charCodeAt(start - 1) === 47 && urlPathId(this.text, start, end)) return true;
-    if (typeof this.shape === 'function') this.shape = this.shape();
-    if (this.shape.kind === 'text') {
-      if (keyedToOtherValue(this.text, start) || authorityLinkText(this.text, start, end)) return true;
-      this.memo ??= new DataMemo();
-      // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
-      if ((this.memo.scripts ??= new InlineScripts(this.text)).holds(start)) return SCRIPT_SHAPE;
-      const header = tableColumnHeader(this.text, start, end, this.memo);
-      this.contextSaysIsbn = headerNamesIsbn(header);
-      return headerNamesOther(header);
+    if (d.count !== 10 || (d.groups !== 1 && d.spaces !== 1)) return 0;
+    const text = this.text;
+    const foreign = this.foreignLabelBefore(start);
+    if (foreign !== 0) return -foreign;
+    if (machineNumber(text, start)) return -machineNumberRule.code;
+    if (callArgument(text, start, end)) return -callArgumentRule.code;
+    if (text.charCodeAt(start - 1) === 47) {
+      if (urlPathSaysIsbn(text, start)) return bookPath.code;
+      if (urlPathId(text, start, end)) return -pathId.code;
     }
+    if (typeof this.shape === 'function') this.shape = this.shape();
     this.memo ??= new DataMemo();
-    return this.shape;
+    if (this.shape.kind !== 'text') return ASK_DATA;
+    const keyed = keyedToOtherValue(text, start);
+    if (keyed !== 0) return -keyed;
+    if (authorityLinkText(text, start, end)) return -authorityLink.code;
+    // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
+    if ((this.memo.scripts ??= new InlineScripts(text)).holds(start)) return ASK_SCRIPT;
+    const header = tableColumnHeader(text, start, end, this.memo);
+    return headerNamesIsbn(header) ? tableColumnIsbn.code : headerNamesOther(header) ? -tableColumnOther.code : 0;
   }
 
-  /** foreignLabelBefore for the number at `start`, asked once: lookup, the number's context and BareTens all ask. */
-  private foreignLabelBefore(start: number): boolean {
+  /** foreignLabelBefore for the number at `start` (the code of the rule that found another number's label, or 0), asked once: lookup, the number's context and BareTens all ask. */
+  private foreignLabelBefore(start: number): number {
     if (start !== this.foreignAskedAt) {
       this.foreignAskedAt = start;
       this.foreign = foreignLabelBefore(this.text, start);
@@ -1147,7 +1312,7 @@ class Scan {
       last = at10;
     }
     const end = t.end[last];
-    if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(end, false)) {
+    if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(this.d, end, false)) {
       this.emitLabelled(start, end);
     }
     return last + 1;
@@ -1159,11 +1324,14 @@ class Scan {
     const end = this.t.end[last];
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
-    if (d.groups > 1 && !plausibleGroups(d, this.text)) return;
-    if ((i === 0 && this.gluedBefore(start)) || this.gluedAfter(end, true)) return;
-    const id = this.lookup(start, end, true);
-    if (id >= 0 && !this.bareTenWithoutContext(start, end, id)) {
-      this.taken(start, end, id);
+    if (d.groups > 1 && !plausibleGroups(d, this.text)) return this.ruledOut(start, end, phoneGroups.code);
+    if ((i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true)) return this.ruledOut(start, end, gluedToWord.code);
+    const id = this.lookup(d, start, end, true);
+    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
+    if (id >= 0 && evidence >= 0) {
+      this.taken(d, start, end, id, evidence);
+    } else if (id >= 0) {
+      this.ruledOut(start, end, -evidence);
     } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
       this.failed(start);
     }
@@ -1171,7 +1339,7 @@ class Scan {
 
   private isValid(start: number, end: number): boolean {
     this.d.read(this.text, start, end);
-    return this.lookup(start, end) >= 0;
+    return this.lookup(this.d, start, end) >= 0;
   }
 
   /**
@@ -1179,10 +1347,10 @@ class Scan {
    * (`isbn = {87-16-11206-787-16-11419-1…}`: a multi-volume work's ISBN-10s, the
    * spaces between them lost in an export; an X check character ends the run, and
    * the field's next run starts after it): reports each and returns true when
-   * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs. Else
-   * `this.d` holds the run again and it is left to emitLabelled.
+   * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs (each read into
+   * `piece`; `d` stays the run's); else it is left to emitLabelled.
    */
-  private gluedTogether(start: number, end: number): boolean {
+  private gluedTogether(start: number): boolean {
     const count = this.d.count;
     for (const size of [10, 13]) {
       if (count % size !== 0 || count / size > MAX_GLUED) continue;
@@ -1192,8 +1360,8 @@ class Scan {
         while (!isDigitOrX(this.text.charCodeAt(k))) k++; // the separator between two
         const from = k;
         for (let digits = 0; digits < size; k++) if (isDigitOrX(this.text.charCodeAt(k))) digits++;
-        const d = this.d.read(this.text, from, k);
-        const id = size === 13 && !d.isbn13Prefix ? NOT_ISBN : this.lookup(from, k);
+        const piece = this.piece.read(this.text, from, k);
+        const id = size === 13 && !piece.isbn13Prefix ? NOT_ISBN : this.lookup(piece, from, k);
         if (id < 0) break;
         ends.push(from, k);
         ids.push(id);
@@ -1203,7 +1371,6 @@ class Scan {
         return true;
       }
     }
-    this.d.read(this.text, start, end);
     return false;
   }
 
@@ -1213,7 +1380,7 @@ class Scan {
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
-      const id = this.lookup(start, end);
+      const id = this.lookup(this.d, start, end);
       if (id >= 0) {
         this.out.addValid(start, end, true, id);
         return;
@@ -1235,7 +1402,7 @@ class Scan {
       this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)));
       return;
     }
-    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(start, end, true)) return;
+    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, true)) return;
     if (d.value === 0) return; // all zeros and no ISBN: a template's placeholder (`\newcommand\isbn{000-0-0000000-0-0}`), nothing to flag
     this.out.addInvalid(start, end, problem);
   }
@@ -1247,8 +1414,7 @@ class Scan {
    * miss, checksumOk rejects most numbers before any string is built (the key
    * already placed the X).
    */
-  private lookup(start: number, end: number, unlabelled = false): number {
-    const d = this.d;
+  private lookup(d: Digits, start: number, end: number, unlabelled = false): number {
     const key = d.key;
     if (key === 0) return NOT_ISBN;
     if (!d.asked) {
@@ -1259,32 +1425,33 @@ class Scan {
     if (hit !== NOT_CACHED) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return NOT_ISBN;
     const normalized = this.normalizedAt(start, end);
-    if (unlabelled && this.surelyWithoutContext(start, end, normalized)) return NOT_ISBN;
+    if (unlabelled && this.surelyWithoutContext(d, start, end, normalized)) return NOT_ISBN;
     return (d.cached = parseAndCache(key, normalized));
   }
 
   /**
-   * bareTenWithoutContext before isbn3 parses the number: true only when it
-   * would be true whatever isbn3 says (its ISBN-13 is computed, not parsed).
+   * contextEvidence before isbn3 parses the number: true only when it would rule the number
+   * out whatever isbn3 says (its ISBN-13 is computed, not parsed).
    */
-  private surelyWithoutContext(start: number, end: number, normalized: string): boolean {
-    const shape = this.dataToAsk(start, end);
-    if (typeof shape === 'boolean') return shape;
+  private surelyWithoutContext(d: Digits, start: number, end: number, normalized: string): boolean {
+    const evidence = this.contextBeforeData(d, start, end);
+    if (evidence < ASK_DATA) return evidence < 0;
+    const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
     return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix);
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
-  private gluedBefore(start: number): boolean {
+  private gluedBefore(d: Digits, start: number): boolean {
     if (start === 0) return false;
     const text = this.text;
     const c = text.charCodeAt(start - 1);
     if (c > 127) return nonAsciiWord().test(text[start - 1]);
     // An identifier's part: `Session_4275933214`; a DOI made a file name, its slash a `_` (`10.5117_9784955525139.pdf`).
-    if (c === 95 /* _ */) return this.d.count === 10 ? (classAt(text, start - 2) & ALNUM) !== 0 : doiPrefixEndingAt(text, start - 1);
+    if (c === 95 /* _ */) return d.count === 10 ? (classAt(text, start - 2) & ALNUM) !== 0 : doiPrefixEndingAt(text, start - 1);
     if (!(CHAR_CLASS[c] & ALNUM) || (c > 57 ? isSubfieldMark(text.charCodeAt(start - 2)) : isDigitCodeMark(text.charCodeAt(start - 2)))) return false;
-    return !(percentEncodedAt(text, start - 3) || (this.d.count === 13 && (eanBefore(text, start) || this.idPrefixBefore(start))));
+    return !(percentEncodedAt(text, start - 3) || (d.count === 13 && (eanBefore(text, start) || this.idPrefixBefore(d, start))));
   }
 
   /**
@@ -1293,8 +1460,7 @@ class Scan {
    * or a lone `i` (SirsiDynix Symphony's catalogue key, `i9780261670501`: no hex digit, no word).
    * Other lower case stays glued (`abc9780306406157`, a hash's or a word's digits).
    */
-  private idPrefixBefore(start: number): boolean {
-    const d = this.d;
+  private idPrefixBefore(d: Digits, start: number): boolean {
     if (d.groups !== 1 || !d.isbn13Prefix) return false;
     const text = this.text;
     if (text.charCodeAt(start - 1) === 105 /* i */) return !(classAt(text, start - 2) & ALNUM);
@@ -1307,7 +1473,7 @@ class Scan {
    * True when the candidate continues into a word or a decimal fraction; and, unlabelled
    * (`decimals`), a 10 into an identifier's next part (`_1`, `/2260`: a bank account).
    */
-  private gluedAfter(end: number, decimals: boolean): boolean {
+  private gluedAfter(d: Digits, end: number, decimals: boolean): boolean {
     const text = this.text;
     const c = text.charCodeAt(end);
     if (Number.isNaN(c)) return false;
@@ -1316,8 +1482,8 @@ class Scan {
       // Labelled, an ISBN-10's X check character may close it with the next ISBN glued on (see Scan.gluedTogether).
       if (!decimals && isDigit(c) && (text.charCodeAt(end - 1) | 0x20) === 0x78) return false;
       // Labelled, one letter typed onto a hyphenated ISBN-13 (`ISBN 978-83-7797-142-0I</p>`, a publisher page's slip).
-      if (!decimals && !isDigit(c) && this.d.count === 13 && this.d.groups >= 4 && !(classAt(text, end + 1) & ALNUM)) return false;
-      return !((this.d.count === 10 || this.d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
+      if (!decimals && !isDigit(c) && d.count === 13 && d.groups >= 4 && !(classAt(text, end + 1) & ALNUM)) return false;
+      return !((d.count === 10 || d.count === 13) && BINDING_GLUED.test(text.slice(end, end + 12)));
     }
     if (!decimals) return false;
     // A decimal point (a comma separates CSV fields); not a file name's `.01.` (Amazon's `/images/P/0441013597.01.LZZZZZZZ.jpg`).
@@ -1325,8 +1491,8 @@ class Scan {
     if (c === 46) return isDigit(text.charCodeAt(end + 1)) ? !fileNamePartAt(text, end) : hostNameAt(text, end) || mailLocalPartAt(text, end);
     // A mail address's or Message-ID's local part: `<1459168607@host>`, `<9210040546.AA10254@atdt.org>`.
     if (c === 64) return true;
-    if (c === 95) return this.d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
-    return c === 47 && this.d.count === 10 && shortNumberAt(text, end + 1);
+    if (c === 95) return d.count === 10 && (classAt(text, end + 1) & ALNUM) !== 0;
+    return c === 47 && d.count === 10 && shortNumberAt(text, end + 1);
   }
 
   /**

@@ -6,8 +6,8 @@
 // Matches are stored in chunks, never copied to grow: appending to one growing
 // array (push, or doubling typed arrays) costs several times a store. Nor do
 // they hold references: a fresh array of references, written 130,000 times,
-// cost the finder 7% of its time on such a list (the collector traces it and
-// guards each write).
+// costs the finder on such a list (the collector traces it and guards each
+// write; docs/performance.md, scan).
 import { infoList, type IsbnInfo, type IsbnProblem } from './parse';
 
 export interface IsbnMatch {
@@ -24,12 +24,14 @@ export interface IsbnMatch {
 }
 
 // Flag bits: labelled, valid, and for an invalid match its problem in bits 2-3;
-// bit 4 marks a bare ISBN-10 in prose that nothing but its checksum vouches for (see find.ts).
+// bit 4 marks a bare ISBN-10 in prose that nothing but its checksum vouches for (see find.ts);
+// bits 5 on hold the code of the rule that found an unlabelled match, when one did (rules/rule.ts).
 const LABELLED = 1;
 const VALID = 2;
 const PROBLEM_SHIFT = 2;
 const PROBLEM_BITS = 3;
 const CHECKSUM_ONLY = 16;
+const RULE_SHIFT = 5;
 const PROBLEMS: readonly IsbnProblem[] = ['checksum', 'length', 'range'];
 
 // Chunk sizes: the first holds 64 matches (a few edited lines find a handful),
@@ -70,10 +72,11 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   /**
    * A valid ISBN at text[start, end) whose info is infoList()[id]. For the finder.
    * `checksumOnly`: a bare ISBN-10 in prose that only its checksum vouches for (see withoutChecksumOnly).
+   * `rule`: the code of the rule that found it (0: none but its shape, see find.ts foundBy).
    */
-  addValid(start: number, end: number, labelled: boolean, id: number, checksumOnly = false): void {
+  addValid(start: number, end: number, labelled: boolean, id: number, checksumOnly = false, rule = 0): void {
     if (infoList() !== this.list) this.newList();
-    this.add(start, end, (labelled ? LABELLED | VALID : VALID) | (checksumOnly ? CHECKSUM_ONLY : 0), id);
+    this.add(start, end, (labelled ? LABELLED | VALID : VALID) | (checksumOnly ? CHECKSUM_ONLY : 0) | (rule << RULE_SHIFT), id);
   }
 
   /**
@@ -109,14 +112,14 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
    * the finder: repeats.ts). Each extra's info is `list[id]`, a list of the parse
    * cache's (infoList()). An extra that overlaps a match is left out.
    */
-  withExtra(extra: ReadonlyArray<{ start: number; end: number; list: readonly IsbnInfo[]; id: number }>): IsbnMatches {
+  withExtra(extra: ReadonlyArray<{ start: number; end: number; list: readonly IsbnInfo[]; id: number; rule: number }>): IsbnMatches {
     const merged = new IsbnMatches(this.text);
     let i = 0;
     for (const e of extra) {
       while (i < this.length && this.start(i) < e.end) merged.copy(this, i++);
       if (merged.length > 0 && merged.end(merged.length - 1) > e.start) continue;
       if (merged.list !== e.list) merged.startList(e.list);
-      merged.add(e.start, e.end, VALID, e.id);
+      merged.add(e.start, e.end, VALID | (e.rule << RULE_SHIFT), e.id);
     }
     while (i < this.length) merged.copy(this, i++);
     return merged;
@@ -164,6 +167,16 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     let l = this.lists.length - 1;
     while (this.listFrom[l] > i) l--;
     return this.lists[l][id];
+  }
+
+  /** The code of the rule that found match i (rules/rule.ts), 0 when none but its shape did. */
+  ruleCode(i: number): number {
+    return this.flags(i) >>> RULE_SHIFT;
+  }
+
+  /** Is match i a bare ISBN-10 in prose that only its checksum vouches for? */
+  checksumOnly(i: number): boolean {
+    return (this.flags(i) & CHECKSUM_ONLY) !== 0;
   }
 
   problem(i: number): IsbnProblem | undefined {

@@ -9,6 +9,7 @@
 // number's label (`OCLC 0441013597`).
 import { infoList, type IsbnInfo } from './parse';
 import type { IsbnMatches } from './matches';
+import { foundElsewhere } from './rules/repeats';
 
 /** At most this many are kept: a file of hashes glues digits to letters everywhere. */
 const MAX_KEPT = 4096;
@@ -59,6 +60,6 @@ export class Repeats {
     }
     if (seen.length === 0) return found;
     seen.sort((a, b) => a - b);
-    return found.withExtra(seen.map((k) => ({ start: this.starts[k], end: this.ends[k], ...infos[k]! })));
+    return found.withExtra(seen.map((k) => ({ start: this.starts[k], end: this.ends[k], ...infos[k]!, rule: foundElsewhere.code })));
   }
 }

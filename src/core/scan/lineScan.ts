@@ -1,13 +1,15 @@
 /**
  * ISBNs of a document by line, kept up to date as it is edited: after a
- * change only the touched lines, widened by a few lines of context, are
+ * change only the touched lines, widened by the reach of the finder's rules, are
  * scanned again; everything below just moves by the number of lines added or
  * removed. An ISBN's label can sit on an earlier line (`isbn =\n  {978…`),
  * and an ISBN broken at a hyphen by a line's end (text taken from a PDF) ends
- * on the next line, hence the context. Diagnostics, code actions and inline
+ * on the next line: each rule declares how many lines it reads (rules/rule.ts,
+ * reachInLines), and a rescan reads as many. Diagnostics, code actions and inline
  * titles all read this index.
  */
-import { type IsbnMatch, scanIsbns } from '../isbn/find';
+import { foundBy, type IsbnMatch, scanIsbns } from '../isbn/find';
+import { reachInLines } from '../isbn/rules';
 import { documentShape } from '../documentKind/documentKind';
 import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../isbn/textShape';
 
@@ -25,6 +27,12 @@ export interface LineIsbn {
   problem?: IsbnMatch['problem'];
   /** The line of its `isbn =` when that is an earlier line: the item is rescanned whenever that line is. */
   labelLine?: number;
+  /**
+   * For a valid ISBN found without a label: the identifier of the rule that found it
+   * (`data.csv.columnNamesIsbn`); its few words for the user are the rule's `short`
+   * (`ruleById(id)?.short`, "isbn column", see isbn/rules/).
+   */
+  foundBy?: string;
 }
 
 /** A document's lines, as the editor has them now. */
@@ -43,10 +51,16 @@ export interface LineChange {
   text: string;
 }
 
-/** Lines of context rescanned on each side of a change. */
-export const CONTEXT_LINES = 2;
-/** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`). */
-export const FIELD_LINES = 20;
+/** The rules' reach in lines, in prose and in data: the lines of context rescanned on each side of a change. */
+const PROSE_REACH = reachInLines(false);
+const DATA_REACH = reachInLines(true);
+/** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`): the longest a rule reads. */
+export const FIELD_LINES = Math.max(PROSE_REACH.field, DATA_REACH.field);
+
+/** Lines of context a rescan reads on each side of a change in a document of `shape`: the most any rule for its kind reads. */
+export function contextLines(shape: TextShape): number {
+  return (shape.kind === 'text' ? PROSE_REACH : DATA_REACH).lines;
+}
 
 /** Lines read for a document's shape: a header and a few rows are enough, and a keystroke pays for them. */
 const SNIFF_LINES = 8;
@@ -124,6 +138,7 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
     if (info) item.info = info;
     const problem = found.problem(i);
     if (problem) item.problem = problem;
+    if (!labelled && item.valid) item.foundBy = foundBy(found, i)!.id;
     while (b < bodies.length && bodies[b].end < start) b++;
     const body = bodies[b];
     if (labelled && body && body.start <= start && body.opener < starts[k]) {
@@ -140,7 +155,9 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
  * The index after `changes` (in the order the editor reports them, each in
  * the coordinates left by the previous one), given the source as it is now.
  */
-export function rescan(previous: readonly LineIsbn[], changes: readonly LineChange[], source: LineSource, context = CONTEXT_LINES): LineIsbn[] {
+export function rescan(previous: readonly LineIsbn[], changes: readonly LineChange[], source: LineSource): LineIsbn[] {
+  const shape = lazyShape(source);
+  const context = contextLines(shape());
   let items = previous as LineIsbn[];
   // Dirty line ranges, kept in the coordinates of the latest change applied.
   let dirty: Array<[number, number]> = [];
@@ -164,8 +181,9 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
   const last = source.lineCount - 1;
   let ranges = merge(dirty.map(([a, b]) => widen(source, Math.max(0, a), Math.min(last, b))));
   // ISBNs below a range whose label lies in it are rescanned with it, and so is the rest of
-  // their field (a slice that ends inside a field cuts it short at its first line's end):
-  // widened again until nothing more joins.
+  // their field (a slice that ends inside a field cuts it short at its first line's end); an
+  // ISBN that starts above a range and ends in it (broken by a line's end, and the run it
+  // opens) is rescanned from its start: widened again until nothing more joins.
   for (let grown = true; grown; ) {
     grown = false;
     for (const item of items) {
@@ -174,11 +192,15 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
         range[1] = item.line;
         grown = true;
       }
+      const above = ranges.find(([a]) => item.line < a && lastLine(item) >= a);
+      if (above) {
+        above[0] = item.line;
+        grown = true;
+      }
     }
     if (grown) ranges = merge(ranges.map(([a, b]) => widen(source, a, b)));
   }
   const kept = items.filter((item) => !ranges.some(([a, b]) => item.line >= a && item.line <= b));
-  const shape = lazyShape(source);
   // One line more, as in scanAll: an ISBN that starts on a range's last line may end on the next.
   const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, Math.min(last, b + 1), shape).filter((item) => item.line <= b));
   if (scanned.length === 0 && kept.length === items.length) return items;

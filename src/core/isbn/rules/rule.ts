@@ -1,0 +1,120 @@
+// The finder's rules as named things (ARCHITECTURE.md, "The finder's rules"): each judgement
+// the finder makes about a number (is this an ISBN here, or not?) has an identifier, a
+// one-line reason, the kinds of document it applies to, how far it reads around the
+// number, and examples that run as unit tests (test/unit/finderRules.test.ts). The code
+// that applies a rule names it by its `code`, so that a match can say which rule found it
+// and an explanation which rule ruled a number out (find.ts, explainIsbns).
+
+/** The kinds of document a rule applies to. The finder tells prose from data (textShape.ts); code and markup are read as prose. */
+export type DocumentKind = 'prose' | 'bibliography' | 'data' | 'code' | 'markup';
+export const ALL_KINDS: readonly DocumentKind[] = ['prose', 'bibliography', 'data', 'code', 'markup'];
+/** Kinds the finder reads as prose (TextShape `text`). */
+export const PROSE_KINDS: readonly DocumentKind[] = ['prose', 'bibliography', 'code', 'markup'];
+
+/** The families of rules, in the order the rules page lists them. */
+export const FAMILIES = {
+  candidates: 'Candidates: how a number is read (notations, separators, other digits)',
+  labels: 'Labels',
+  urls: 'URLs and links',
+  data: 'Data and columns',
+  catalogue: 'Catalogue records',
+  code: 'Code',
+  repeats: 'Repeats and chance numbers',
+} as const;
+export type Family = keyof typeof FAMILIES;
+
+/**
+ * What a rule does: `isbn`, evidence that a number is an ISBN; `notIsbn`, evidence that it is
+ * not; `reads`, how a candidate is read from the text (a notation, a separator), deciding nothing;
+ * `flags`, which candidates meant as ISBNs are reported as broken ones (the editor's diagnostics).
+ */
+export type Says = 'isbn' | 'notIsbn' | 'reads' | 'flags';
+
+/**
+ * How far a rule reads around a candidate: `chars` on either side (its look-back or
+ * look-ahead), `lines` when it reads across line ends (the incremental index rescans that many
+ * lines around an edit, lineScan.ts), `field` when it reads a whole isbn field (that many
+ * lines at most), `document` when it reads what the document's start says (its shape, a CSV's
+ * header), which the index works out again for every rescan.
+ */
+export interface Reach {
+  chars: number;
+  lines?: number;
+  field?: number;
+  document?: boolean;
+}
+
+/**
+ * A text and the valid ISBNs (as ISBN-13s, in any order) the finder finds in it. `name`: the
+ * document's file name, when the rule applies to a kind known by its name (a `.csv`).
+ */
+export interface RuleExample {
+  text: string;
+  finds: readonly string[];
+  name?: string;
+  /** The candidates reported as broken ISBNs, as written (checked when given). */
+  reports?: readonly string[];
+}
+
+export interface RuleSpec {
+  /** `family.rule`: `label.isbnWord`, `url.amazonPath`, `data.csv.columnNamesIsbn`, `code.callArgument`. */
+  id: string;
+  family: Family;
+  says: Says;
+  /** One line: why the finder believes it. */
+  reason: string;
+  /** For a rule that finds ISBNs: the few words the hover says of an ISBN it found ("isbn column"). */
+  short?: string;
+  kinds: readonly DocumentKind[];
+  reach: Reach;
+  /** Texts where the rule applies (for `isbn` and `notIsbn` rules the explanation names it), and texts where it does not. */
+  yes: readonly RuleExample[];
+  no: readonly RuleExample[];
+}
+
+export interface Rule extends RuleSpec {
+  /** The number the code names it by: its place in the registry, from 1. */
+  readonly code: number;
+}
+
+const REGISTRY: Rule[] = [];
+
+/** Adds a rule to the registry (each family's module defines its rules once, at load). */
+export function defineRule(spec: RuleSpec): Rule {
+  if (REGISTRY.some((r) => r.id === spec.id)) throw new Error(`rule ${spec.id} is defined twice`);
+  const rule: Rule = Object.freeze({ ...spec, code: REGISTRY.length + 1 });
+  REGISTRY.push(rule);
+  return rule;
+}
+
+/** Every rule defined so far, in the order of definition. */
+export function registeredRules(): readonly Rule[] {
+  return REGISTRY;
+}
+
+/** The rule of an identifier (`label.isbnWord`), if there is one. */
+export function ruleById(id: string): Rule | undefined {
+  return REGISTRY.find((rule) => rule.id === id);
+}
+
+/** The rule of a code (0 and unknown codes: undefined). */
+export function ruleOfCode(code: number): Rule | undefined {
+  return code > 0 ? REGISTRY[code - 1] : undefined;
+}
+
+/**
+ * The reach of the rules that apply to a kind of text as the finder tells it (`data`, or prose:
+ * any other kind), in lines: `lines`, the most lines a rule reads around a candidate (the
+ * incremental index rescans that many on each side of an edit), `field`, the longest isbn field
+ * a rule reads. Worked out from the rules defined so far (rules/index.ts defines them all).
+ */
+export function reachInLines(data: boolean): { lines: number; field: number } {
+  let lines = 0;
+  let field = 0;
+  for (const rule of REGISTRY) {
+    if (!rule.kinds.some((kind) => (kind === 'data') === data)) continue;
+    lines = Math.max(lines, rule.reach.lines ?? 0);
+    field = Math.max(field, rule.reach.field ?? 0);
+  }
+  return { lines, field };
+}
