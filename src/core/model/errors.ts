@@ -29,6 +29,8 @@ export class ServiceError extends Error {
       daily?: boolean;
       /** An `auth` error before any request: the stored key has characters no header can carry. */
       malformedKey?: boolean;
+      /** A `server` error a library catalogue sent as an SRU diagnostic (its URI, `info:srw/diagnostic/1/N`) in an HTTP 200. */
+      diagnostic?: string;
     } = {},
   ) {
     super(message);

@@ -227,7 +227,7 @@ const checks: Check[] = [
     name: 'isbnLens.sources and isbnLens.sourceUrls are application-scoped with the defaults of issue 21: a workspace cannot choose where ISBNs go',
     run: async () => {
       const config = vscode.workspace.getConfiguration('isbnLens');
-      assert.deepEqual(config.inspect('sources')?.defaultValue, ['isbndb', 'openLibrary', 'googleBooks']);
+      assert.deepEqual(config.inspect('sources')?.defaultValue, ['isbndb', 'openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']);
       assert.deepEqual(config.inspect('sourceUrls')?.defaultValue, {
         openLibrary: 'https://openlibrary.org',
         openLibraryCovers: 'https://covers.openlibrary.org',

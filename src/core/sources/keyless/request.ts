@@ -20,6 +20,12 @@ export interface KeylessEndpoint {
   timeoutMs: number;
   maxBodyBytes: number;
   onRequest?: (record: RequestRecord) => void;
+  /**
+   * `blocked`: the service is not known to answer browsers (the four SRU catalogues), so a fetch
+   * a browser refuses before any answer is the error kind `blocked` (skipped for the session),
+   * not an outage. By default such a refusal is one (the service allows browsers).
+   */
+  browserRefusal?: 'blocked';
 }
 
 /**
@@ -40,7 +46,7 @@ export interface EndpointOptions {
 }
 
 /** The endpoint from a source's options and its defaults. */
-export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number }): KeylessEndpoint {
+export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number; browserRefusal?: 'blocked' }): KeylessEndpoint {
   return {
     baseUrl: options.baseUrl ?? new URL(defaults.url),
     title: defaults.title,
@@ -48,6 +54,7 @@ export function endpointOf(options: EndpointOptions, defaults: { url: string; ti
     timeoutMs: Math.min(options.timeoutMs ?? KEYLESS_TIMEOUT_MS, KEYLESS_TIMEOUT_MS),
     maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
     onRequest: options.onRequest,
+    ...(defaults.browserRefusal ? { browserRefusal: defaults.browserRefusal } : {}),
   };
 }
 
@@ -108,6 +115,7 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
   // host that never answered this tab is out of reach (an outage, see SourceHealth), not a limit.
   if (code === 'FETCH_FAILED') {
     if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
+    if (endpoint.browserRefusal === 'blocked') return new ServiceError('blocked', `${endpoint.title} does not answer VS Code for the Web (no cross-origin permission); it is skipped for this session.`);
     return new ServiceError('network', `Could not reach ${endpoint.title} from the browser.`);
   }
   return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`);

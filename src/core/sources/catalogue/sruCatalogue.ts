@@ -1,0 +1,66 @@
+/**
+ * A catalogue asked over SRU (K10plus, the DNB, the BnF, the Library of Congress): each names its
+ * address, version, CQL for a set of ISBNs, record schema and how many ISBNs one query may take;
+ * the rest is here. The answers are MARC 21 or UNIMARC (told apart by their fields). None of the
+ * four is known to answer a browser: a fetch the browser refuses is `blocked`.
+ */
+import { ServiceError } from '../../model/errors';
+import type { SourceCall } from '../bookSource';
+import { endpointOf, keylessGet, type EndpointOptions, type KeylessEndpoint } from '../keyless/request';
+import { CatalogueSource, catalogueError, type CatalogueSearch } from './catalogueSource';
+import { readSruAnswer, sruQueryString } from './sru';
+
+export interface SruService {
+  name: string;
+  title: string;
+  defaultUrl: string;
+  version: string;
+  recordSchema?: string;
+  /** ISBNs one query takes (`or`, or `any`); 1 where the service is not known to answer several. */
+  maxBatch: number;
+  /** The CQL that finds these ISBN forms (digits). */
+  query(isbns: readonly string[]): string;
+}
+
+/** Records asked per ISBN: a set, its volume and another edition can all answer one. */
+const RECORDS_PER_ISBN = 3;
+const MAX_RECORDS = 30;
+
+export interface CatalogueOptions extends EndpointOptions {
+  now?: () => number;
+}
+
+export class SruCatalogue extends CatalogueSource {
+  readonly name: string;
+  readonly maxBatch: number;
+  private readonly endpoint: KeylessEndpoint;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly service: SruService,
+    options: CatalogueOptions,
+  ) {
+    super();
+    this.name = service.name;
+    this.maxBatch = service.maxBatch;
+    this.endpoint = endpointOf(options, { url: service.defaultUrl, title: service.title, maxBodyBytes: 4 * 1024 * 1024, browserRefusal: 'blocked' });
+    this.now = options.now ?? Date.now;
+  }
+
+  protected async search(isbns: readonly string[], call: SourceCall): Promise<CatalogueSearch> {
+    const query = sruQueryString({
+      version: this.service.version,
+      query: this.service.query(isbns),
+      recordSchema: this.service.recordSchema,
+      maximumRecords: Math.min(MAX_RECORDS, isbns.length * RECORDS_PER_ISBN),
+    });
+    const reply = await keylessGet(this.endpoint, call, query, { accept: 'application/xml, text/xml' }, isbns.length);
+    if (reply.status < 200 || reply.status >= 300) throw catalogueError(reply, this.service.title, this.now());
+    try {
+      return readSruAnswer(reply.text, this.service.title);
+    } catch (e) {
+      if (e instanceof ServiceError && e.details.status === undefined) throw new ServiceError(e.kind, e.message, { ...e.details, status: reply.status });
+      throw e;
+    }
+  }
+}
