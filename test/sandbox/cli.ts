@@ -4,6 +4,7 @@
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { keylessLines } from './keyless/banner';
+import { catalogueLines } from './catalogues/banner';
 import { DEMO_BOOKS, PLANS, SERVICE_MODES, sandboxInfo, startSandbox, type LimitMode, type PlanName, type SandboxOptions, type ServiceMode } from './server';
 
 const HELP = `usage: tsx test/sandbox/cli.ts [options]   (npm run sandbox -- [options])
@@ -156,6 +157,9 @@ async function main(): Promise<void> {
     '',
     'Keyless services (no key needed):',
     ...keylessLines(info.keyless),
+    '',
+    'Library catalogues (no key needed; admin under /catalogues/: info, log, faults, rate):',
+    ...catalogueLines(info.catalogues),
     '',
     '  demo ISBNs:',
     ...Object.entries(DEMO_BOOKS).map(([name, isbn]) => `    ${isbn}  ${name}`),

@@ -94,7 +94,7 @@ test('Google\'s daily quota stops Google only, said once with the hint of a free
 test('with the book service\'s key it is asked first; the keyless sources only for what it lacks', async () => {
   const t = await keylessLookups(sb, { key: sb.keys.default });
   try {
-    assert.deepEqual(t.lookups.sourceNames, ['isbndb', 'openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']);
+    assert.deepEqual(t.lookups.sourceNames, ['isbndb', 'openLibrary', 'googleBooks']);
     const isbns = sb.catalogue.books.slice(0, 30).map((b) => b.isbn13);
     const results = await t.lookups.chain.lookup(isbns);
     assert.ok([...results.values()].every((r) => r.status === 'found' && r.source === 'isbndb'));

@@ -89,7 +89,7 @@ test('BnF: SRU 1.2, bib.isbn any "…" with every ISBN, UNIMARC; LoC: one ISBN a
     assert.equal(url.origin + url.pathname, 'https://catalogue.bnf.fr/api/SRU');
     assert.equal(url.searchParams.get('version'), '1.2');
     assert.equal(url.searchParams.get('recordSchema'), 'unimarcxchange');
-    assert.equal(url.searchParams.get('query'), `bib.isbn any "${fr}"`);
+    assert.equal(url.searchParams.get('query'), `bib.isbn any "${fr} ${fr.slice(3, 12)}${isbn10CheckDigit(fr.slice(3, 12))}"`, 'both forms in one query');
     const record = marcRecordXml({ fields: [['010', '  ', [['a', fr]]], ['200', '1 ', [['a', 'Le livre'], ['b', 'Texte imprimé']]]] }, 'unimarc');
     return { body: sruAnswerXml([record], { prefix: 'srw', version: '1.2', schema: 'marcxchange' }) };
   });

@@ -232,6 +232,11 @@ const checks: Check[] = [
         openLibrary: 'https://openlibrary.org',
         openLibraryCovers: 'https://covers.openlibrary.org',
         googleBooks: 'https://www.googleapis.com',
+        k10plus: 'https://sru.k10plus.de/opac-de-627',
+        dnb: 'https://services.dnb.de/sru/dnb',
+        bnf: 'https://catalogue.bnf.fr/api/SRU',
+        loc: 'https://lx2.loc.gov/sru/lcdb',
+        lobid: 'https://lobid.org/resources',
       });
       for (const [name, value] of [
         ['sources', ['googleBooks']],

@@ -1,6 +1,6 @@
 /**
  * The Bibliothèque nationale de France over SRU (library-catalogues-facts.md, "BnF"): SRU 1.2,
- * `bib.isbn any "<ISBN> <ISBN>"` (several forms in one quoted term), UNIMARC in marcxchange
+ * `bib.isbn any "<ISBN> <ISBN>"` (several ISBNs, each in both forms, in one quoted term), UNIMARC in marcxchange
  * (`unimarcxchange`, its default). Its metadata are under the Licence Ouverte, which asks for
  * attribution: the hover names it ("Source: BnF").
  */
@@ -15,6 +15,8 @@ export const BNF_SERVICE: SruService = {
   recordSchema: 'unimarcxchange',
   maxBatch: 10,
   query: (isbns) => `bib.isbn any "${isbns.join(' ')}"`,
+  // Whether bib.isbn matches an ISBN-13 against a record holding only an ISBN-10 is not documented.
+  bothFormsAtOnce: true,
 };
 
 export class BnfSource extends SruCatalogue {

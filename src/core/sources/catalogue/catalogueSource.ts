@@ -57,6 +57,11 @@ export abstract class CatalogueSource implements BookSource {
   abstract readonly name: string;
   abstract readonly maxBatch: number;
   readonly notFoundTtlMs = NOT_FOUND_TTL_MS;
+  /**
+   * Whether a 978 ISBN-13 without a hit is asked again as its ISBN-10 in a second request: not
+   * where the first request already names both forms (the BnF) or the index holds both (lobid).
+   */
+  protected readonly tenAfter: boolean = true;
   get rate(): SourceRate {
     return { perSecond: CATALOGUE_RATE, sharedBy: 'machine', shareName: this.name };
   }
@@ -73,7 +78,7 @@ export abstract class CatalogueSource implements BookSource {
     const found = new Map<string, Book>();
     if (wanted.length > 0) await this.round(wanted, call, found);
     // A 978 book the catalogue holds under its ISBN-10 only (records older than 2007).
-    const tens = wanted.filter((i) => !found.has(i)).map(isbn10Of).filter((i): i is string => i !== undefined);
+    const tens = this.tenAfter ? wanted.filter((i) => !found.has(i)).map(isbn10Of).filter((i): i is string => i !== undefined) : [];
     if (tens.length > 0) await this.round(tens, call, found);
     const answer: BatchAnswer = { found: new Map(), notFound: [] };
     isbns.forEach((isbn, i) => {

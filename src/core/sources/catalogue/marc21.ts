@@ -1,8 +1,8 @@
 /**
  * A MARC 21 bibliographic record (DNB, K10plus, Library of Congress) as a `CatalogueRecord`
  * (https://www.loc.gov/marc/bibliographic/; library-catalogues-facts.md):
- * - 020 `$a` the record's ISBNs, `$q` (or, in older LoC records, text after the number in `$a`)
- *   their qualifier, `$z` cancelled or invalid ones (kept, marked not valid);
+ * - 020 `$a` the record's ISBNs, `$q` (or, in older LoC records, text after the number in `$a`;
+ *   or a volume named in `$c`) their qualifier, `$z` cancelled or invalid ones (kept, marked not valid);
  * - 245 `$a` title, `$b` remainder, `$c` responsibility, `$n`/`$p` part of a set;
  * - 250 `$a` edition; 264 with indicator 2 = 1 (publication) before 260 (`$a` place,
  *   `$b` publisher, `$c` date); a 264 `_4` is a copyright date, read only when nothing else is;
@@ -13,12 +13,14 @@
  */
 import { cleanCatalogueText as clean, firstClean, splitIsbn } from './clean';
 import { fieldsOf, sub, subs, type MarcField, type MarcRecord } from './marc';
-import { relatorRole, type CatalogueIsbn, type CataloguePerson, type CatalogueRecord, type PersonRole } from './record';
+import { namesVolume, relatorRole, type CatalogueIsbn, type CataloguePerson, type CatalogueRecord, type PersonRole } from './record';
 
 function isbnsOf(record: MarcRecord): CatalogueIsbn[] {
   const isbns: CatalogueIsbn[] = [];
   for (const field of fieldsOf(record, '020')) {
-    const qualifiers = subs(field, 'q').map((q) => clean(q.replace(/^\((.*)\)$/, '$1'))).filter((q): q is string => q !== undefined);
+    // `$c` is the terms of availability ("Pp. : DM 26.00"); the DNB names a set's volume there too ("Bd. 2 : EUR 49.00").
+    const volumeTerms = subs(field, 'c').filter((c) => namesVolume(c));
+    const qualifiers = [...subs(field, 'q'), ...volumeTerms].map((q) => clean(q.replace(/^\((.*)\)$/, '$1'))).filter((q): q is string => q !== undefined);
     for (const [code, value] of field.subfields) {
       if (code !== 'a' && code !== 'z') continue;
       const split = splitIsbn(value);

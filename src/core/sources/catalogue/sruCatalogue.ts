@@ -7,7 +7,7 @@
 import { ServiceError } from '../../model/errors';
 import type { SourceCall } from '../bookSource';
 import { endpointOf, keylessGet, type EndpointOptions, type KeylessEndpoint } from '../keyless/request';
-import { CatalogueSource, catalogueError, type CatalogueSearch } from './catalogueSource';
+import { CatalogueSource, catalogueError, isbn10Of, type CatalogueSearch } from './catalogueSource';
 import { readSruAnswer, sruQueryString } from './sru';
 
 export interface SruService {
@@ -20,6 +20,8 @@ export interface SruService {
   maxBatch: number;
   /** The CQL that finds these ISBN forms (digits). */
   query(isbns: readonly string[]): string;
+  /** Both forms of each 978 ISBN in the one query (the BnF: `bib.isbn any "<13> <10>"` is safe either way), so no second request. */
+  bothFormsAtOnce?: boolean;
 }
 
 /** Records asked per ISBN: a set, its volume and another edition can all answer one. */
@@ -33,6 +35,7 @@ export interface CatalogueOptions extends EndpointOptions {
 export class SruCatalogue extends CatalogueSource {
   readonly name: string;
   readonly maxBatch: number;
+  protected override readonly tenAfter: boolean;
   private readonly endpoint: KeylessEndpoint;
   private readonly now: () => number;
 
@@ -43,14 +46,16 @@ export class SruCatalogue extends CatalogueSource {
     super();
     this.name = service.name;
     this.maxBatch = service.maxBatch;
+    this.tenAfter = !service.bothFormsAtOnce;
     this.endpoint = endpointOf(options, { url: service.defaultUrl, title: service.title, maxBodyBytes: 4 * 1024 * 1024, browserRefusal: 'blocked' });
     this.now = options.now ?? Date.now;
   }
 
   protected async search(isbns: readonly string[], call: SourceCall): Promise<CatalogueSearch> {
+    const forms = this.service.bothFormsAtOnce ? [...isbns, ...isbns.map(isbn10Of).filter((i): i is string => i !== undefined)] : isbns;
     const query = sruQueryString({
       version: this.service.version,
-      query: this.service.query(isbns),
+      query: this.service.query(forms),
       recordSchema: this.service.recordSchema,
       maximumRecords: Math.min(MAX_RECORDS, isbns.length * RECORDS_PER_ISBN),
     });

@@ -28,6 +28,8 @@ export function lobidSearchPath(isbns: readonly string[]): string {
 export class LobidSource extends CatalogueSource {
   readonly name = 'lobid';
   readonly maxBatch = LOBID_MAX_BATCH;
+  /** Its `isbn` field holds both forms: the ISBN-13 finds a record catalogued under the ISBN-10. */
+  protected override readonly tenAfter = false;
   private readonly endpoint: KeylessEndpoint;
   private readonly now: () => number;
 
