@@ -18,6 +18,7 @@ import { mergeBooks } from '../../src/core/sources/merge';
 import { DEFAULT_SOURCES, parseSourceUrl } from '../../src/core/sources/sourceSettings';
 import { FakeTransport } from '../helpers/fakeTransport';
 import { book } from '../helpers/books';
+import { bookHoverMarkdown } from '../../src/core/format/bookText';
 import { marcRecordXml, sruAnswerXml, sruDiagnosticXml } from '../sandbox/catalogues/marcXml';
 
 const UA = 'ISBNLens/0.2.0 (https://github.com/isbnlens/isbn-lens)';
@@ -212,4 +213,10 @@ test('merge: the national catalogue\'s title and persons win for its group\'s bo
   // The catalogue first: the hover names it.
   const own = mergeBooks(isbn, [{ source: 'dnb', book: dnb }, { source: 'openLibrary', book: service }], 'dnb')!;
   assert.equal(sourcesLine({ status: 'found', book: own.book, source: 'dnb', provenance: own.provenance }), 'Source: Deutsche Nationalbibliothek; Open Library · cover, description');
+});
+
+test('the hover names a catalogue\'s editors and translators beside the authors', () => {
+  const text = bookHoverMarkdown(book('9783980000116', 'Die Stille der Bäume', ['Müller, Jörg'], { contributors: [{ name: 'Weber, Ilse', role: 'translator' }, { name: 'Roth, Paul', role: 'editor' }] }));
+  assert.match(text, /Müller, Jörg {2}\nEdited by Roth, Paul · Translated by Weber, Ilse/);
+  assert.doesNotMatch(bookHoverMarkdown(book('9783980000116', 'X')), /Edited|Translated/);
 });
