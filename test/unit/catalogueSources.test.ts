@@ -220,3 +220,13 @@ test('the hover names a catalogue\'s editors and translators beside the authors'
   assert.match(text, /Müller, Jörg {2}\nEdited by Roth, Paul · Translated by Weber, Ilse/);
   assert.doesNotMatch(bookHoverMarkdown(book('9783980000116', 'X')), /Edited|Translated/);
 });
+
+test('an edition statement that says it is one is shown as it is: "2. Auflage", not "2. Auflage edition"', async () => {
+  const { editionText } = await import('../../src/core/model/edition');
+  assert.equal(editionText('2nd'), '2nd edition');
+  assert.equal(editionText('First edition'), 'First edition');
+  assert.equal(editionText('2. Auflage'), '2. Auflage');
+  assert.equal(editionText('3e éd.'), '3e éd.');
+  assert.equal(editionText('2e édition'), '2e édition');
+  assert.equal(editionText('Revised Edition'), 'Revised Edition');
+});

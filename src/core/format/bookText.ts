@@ -1,7 +1,7 @@
 /** How a book is written out for people: hover cards, details, citation lines. */
 import { hyphenateIsbn } from '../isbn/parse';
 import { type Book, MAX_HOVER_COVER_CHARS } from '../model/book';
-import { otherEditionNote } from '../model/edition';
+import { editionText, otherEditionNote } from '../model/edition';
 import { escapeMarkdown, excerpt } from './markdown';
 
 /** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
@@ -59,7 +59,7 @@ export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number;
   if (contributors) parts.push(escapeMarkdown(contributors));
   const publication = [book.publisher, book.datePublished].filter(Boolean).join(', ');
   if (publication) parts.push(escapeMarkdown(publication));
-  const physical = [book.pages ? `${book.pages} pages` : undefined, book.binding, book.edition ? `${book.edition} edition`.replace(/edition edition$/i, 'edition') : undefined].filter(Boolean).join(' · ');
+  const physical = [book.pages ? `${book.pages} pages` : undefined, book.binding, book.edition ? editionText(book.edition) : undefined].filter(Boolean).join(' · ');
   if (physical) parts.push(escapeMarkdown(physical));
   parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
   let text = parts.join('  \n') + coverMarkdown(book, options.cover);

@@ -77,7 +77,8 @@ export function keylessHeaders(userAgent: string | undefined, extra: Record<stri
 /** `GET <base path><pathAndQuery>`; the path and query as written (see `HttpRequest.path`). */
 export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pathAndQuery: string, extraHeaders: Record<string, string> = {}, isbnCount?: number): Promise<RawReply> {
   const prefix = endpoint.baseUrl.pathname.replace(/\/+$/, '');
-  const record: RequestRecord = { method: 'GET', path: pathAndQuery, ms: 0, isbnCount };
+  // The log shows the path as sent: a catalogue's base path (`/sru/dnb`) is part of it.
+  const record: RequestRecord = { method: 'GET', path: pathAndQuery.startsWith('?') ? prefix + pathAndQuery : pathAndQuery, ms: 0, isbnCount };
   let started = performance.now();
   try {
     const response = await call.http.request({
