@@ -36,7 +36,10 @@ before(async () => {
 
 after(async () => {
   await s?.close();
+  await web?.close();
 });
+
+let web: E2eSession | undefined;
 
 const log = (): CatalogueLoggedRequest[] => s.sandbox.catalogues.log;
 const askedFor = (host: CatalogueHost, isbn: string) => log().some((r) => r.host === host && r.isbns.includes(isbn));
@@ -110,3 +113,42 @@ test('the log names each catalogue\'s requests', step, (t) =>
     }
   }),
 );
+
+test('in the web worker: the lobid book shows; the SRU catalogues, refused by the browser, are skipped without a loop and named once', { timeout: SESSION_TIMEOUT_MS + 2 * STEP_TIMEOUT_MS }, async (t) => {
+  // One code-server at a time: the desktop session has said what it had to.
+  await s?.close();
+  s = undefined as unknown as E2eSession;
+  const GERMAN = ['# Web', '', `- lobid only: ISBN ${D.lobidOnly}`, `- K10plus and lobid: ISBN ${D.k10plusAndLobid}`, ''].join('\n');
+  web = await E2eSession.start('catalogues-web', {
+    web: true,
+    open: 'web.md',
+    sources: 'all',
+    settings: { 'isbnLens.hover.lookupScope': 'hovered' },
+    files: () => ({ 'web.md': GERMAN }),
+  });
+  const session = web;
+  await session.step(t, async () => {
+    const text = await hoverText(session.page, D.lobidOnly, { contains: 'Source: lobid', timeout: 30_000 });
+    t.diagnostic(`hover: ${text}`);
+    assert.match(text, /Rheinische Kirchen/);
+    await dismissHover(session.page);
+    const refused = (host: CatalogueHost) => session.sandbox.catalogues.log.filter((r) => r.host === host).length;
+    const before = { dnb: refused('dnb'), k10plus: refused('k10plus') };
+    t.diagnostic(`requests that reached the refused catalogues: ${JSON.stringify(before)}`);
+    assert.ok(before.dnb <= 1 && before.k10plus <= 1, 'a refused catalogue was asked more than once');
+    // Another German ISBN: lobid answers, the refused catalogues are not asked again.
+    const second = await hoverText(session.page, D.k10plusAndLobid, { contains: 'Source: lobid', timeout: 30_000 });
+    assert.match(second, /Grundlagen der Mechanik/);
+    await dismissHover(session.page);
+    assert.deepEqual({ dnb: refused('dnb'), k10plus: refused('k10plus') }, before, 'a refused catalogue was asked again: a loop');
+    const log = session.extensionLog();
+    for (const name of ['Deutsche Nationalbibliothek', 'K10plus']) {
+      // Its one refused request's line, and one line that says it is skipped.
+      const lines = log.split('\n').filter((l) => l.includes(`${name} does not answer VS Code for the Web`));
+      const requests = lines.filter((l) => / GET \S+ .*→ blocked/.test(l));
+      assert.equal(requests.length, 1, `${name}: ${requests.length} refused requests in the log`);
+      assert.equal(lines.length - requests.length, 1, `${name} was said skipped ${lines.length - requests.length} times`);
+    }
+    await session.shot('catalogues-web-lobid');
+  });
+});
