@@ -83,7 +83,7 @@ test('a cut-short answer (more records than sent) asks the ISBNs it left without
   assert.deepEqual(answer.notFound, [isbns[1]]);
 });
 
-test('BnF: SRU 1.2, bib.isbn any "…" with every ISBN, UNIMARC; LoC: one ISBN a query, anchored; lobid: its JSON search', async () => {
+test('BnF: SRU 1.2, bib.isbn any "…" with every ISBN, UNIMARC; LoC: anchored; lobid: its JSON search', async () => {
   const fr = i13('978207000001');
   const bnf = new FakeTransport((req) => {
     const url = new URL(req.origin + req.path);
@@ -103,7 +103,7 @@ test('BnF: SRU 1.2, bib.isbn any "…" with every ISBN, UNIMARC; LoC: one ISBN a
     return sru([]);
   });
   const locSource = new LocSource({ userAgent: UA });
-  assert.equal(locSource.maxBatch, 1);
+  assert.equal(locSource.maxBatch, 10);
   assert.deepEqual((await locSource.books([en], { http: loc })).notFound, [en]);
   assert.equal(loc.requests[0]!.origin, 'https://lx2.loc.gov');
 
@@ -229,4 +229,14 @@ test('an edition statement that says it is one is shown as it is: "2. Auflage", 
   assert.equal(editionText('3e éd.'), '3e éd.');
   assert.equal(editionText('2e édition'), '2e édition');
   assert.equal(editionText('Revised Edition'), 'Revised Edition');
+});
+
+test('the LoC answering a query of several ISBNs with a diagnostic: the batch is too large (the batcher halves it), one ISBN a query is a failure that rests it', async () => {
+  const a = i13('978052177924');
+  const b = i13('978052177925');
+  const http = new FakeTransport(() => ({ body: sruDiagnosticXml(37, { prefix: 'srw', version: '1.1', message: 'Unsupported boolean operator' }) }));
+  const loc = new LocSource({ userAgent: UA });
+  await assert.rejects(loc.books([a, b], { http }), (e) => isServiceError(e, 'tooLarge'));
+  assert.match(new URL('https://x' + http.requests[0]!.path).searchParams.get('query')!, /^bath\.ISBN=\^\d+ or bath\.ISBN=\^\d+$/);
+  await assert.rejects(loc.books([a], { http }), (e) => isServiceError(e, 'server') && meansOutage(e, true));
 });

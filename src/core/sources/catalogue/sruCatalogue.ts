@@ -24,6 +24,9 @@ export interface SruService {
   bothFormsAtOnce?: boolean;
 }
 
+/** SRU diagnostics that say a query of several ISBNs is not taken: 10 query syntax, 19 unsupported relation, 37 unsupported boolean, 38 too many booleans. */
+const BOOLEAN_DIAGNOSTICS = new Set([10, 19, 37, 38].map((n) => `info:srw/diagnostic/1/${n}`));
+
 /** Records asked per ISBN: a set, its volume and another edition can all answer one. */
 const RECORDS_PER_ISBN = 3;
 const MAX_RECORDS = 30;
@@ -64,6 +67,10 @@ export class SruCatalogue extends CatalogueSource {
     try {
       return readSruAnswer(reply.text, this.service.title);
     } catch (e) {
+      if (e instanceof ServiceError && e.details.diagnostic && isbns.length > 1 && BOOLEAN_DIAGNOSTICS.has(e.details.diagnostic)) {
+        // A service that does not take `or` (not documented for the LoC): the batcher halves the batch down to one ISBN a query.
+        throw new ServiceError('tooLarge', `${this.service.title} refused a query of ${isbns.length} ISBNs (${e.message})`, { status: reply.status });
+      }
       if (e instanceof ServiceError && e.details.status === undefined) throw new ServiceError(e.kind, e.message, { ...e.details, status: reply.status });
       throw e;
     }
