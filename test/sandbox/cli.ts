@@ -56,6 +56,13 @@ contact, else 403; 3 requests/s identified, 1/s for browsers and curl, then 429)
 the key in X-Goog-Api-Key; a daily quota, then 429). Admin API under /keyless/: GET info, log;
 POST log/clear, faults, faults/clear, open-library-rates, cover-isbn-limit, google-quota
 {"which":"keyless"|"key","total","spent"?}, google-quota/reset, google-rate, imports/reset.
+
+Library catalogues (test/sandbox/catalogues/), each on its own port at the real path: K10plus
+(/opac-de-627), the DNB (/sru/dnb), the BnF (/api/SRU), the Library of Congress (/sru/lcdb) over
+SRU (MARC 21, UNIMARC), lobid (/resources/search?q=isbn:X&format=json); books of their own in many
+languages; 1 request/s each, then 429 with Retry-After. Admin API under /catalogues/: GET info,
+log; POST log/clear, faults ({"match":{"host"},"kind":"diagnostic"|"zero"|"malformed"|"drop"} or
+{"status","retryAfter"} or {"delayMs"}), faults/clear, rate {"perSecond"}.
 `;
 
 function usage(message: string): never {
