@@ -213,6 +213,11 @@ test('the edition rule: a set and its volume both answer a volume\'s ISBN: the v
   assert.equal(alone.isbn13, setIsbn, 'the set is not shown as the volume');
   assert.equal(otherEditionNote(alone, volume2), `This record describes another edition: ISBN 978-3-11-000000-${setIsbn.at(-1)} (multi-volume set).`);
   assert.equal(bookFromRecords([set], setIsbn)!.isbn13, setIsbn, 'the set\'s own ISBN is the set');
+  // A set record that lists only the asked volume's ISBN: shown under it, its binding saying it is the set.
+  const lone = marc21([['020', '  ', [['a', volume2], ['q', '(v. 2)']]], ['245', '10', [['a', 'Handbuch der Dinge']]]]);
+  const shownAsSet = bookFromRecords([lone], volume2)!;
+  assert.equal(shownAsSet.isbn13, volume2);
+  assert.equal(shownAsSet.binding, 'multi-volume set');
 });
 
 test('UNIMARC as the BnF sends it: 010, 200 without its material designation, 205, 214 before 210, 215, 101, 225, 606, 700/701/702 roles', () => {

@@ -39,6 +39,7 @@ function verdictOf(record: CatalogueRecord, asked13: string): Verdict | undefine
     if (!namesVolume(own.qualifier) || isVolumeRecord(record)) return { kind: 'asked', rank: 0, entry: own };
     // A set record: the asked ISBN is one of its volumes'. Known by the set's own ISBN, else by another one.
     const setIsbn = valid.find((i) => !sameIsbn(i.digits, asked13) && !namesVolume(i.qualifier)) ?? valid.find((i) => !sameIsbn(i.digits, asked13));
+    // A set listing no other ISBN: shown under the asked one, its binding saying it is the set.
     return setIsbn ? { kind: 'other', isbn: setIsbn, set: true } : { kind: 'asked', rank: 1, entry: own };
   }
   if (!record.isbns.some((i) => !i.valid && sameIsbn(i.digits, asked13))) return undefined;
@@ -97,7 +98,7 @@ export function bookFromRecords(records: readonly CatalogueRecord[], asked: stri
   }
   if (!best) return undefined;
   const { record, verdict } = best;
-  return verdict.kind === 'asked' ? bookOf(record, asked13, false) : bookOf(record, toIsbn13(verdict.isbn.digits), verdict.set);
+  return verdict.kind === 'asked' ? bookOf(record, asked13, verdict.rank > 0) : bookOf(record, toIsbn13(verdict.isbn.digits), verdict.set);
 }
 
 /** Whether any of the records names the ISBN (as its own, cancelled, or a volume's): a hit for the query. */
