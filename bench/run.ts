@@ -5,6 +5,7 @@ import { benchBatchMatching } from './batchMatching';
 import { benchBibtex } from './bibtex';
 import { benchCiteKeyPattern } from './citeKeyPattern';
 import { benchKeyless } from './keyless';
+import { benchCatalogues } from './catalogues';
 import { benchLoad } from './load';
 import { benchNetwork, benchRealServicePlan } from './network';
 import { benchOutage } from './outage';
@@ -23,6 +24,7 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(h) BibTeX library (issue 23): a generated Zotero/Better BibTeX export of 10,000 and 50,000 entries; first read vs one bare regex pass, memory, an edit, the longest hold of the host', benchBibtex],
   ['(j) Batch matching (issue 24): a 1,000-ISBN batch answered with 20,000 and 100,000 unrelated records, against one JSON.parse of the answer', benchBatchMatching],
   ['(k) Keyless sources (issue 21): 1,000 distinct ISBNs with no key (Open Library ≤ ⌈1,000 ÷ 25⌉ requests at ≤ 3/s, Google only for what it lacks); a cold hover against the hover\'s wait', () => benchKeyless()],
+  ['(m) Library catalogues (issue 37): Look Up All over ISBNs of mixed groups with no key (each catalogue ≤ 1/s, one at a time, only its groups); cold hovers against the hover\'s wait', () => benchCatalogues()],
   ['(l) One source down (issue 33): a hover\'s time to the first book against the hover\'s wait, with a key (the book service answers) and without (Google answers); Annotate on 41 ISBNs against the keyless timeout; what the dead hosts got', benchOutage],
   ['(e) Activation: bundle sizes (the browser entry too); load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];

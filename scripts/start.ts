@@ -27,6 +27,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../test/sandbox/server';
 import { keylessLines } from '../test/sandbox/keyless/banner';
+import { catalogueLines } from '../test/sandbox/catalogues/banner';
 import { codeServerHost, prepareCodeServer, QUIET_SETTINGS, REPO_ROOT, startCodeServer, stopCodeServer, tail } from '../test/e2e/harness';
 import { sandboxSettings } from '../test/e2e/session';
 
@@ -94,13 +95,16 @@ function printNextSteps(sandbox: Sandbox, open: string): void {
       '',
       `  ${open}`,
       '  Open reading-list.md and hover an ISBN: no key is needed, the book comes from the sandbox\'s',
-      '  Open Library and Google Books, and the hover names its source.',
+      '  Open Library and Google Books, or a library catalogue, and the hover names its source',
+      '  (the German book in reading-list.md comes from the Deutsche Nationalbibliothek).',
       `  Demo API key (default plan): ${sandbox.keys.default}`,
       '  To see what the book service adds, run "ISBN Lens: Set API Key" from the command palette and paste it.',
       '',
       `  Sandbox: ${sandbox.urls.default} (default plan, 1 request/s). Press Ctrl+C to stop.`,
       '  Keyless services beside it (no key needed):',
       ...keylessLines(sandbox.keyless.info()),
+      '  Library catalogues beside it (no key needed):',
+      ...catalogueLines(sandbox.catalogues.info()),
       '',
     ].join('\n'),
   );

@@ -37,9 +37,11 @@ before(async () => {
   const refused = await refusedUrl();
   s = await E2eSession.start('offline', {
     open: 'start.md',
-    // The defaults: the book service is skipped while no key is set; Open Library, then Google Books.
+    // The book service (skipped while no key is set), Open Library, then Google Books: the defaults
+    // before the library catalogues (issue 37), which the sandbox would answer.
     sources: 'all',
     settings: (sandbox) => ({
+      'isbnLens.sources': ['isbndb', 'openLibrary', 'googleBooks'],
       'isbnLens.sourceUrls': {
         ...(sandboxSettings(sandbox)['isbnLens.sourceUrls'] as Record<string, string>),
         openLibrary: UNRESOLVABLE_URL,

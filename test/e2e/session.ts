@@ -59,7 +59,8 @@ export function sandboxSettings(sandbox: Sandbox): Record<string, unknown> {
     'isbnLens.baseUrls': { ...sandbox.urls },
     'isbnLens.plan': 'default',
     // The keyless sources' addresses: the sandbox's emulations of Open Library and Google Books.
-    'isbnLens.sourceUrls': { openLibrary: keyless.openLibrary, openLibraryCovers: keyless.openLibraryCovers, googleBooks: keyless.googleBooks },
+    // The library catalogues: the sandbox's emulations, at each service's path.
+    'isbnLens.sourceUrls': { openLibrary: keyless.openLibrary, openLibraryCovers: keyless.openLibraryCovers, googleBooks: keyless.googleBooks, ...sandbox.catalogues.urls },
   };
 }
 

@@ -30,11 +30,13 @@ export interface TestLookups {
  */
 export async function keylessLookups(sandbox: Sandbox, options: { sources?: unknown; key?: string; googleKey?: string; dir?: string } = {}): Promise<TestLookups> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'isbn-lens-lookups-'));
-  const sourceUrls = { openLibrary: sandbox.keyless.urls.openLibrary, openLibraryCovers: sandbox.keyless.urls.openLibraryCovers, googleBooks: sandbox.keyless.urls.googleBooks };
+  const sourceUrls = { openLibrary: sandbox.keyless.urls.openLibrary, openLibraryCovers: sandbox.keyless.urls.openLibraryCovers, googleBooks: sandbox.keyless.urls.googleBooks, ...sandbox.catalogues.urls };
   const settings: LookupSettings = {
     plan: 'default',
     baseUrl: () => parseBaseUrl(sandbox.urls.default),
-    sources: parseSources(options.sources),
+    // Open Library and Google Books (and the book service), as before the library catalogues came:
+    // a test of the catalogues names them.
+    sources: parseSources(options.sources ?? ['isbndb', 'openLibrary', 'googleBooks']),
     sourceUrl: (name) => parseSourceUrl(sourceUrls, name),
     batchSize: 100,
     requestTimeoutMs: 20_000,

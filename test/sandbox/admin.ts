@@ -6,6 +6,8 @@ import { readBody, sendJson, splitUrl } from './http-util';
 import { BadRequest, faultFromJson, num } from './adminInput';
 import { keylessAdmin } from './keyless/admin';
 import type { KeylessInfo } from './keyless/types';
+import { cataloguesAdmin } from './catalogues/admin';
+import type { CataloguesInfo } from './catalogues/types';
 import { PLANS, SERVICE_MODES, type LimitMode, type PlanLimit, type PlanName, type Sandbox, type ServiceMode } from './types';
 
 export interface SandboxInfo {
@@ -23,6 +25,7 @@ export interface SandboxInfo {
   maxResponseBytes: number; // real mode
   quotas: Record<string, PlanLimit>; // real mode: each key's daily quota today
   keyless: KeylessInfo; // Open Library and Google Books emulations
+  catalogues: CataloguesInfo; // the library catalogues' emulations
 }
 
 const LIMIT_MODES: readonly string[] = ['429', '404', 'alternate'];
@@ -89,7 +92,8 @@ export function adminHandler(sb: Sandbox, info: () => SandboxInfo) {
           sb.resetQuotas(body.key === undefined ? undefined : knownKey(body.key));
           break;
         default: {
-          const answered = keylessAdmin(sb.keyless, route, body);
+          const keyless = keylessAdmin(sb.keyless, route, body);
+          const answered = keyless !== undefined ? keyless : cataloguesAdmin(sb.catalogues, route, body);
           if (answered === undefined) return sendJson(res, 404, { errorMessage: 'Not Found' });
           if (answered !== null) return sendJson(res, 200, answered);
         }

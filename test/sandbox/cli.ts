@@ -4,6 +4,7 @@
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { keylessLines } from './keyless/banner';
+import { catalogueLines } from './catalogues/banner';
 import { DEMO_BOOKS, PLANS, SERVICE_MODES, sandboxInfo, startSandbox, type LimitMode, type PlanName, type SandboxOptions, type ServiceMode } from './server';
 
 const HELP = `usage: tsx test/sandbox/cli.ts [options]   (npm run sandbox -- [options])
@@ -55,6 +56,13 @@ contact, else 403; 3 requests/s identified, 1/s for browsers and curl, then 429)
 the key in X-Goog-Api-Key; a daily quota, then 429). Admin API under /keyless/: GET info, log;
 POST log/clear, faults, faults/clear, open-library-rates, cover-isbn-limit, google-quota
 {"which":"keyless"|"key","total","spent"?}, google-quota/reset, google-rate, imports/reset.
+
+Library catalogues (test/sandbox/catalogues/), each on its own port at the real path: K10plus
+(/opac-de-627), the DNB (/sru/dnb), the BnF (/api/SRU), the Library of Congress (/sru/lcdb) over
+SRU (MARC 21, UNIMARC), lobid (/resources/search?q=isbn:X&format=json); books of their own in many
+languages; 1 request/s each, then 429 with Retry-After. Admin API under /catalogues/: GET info,
+log; POST log/clear, faults ({"match":{"host"},"kind":"diagnostic"|"zero"|"malformed"|"drop"} or
+{"status","retryAfter"} or {"delayMs"}), faults/clear, rate {"perSecond"}.
 `;
 
 function usage(message: string): never {
@@ -156,6 +164,9 @@ async function main(): Promise<void> {
     '',
     'Keyless services (no key needed):',
     ...keylessLines(info.keyless),
+    '',
+    'Library catalogues (no key needed; admin under /catalogues/: info, log, faults, rate):',
+    ...catalogueLines(info.catalogues),
     '',
     '  demo ISBNs:',
     ...Object.entries(DEMO_BOOKS).map(([name, isbn]) => `    ${isbn}  ${name}`),

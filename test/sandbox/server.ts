@@ -19,6 +19,7 @@ import { Limits, type Answer } from './limits';
 import { DEFAULT_DAILY_QUOTA, DailyQuotas } from './quotas';
 import * as real from './realService';
 import { startKeyless } from './keyless/server';
+import { startCatalogues } from './catalogues/server';
 import { coverAnswer, isCoverPath, parseBatchBody, route } from './routes';
 import { PLANS, type Fault, type LimitMode, type LoggedRequest, type PlanName, type Sandbox, type SandboxOptions, type ServiceMode } from './types';
 
@@ -31,6 +32,8 @@ export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_PLAN_MAX_BATCH } from './realServic
 export * from './keyless/types';
 export { KEYLESS_DEMO, GOOGLE_OTHER_EDITION_ISBN } from './keyless/catalogue';
 export { GOOGLE_DEMO_KEY } from './keyless/server';
+export * from './catalogues/types';
+export { CATALOGUE_DEMO } from './catalogues/books';
 
 /** Fixed demo keys, one per plan. Each only works on its own plan's server. */
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
@@ -185,6 +188,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await Promise.all(allServers.map(closeServer));
     throw err;
   }
+  // The library catalogues, with books of their own.
+  let catalogues: Awaited<ReturnType<typeof startCatalogues>>;
+  try {
+    catalogues = await startCatalogues({ host, ...options.catalogues });
+  } catch (err) {
+    await Promise.all([...allServers.map(closeServer), keyless.close()]);
+    throw err;
+  }
 
   const sandbox: Sandbox = {
     urls,
@@ -223,9 +234,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     resetQuotas: (key) => quotas.reset(key),
     quotaOf: (key) => quotas.of(key),
     keyless,
+    catalogues,
     close: async () => {
       delays.clear();
-      await Promise.all([...allServers.map(closeServer), keyless.close()]);
+      await Promise.all([...allServers.map(closeServer), keyless.close(), catalogues.close()]);
     },
   };
 
@@ -244,6 +256,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     maxResponseBytes,
     quotas: quotas.snapshot(keyPlans.keys()),
     keyless: keyless.info(),
+    catalogues: catalogues.info(),
   });
   infoOf.set(sandbox, info);
 

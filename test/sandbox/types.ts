@@ -2,6 +2,7 @@
 
 import type { Catalogue } from './catalogue';
 import type { KeylessOptions, KeylessSandbox } from './keyless/types';
+import type { CataloguesOptions, CataloguesSandbox } from './catalogues/types';
 
 export type PlanName = 'default' | 'premium' | 'pro';
 export const PLANS: readonly PlanName[] = ['default', 'premium', 'pro'];
@@ -44,6 +45,8 @@ export interface SandboxOptions {
   cors?: CorsMode;
   /** The keyless services' options (ports, rates, quotas); host, seed and catalogue size follow the above. */
   keyless?: Omit<KeylessOptions, 'host'>;
+  /** The library catalogues' options (ports, rate). */
+  catalogues?: Omit<CataloguesOptions, 'host'>;
 }
 
 export type CorsMode = 'none' | 'allow';
@@ -113,5 +116,7 @@ export interface Sandbox {
   setCors(mode: CorsMode): void;
   /** Open Library and Google Books emulations, each with its own log and faults. */
   keyless: KeylessSandbox;
+  /** K10plus, DNB, BnF, Library of Congress and lobid emulations, with their own log and faults. */
+  catalogues: CataloguesSandbox;
   close(): Promise<void>;
 }

@@ -123,6 +123,6 @@ test('isbnLens.sources and isbnLens.sourceUrls: user settings only, the manifest
   assert.deepEqual(config.sources, ['openLibrary'], 'a workspace cannot choose the sources');
   assert.equal(config.sourceUrl('openLibrary')?.href, 'https://openlibrary.org/', 'nor where ISBNs are sent');
   changeSettings({ user: {}, workspace: {} });
-  assert.deepEqual(config.sources, ['isbndb', 'openLibrary', 'googleBooks']);
+  assert.deepEqual(config.sources, ['isbndb', 'openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']);
   config.dispose();
 });

@@ -83,7 +83,7 @@ test('without a key, the keyless sources answer: the queue is not waiting for a 
     await service.start();
     assert.equal(service.connected, false, 'the book service has no key');
     assert.equal(service.anySource, true);
-    assert.deepEqual(service.sourceNames, ['openLibrary', 'googleBooks']);
+    assert.deepEqual(service.sourceNames, ['openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']);
     assert.notEqual(service.state.kind, 'noKey');
     assert.equal(await service.authorSource(), 'openLibrary');
     await service.close();

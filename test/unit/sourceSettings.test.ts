@@ -8,8 +8,9 @@ import { ServiceError } from '../../src/core/model/errors';
 import { book } from '../helpers/books';
 
 test('isbnLens.sources: known names in the order written, each once; the default when not a list', () => {
-  assert.deepEqual(parseSources(undefined), ['isbndb', 'openLibrary', 'googleBooks']);
-  assert.deepEqual(parseSources('openLibrary'), ['isbndb', 'openLibrary', 'googleBooks']);
+  const all = ['isbndb', 'openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc'];
+  assert.deepEqual(parseSources(undefined), all);
+  assert.deepEqual(parseSources('openLibrary'), all);
   assert.deepEqual(parseSources(['googleBooks', 'openLibrary', 'googleBooks', 'worldcat', 3]), ['googleBooks', 'openLibrary']);
   assert.deepEqual(parseSources([]), [], 'a user may drop every source');
 });

@@ -1,7 +1,7 @@
 /** How a book is written out for people: hover cards, details, citation lines. */
 import { hyphenateIsbn } from '../isbn/parse';
 import { type Book, MAX_HOVER_COVER_CHARS } from '../model/book';
-import { otherEditionNote } from '../model/edition';
+import { editionText, otherEditionNote } from '../model/edition';
 import { escapeMarkdown, excerpt } from './markdown';
 
 /** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
@@ -9,6 +9,17 @@ export function formatAuthors(authors: readonly string[], omitted = 0, shown = 3
   const more = Math.max(0, authors.length - shown) + omitted;
   const names = authors.slice(0, shown).join(', ');
   return more === 0 ? names : `${names} and ${more.toLocaleString('en-US')} more`;
+}
+
+/** "Edited by A, B · Translated by C": the people a catalogue names beside the authors. */
+export function formatContributors(contributors: Book['contributors']): string | undefined {
+  if (!contributors?.length) return undefined;
+  const names = (role: 'editor' | 'translator') => contributors.filter((c) => c.role === role).map((c) => c.name);
+  const parts = [
+    names('editor').length ? `Edited by ${formatAuthors(names('editor'))}` : undefined,
+    names('translator').length ? `Translated by ${formatAuthors(names('translator'))}` : undefined,
+  ];
+  return parts.filter(Boolean).join(' · ') || undefined;
 }
 
 /** The height a hover draws a cover at (CSS pixels); twice that is enough for high-density screens. */
@@ -44,9 +55,11 @@ export function bookHoverMarkdown(book: Book, options: { synopsisChars?: number;
   const edition = options.asked ? otherEditionNote(book, options.asked) : undefined;
   if (edition) parts.push(`*${escapeMarkdown(edition)}*`);
   if (book.authors.length > 0) parts.push(escapeMarkdown(formatAuthors(book.authors, book.authorsOmitted)));
+  const contributors = formatContributors(book.contributors);
+  if (contributors) parts.push(escapeMarkdown(contributors));
   const publication = [book.publisher, book.datePublished].filter(Boolean).join(', ');
   if (publication) parts.push(escapeMarkdown(publication));
-  const physical = [book.pages ? `${book.pages} pages` : undefined, book.binding, book.edition ? `${book.edition} edition`.replace(/edition edition$/i, 'edition') : undefined].filter(Boolean).join(' · ');
+  const physical = [book.pages ? `${book.pages} pages` : undefined, book.binding, book.edition ? editionText(book.edition) : undefined].filter(Boolean).join(' · ');
   if (physical) parts.push(escapeMarkdown(physical));
   parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
   let text = parts.join('  \n') + coverMarkdown(book, options.cover);

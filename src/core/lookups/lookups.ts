@@ -30,7 +30,15 @@ import { Batcher } from './batcher';
 import { RatedSource } from './ratedSource';
 import { STALL_MS } from './sourceHealth';
 import { SourceChain } from './sourceChain';
-import { DEFAULT_SOURCES, type SourceName, type SourceUrlName } from '../sources/sourceSettings';
+import { CATALOGUE_SOURCES, DEFAULT_SOURCES, isCatalogue, type CatalogueName, type SourceName, type SourceUrlName } from '../sources/sourceSettings';
+import { ROUTES, orderFor, sourcesFor } from '../sources/routing';
+import { routesText } from '../sources/sourceText';
+import { K10plusSource } from '../sources/k10plus/source';
+import { DnbSource } from '../sources/dnb/source';
+import { BnfSource } from '../sources/bnf/source';
+import { LocSource } from '../sources/loc/source';
+import { LobidSource } from '../sources/lobid/source';
+import type { CatalogueOptions } from '../sources/catalogue/sruCatalogue';
 
 const SAVE_DELAY_MS = 2000;
 const BOOKS_SETTLE_MS = 200;
@@ -101,6 +109,8 @@ export class Lookups extends Disposable {
   private readonly unsaved = new Set<SourceName>();
   /** Google's daily quota stop, said once per stop. */
   private saidGoogleStop: number | undefined;
+  /** Catalogues the browser refuses (no cross-origin permission): skipped for the session, said once. */
+  private readonly blocked = new Set<SourceName>();
   /** Why there is no source although a key is set (a setting that is not a URL). */
   problem: string | undefined;
   private booksTimer: ReturnType<typeof setTimeout> | undefined;
@@ -126,11 +136,16 @@ export class Lookups extends Disposable {
       const cache = new BookCache({ maxEntries: 5000 });
       this.caches.set(name, cache);
       const batchSize = name === 'isbndb' ? settings.batchSize : 1;
-      this.batchers.set(name, this.register(new Batcher(undefined, { cache, batchSize })));
+      // A catalogue gets one request at a time: no rate is documented (library-catalogues-facts.md).
+      this.batchers.set(name, this.register(new Batcher(undefined, { cache, batchSize, ...(isCatalogue(name) ? { maxConcurrent: 1 } : {}) })));
     }
     this.chain = this.register(new SourceChain({ states: emitters.state, changes: emitters.changed }));
     // Until the keys are read, the configured sources answer from their caches (and nothing else).
-    this.chain.setStages(settings.sources.map((name) => ({ name, batcher: this.batchers.get(name)! })));
+    this.chain.setStages(
+      settings.sources.map((name) => ({ name, batcher: this.batchers.get(name)! })),
+      (isbn) => sourcesFor(isbn, settings.sources),
+    );
+    for (const name of CATALOGUE_SOURCES) this.watchBlocked(name);
     this.register(this.throttles);
     this.register(host.covers);
     this.register(
@@ -314,9 +329,26 @@ export class Lookups extends Disposable {
     for (const name of order) {
       if (this.made.get(name)?.rated && !stages.some((s) => s.name === name)) stages.push({ name, batcher: this.batchers.get(name)! });
     }
-    this.chain.setStages(stages);
-    this.log.info(stages.length ? `Asking ${stages.map((s) => sourceTitle(s.name)).join(', then ')}.` : 'No API key is set and no keyless source is chosen; look-ups wait for a key.');
+    const asked = stages.map((s) => s.name);
+    this.chain.setStages(stages, (isbn) => sourcesFor(isbn, asked).filter((name) => !this.blocked.has(name)));
+    if (stages.length === 0) this.log.info('No API key is set and no keyless source is chosen; look-ups wait for a key.');
+    else if (!asked.some(isCatalogue)) this.log.info(`Asking ${stages.map((s) => sourceTitle(s.name)).join(', then ')}.`);
+    // The order chosen for each registration group, said once per change of the sources.
+    else for (const line of routesText(ROUTES.map((route) => ({ label: route.label, names: orderFor(route, asked) })))) this.log.info(line);
     this.emitters.changed.fire();
+  }
+
+  /** A catalogue the browser refuses is skipped for the rest of the session, and said once. */
+  private watchBlocked(name: CatalogueName): void {
+    const batcher = this.batchers.get(name)!;
+    this.register(
+      batcher.onDidChangeState((state) => {
+        if (state.kind !== 'stopped' || state.error.kind !== 'blocked' || this.blocked.has(name)) return;
+        this.blocked.add(name);
+        this.log.warn(state.error.message);
+        this.emitters.changed.fire();
+      }),
+    );
   }
 
   /** `keyId`: the key's fingerprint (see `LookupHost.keyFingerprint`). */
@@ -336,10 +368,16 @@ export class Lookups extends Disposable {
     return { signature, rated: this.rated(source) };
   }
 
-  private makeKeyless(name: 'openLibrary' | 'googleBooks', googleKey: string | undefined, keyId: string | undefined): Made {
+  private makeKeyless(name: Exclude<SourceName, 'isbndb'>, googleKey: string | undefined, keyId: string | undefined): Made {
     const timeoutMs = this.settings.requestTimeoutMs;
     // A browser cannot name the extension: its requests go unidentified (Open Library: 1/s).
     const userAgent = this.host.setsUserAgent ? keylessUserAgent(this.keyless.version) : undefined;
+    if (isCatalogue(name)) {
+      const baseUrl = this.settings.sourceUrl(name);
+      const signature = JSON.stringify([name, baseUrl?.href ?? null, timeoutMs]);
+      if (!baseUrl) return this.badUrl(name, signature);
+      return { signature, rated: this.rated(makeCatalogue(name, { baseUrl, userAgent, timeoutMs, onRequest: this.onRequest(name) })) };
+    }
     if (name === 'openLibrary') {
       const baseUrl = this.settings.sourceUrl('openLibrary');
       const coversUrl = this.settings.sourceUrl('openLibraryCovers');
@@ -442,6 +480,21 @@ export class Lookups extends Disposable {
   private scheduleSave(): void {
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  }
+}
+
+function makeCatalogue(name: CatalogueName, options: CatalogueOptions): BookSource {
+  switch (name) {
+    case 'dnb':
+      return new DnbSource(options);
+    case 'k10plus':
+      return new K10plusSource(options);
+    case 'bnf':
+      return new BnfSource(options);
+    case 'loc':
+      return new LocSource(options);
+    case 'lobid':
+      return new LobidSource(options);
   }
 }
 

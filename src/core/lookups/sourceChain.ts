@@ -8,6 +8,11 @@
  * record lacks what the hover shows. The answers are merged field by field with their
  * provenance (`mergeBooks`). "Not found" names the sources asked; a source that could not
  * answer (a spent quota, out of reach) never turns into "not found".
+ *
+ * The order can depend on the ISBN: `setStages` takes, beside the stages, a route that names
+ * the stages to ask for an ISBN, in order (`sources/routing.ts`: the library catalogues where
+ * their books are). ISBNs of one route go through the chain together; without a route every ISBN
+ * goes through every stage in the order given.
  */
 import { Disposable } from '../disposable';
 import { Emitter } from '../events';
@@ -15,6 +20,7 @@ import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup'
 import { ServiceError } from '../model/errors';
 import { mergeBooks, type SourcedBook } from '../sources/merge';
 import { needsNextSource, type AskPurpose } from '../sources/nextSource';
+import { nationalCatalogueOf } from '../sources/routing';
 import type { Batcher } from './batcher';
 import { StateChanges } from './stateChanges';
 
@@ -33,8 +39,12 @@ interface Gathered {
   cancelled?: ServiceError;
 }
 
+/** The names of the stages to ask for an ISBN, in order (a subset of the stages' names). */
+export type ChainRoute = (isbn: string) => readonly string[];
+
 export class SourceChain extends Disposable {
   private stages: readonly ChainStage[] = [];
+  private route: ChainRoute | undefined;
   private subscriptions: Array<{ dispose(): void }> = [];
   private readonly states: Emitter<BatcherState>;
   private readonly stateChanges: StateChanges<BatcherState>;
@@ -50,16 +60,23 @@ export class SourceChain extends Disposable {
     return this.states.event;
   }
 
-  /** The sources to ask, in order (their batchers are owned by the caller). */
-  setStages(stages: readonly ChainStage[]): void {
+  /** The sources to ask, in order (their batchers are owned by the caller); `route`: which of them, in what order, for one ISBN. */
+  setStages(stages: readonly ChainStage[], route?: ChainRoute): void {
     this.subscriptions.forEach((s) => s.dispose());
     this.stages = stages;
+    this.route = route;
     this.subscriptions = stages.map((stage) => stage.batcher.onDidChangeState(() => this.emit()));
     this.emit();
   }
 
   get names(): string[] {
     return this.stages.map((s) => s.name);
+  }
+
+  /** The stages asked for one ISBN, in order. */
+  stagesFor(isbn: string): readonly ChainStage[] {
+    if (!this.route) return this.stages;
+    return this.route(isbn).flatMap((name) => this.stages.filter((s) => s.name === name));
   }
 
   /**
@@ -98,8 +115,7 @@ export class SourceChain extends Disposable {
     if (signal?.aborted) throw cancelled();
     const purpose: AskPurpose = options.purpose ?? 'bulk';
     const unique = [...new Set(isbns)];
-    const stages = this.stages;
-    if (stages.length === 0) return new Map(unique.map((isbn) => [isbn, { status: 'failed', error: noKey() }]));
+    if (this.stages.length === 0) return new Map(unique.map((isbn) => [isbn, { status: 'failed', error: noKey() }]));
     const gathered = new Map<string, Gathered>(unique.map((isbn) => [isbn, { answers: [], asked: [], unanswered: [] }]));
     const total = unique.length;
     let finished = 0;
@@ -108,14 +124,14 @@ export class SourceChain extends Disposable {
     // has answered every ISBN: Open Library's batches and Google's requests overlap (a keyless
     // Look Up All of 1,000 ISBNs had waited for all 40 Open Library requests before its first
     // Google request). Those a batch sends on go together, in one call to the next batcher.
-    const ask = async (index: number, batch: readonly string[]): Promise<void> => {
+    const ask = async (stages: readonly ChainStage[], index: number, batch: readonly string[]): Promise<void> => {
       const stage = stages[index]!;
       const last = index === stages.length - 1;
       const later: Array<Promise<void>> = [];
       let onward: string[] = [];
       const sendOnward = () => {
         if (onward.length === 0) return;
-        later.push(ask(index + 1, onward));
+        later.push(ask(stages, index + 1, onward));
         onward = [];
       };
       const onResult = (isbn: string, result: LookupResult) => {
@@ -137,7 +153,27 @@ export class SourceChain extends Disposable {
       sendOnward();
       await Promise.all(later);
     };
-    await ask(0, unique);
+    // ISBNs of one route go through it together (one route when the order is the same for all).
+    const routes = new Map<string, { stages: readonly ChainStage[]; isbns: string[] }>();
+    for (const isbn of unique) {
+      const stages = this.stagesFor(isbn);
+      const key = stages.map((s) => s.name).join(',');
+      const route = routes.get(key) ?? routes.set(key, { stages, isbns: [] }).get(key)!;
+      route.isbns.push(isbn);
+    }
+    const asked = [...routes.values()].map(({ stages, isbns }) => {
+      if (stages.length > 0) return ask(stages, 0, isbns);
+      // No source may be asked for these (every one chosen for them is skipped): no answer.
+      finished += isbns.length;
+      onProgress?.(finished, total);
+      return Promise.resolve();
+    });
+    try {
+      await Promise.all(asked);
+    } catch (e) {
+      for (const a of asked) a.catch(() => undefined);
+      throw e;
+    }
     return new Map(unique.map((isbn) => [isbn, resultOf(isbn, gathered.get(isbn)!)]));
   }
 
@@ -160,7 +196,7 @@ export class SourceChain extends Disposable {
   peek(isbn: string, purpose: AskPurpose = 'bulk'): LookupResult | 'pending' | undefined {
     if (this.stages.length === 0) return undefined;
     const into: Gathered = { answers: [], asked: [], unanswered: [] };
-    for (const [index, stage] of this.stages.entries()) {
+    for (const [index, stage] of this.stagesFor(isbn).entries()) {
       if (index > 0 && !needsNextSource(isbn, mergeBooks(isbn, into.answers)?.book, purpose)) break;
       const known = stage.batcher.peek(isbn);
       if (known === 'pending') return 'pending';
@@ -173,11 +209,12 @@ export class SourceChain extends Disposable {
   /** What the caches hold, merged, without asking or waiting: for painting many at once. */
   known(isbn: string): LookupResult | undefined {
     const into: Gathered = { answers: [], asked: [], unanswered: [] };
-    for (const stage of this.stages) {
+    const stages = this.stagesFor(isbn);
+    for (const stage of stages) {
       const known = stage.batcher.peek(isbn);
       if (known !== 'pending') add(into, stage.name, known);
     }
-    return into.answers.length > 0 || into.asked.length === this.stages.length ? resultOf(isbn, into) : undefined;
+    return into.answers.length > 0 || (stages.length > 0 && into.asked.length === stages.length) ? resultOf(isbn, into) : undefined;
   }
 
   private emit(): void {
@@ -195,7 +232,8 @@ function add(into: Gathered, source: string, result: LookupResult | undefined): 
 
 /** The merged book; else "not found" from the sources that know no such ISBN; else the first failure. */
 function resultOf(isbn: string, gathered: Gathered): LookupResult {
-  const merged = mergeBooks(isbn, gathered.answers);
+  // A national catalogue's title and persons win for its own group's books.
+  const merged = mergeBooks(isbn, gathered.answers, nationalCatalogueOf(isbn));
   if (merged) return { status: 'found', book: merged.book, source: merged.provenance.base, provenance: merged.provenance };
   if (gathered.cancelled) return { status: 'failed', error: gathered.cancelled };
   if (gathered.asked.length > 0) {

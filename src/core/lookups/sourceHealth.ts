@@ -189,9 +189,10 @@ export class SourceHealth extends Disposable {
 /**
  * Whether a failure says the source is out of reach, rather than something of this request:
  * no answer at all (`network`: unresolvable, refused, reset, TLS, timed out), or, where
- * `serverErrors`, a 5xx (a keyless service that fails; the book service keeps its own retries).
+ * `serverErrors`, a 5xx or a library catalogue's SRU diagnostic (a keyless service that fails;
+ * the book service keeps its own retries).
  */
 export function meansOutage(error: ServiceError, serverErrors: boolean): boolean {
   if (error.kind === 'network') return true;
-  return serverErrors && error.kind === 'server' && (error.details.status ?? 0) >= 500;
+  return serverErrors && error.kind === 'server' && ((error.details.status ?? 0) >= 500 || error.details.diagnostic !== undefined);
 }

@@ -23,6 +23,10 @@ export interface Book {
   authors: string[];
   /** How many more authors the service named than `authors` keeps. */
   authorsOmitted?: number;
+  /** Editors and translators, where a source names their role (a library catalogue's relator codes). */
+  contributors?: Array<{ name: string; role: 'editor' | 'translator' }>;
+  /** The series and the book's number in it ("Edition Suhrkamp ; 2456"), where a source says. */
+  series?: string;
   publisher?: string;
   /** As published: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
   datePublished?: string;

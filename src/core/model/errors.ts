@@ -31,6 +31,8 @@ export class ServiceError extends Error {
       malformedKey?: boolean;
       /** A `network` error where the connection broke after the host took it: one more try before the source rests. */
       dropped?: boolean;
+      /** A `server` error a library catalogue sent as an SRU diagnostic (its URI, `info:srw/diagnostic/1/N`) in an HTTP 200. */
+      diagnostic?: string;
     } = {},
   ) {
     super(message);

@@ -18,6 +18,8 @@ export const FILLABLE_FIELDS = {
   isbn10: 'ISBN-10',
   msrp: 'price',
   otherIsbns: 'other ISBNs',
+  contributors: 'editors and translators',
+  series: 'series',
 } as const satisfies Partial<Record<keyof Book, string>>;
 
 export type FillableField = keyof typeof FILLABLE_FIELDS;

@@ -7,6 +7,12 @@
  *
  * Where no source has the asked ISBN's own record, the first other-edition record is the answer
  * (`otherEditionNote` labels it), filled only from records of that same edition.
+ *
+ * One exception to "never replaces": a national catalogue's title and persons are preferred for
+ * its own group's books (the DNB's for 978-3, the BnF's for 978-2 and 979-10: `routing.ts`), as
+ * catalogued from the book itself, over what another source was asked first for (the book
+ * service's); the provenance says the catalogue gave them. The caller names that catalogue
+ * (`preferred`, from `routing.ts`'s `nationalCatalogueOf`).
  */
 import type { Book } from '../model/book';
 import { describesIsbn } from '../model/edition';
@@ -32,15 +38,20 @@ export function lacks(book: Book, field: FillableField): boolean {
   return value === undefined || (Array.isArray(value) && value.length === 0);
 }
 
-/** The merged book for `asked`, or undefined when no source answered. `answers` in the order the sources were asked. */
-export function mergeBooks(asked: string, answers: readonly SourcedBook[]): MergedBook | undefined {
+/**
+ * The merged book for `asked`, or undefined when no source answered. `answers` in the order the
+ * sources were asked; `preferred`: the source whose title and persons win for this ISBN.
+ */
+export function mergeBooks(asked: string, answers: readonly SourcedBook[], preferred?: string): MergedBook | undefined {
   const base = answers.find((a) => describesIsbn(a.book, asked)) ?? answers[0];
   if (!base) return undefined;
   const book: Book = { ...base.book };
   const provenance: Provenance = { base: base.source, filled: [] };
+  const national = preferred && preferred !== base.source && describesIsbn(book, asked) ? answers.find((a) => a.source === preferred && describesIsbn(a.book, asked)) : undefined;
+  const preferredFields = national ? preferPersonsAndTitle(book, national.book) : [];
   for (const other of answers) {
     if (other === base || other.book.isbn13 !== book.isbn13) continue;
-    const fields: FillableField[] = [];
+    const fields: FillableField[] = other === national ? [...preferredFields] : [];
     for (const field of Object.keys(FILLABLE_FIELDS) as FillableField[]) {
       if (!lacks(book, field) || lacks(other.book, field)) continue;
       Object.assign(book, { [field]: other.book[field] });
@@ -51,6 +62,26 @@ export function mergeBooks(asked: string, answers: readonly SourcedBook[]): Merg
     if (fields.length) provenance.filled.push({ source: other.source, fields });
   }
   return { book, provenance };
+}
+
+/** Takes the catalogue's title and persons into `book`; returns the fields that changed. */
+function preferPersonsAndTitle(book: Book, catalogue: Book): FillableField[] {
+  const fields: FillableField[] = [];
+  if (catalogue.title !== book.title || catalogue.titleLong !== book.titleLong) {
+    book.title = catalogue.title;
+    book.titleLong = catalogue.titleLong;
+    fields.push('titleLong');
+  }
+  if (catalogue.authors.length > 0 && catalogue.authors.join('\n') !== book.authors.join('\n')) {
+    book.authors = catalogue.authors;
+    book.authorsOmitted = catalogue.authorsOmitted;
+    fields.push('authors');
+  }
+  if (catalogue.contributors?.length) {
+    book.contributors = catalogue.contributors;
+    fields.push('contributors');
+  }
+  return fields;
 }
 
 /** What the hover names: `["Open Library", "Google Books · description, subjects"]`. */

@@ -6,7 +6,7 @@ import type { ServiceError } from '../model/errors';
 import type { LookupResult } from '../model/lookup';
 import { unreachableText } from '../messages';
 import { provenanceLabels } from './merge';
-import { sourceTitle } from './sourceNames';
+import { sourceShortTitle, sourceTitle } from './sourceNames';
 
 /** `Source: Open Library · Google Books · description` (the record's source, then what later ones filled). */
 export function sourcesLine(result: Extract<LookupResult, { status: 'found' }>): string | undefined {
@@ -57,4 +57,15 @@ export function offlineText(outages: ReadonlyArray<{ source: string; error: Serv
 /** "Open Library and Google Books could not be reached": the sources a look-up could not ask. */
 export function notAskedText(sources: readonly string[]): string {
   return `${both(sources.map(sourceTitle))} could not be reached`;
+}
+
+/** The binding a set record is shown with when it answers for one of its volumes ("another edition: ISBN … (multi-volume set)"). */
+export const SET_BINDING = 'multi-volume set';
+
+/** The log's lines of the order chosen per registration group: "978-3…: asking DNB, then K10plus, then Open Library." */
+export function routesText(routes: ReadonlyArray<{ label: string; names: readonly string[] }>): string[] {
+  return routes.map(({ label, names }) => {
+    const group = label === 'other groups' ? 'Other groups' : `${label}…`;
+    return names.length ? `${group}: asking ${names.map(sourceShortTitle).join(', then ')}.` : `${group}: no source is asked.`;
+  });
 }

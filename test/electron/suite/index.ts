@@ -227,11 +227,16 @@ const checks: Check[] = [
     name: 'isbnLens.sources and isbnLens.sourceUrls are application-scoped with the defaults of issue 21: a workspace cannot choose where ISBNs go',
     run: async () => {
       const config = vscode.workspace.getConfiguration('isbnLens');
-      assert.deepEqual(config.inspect('sources')?.defaultValue, ['isbndb', 'openLibrary', 'googleBooks']);
+      assert.deepEqual(config.inspect('sources')?.defaultValue, ['isbndb', 'openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']);
       assert.deepEqual(config.inspect('sourceUrls')?.defaultValue, {
         openLibrary: 'https://openlibrary.org',
         openLibraryCovers: 'https://covers.openlibrary.org',
         googleBooks: 'https://www.googleapis.com',
+        k10plus: 'https://sru.k10plus.de/opac-de-627',
+        dnb: 'https://services.dnb.de/sru/dnb',
+        bnf: 'https://catalogue.bnf.fr/api/SRU',
+        loc: 'https://lx2.loc.gov/sru/lcdb',
+        lobid: 'https://lobid.org/resources',
       });
       for (const [name, value] of [
         ['sources', ['googleBooks']],

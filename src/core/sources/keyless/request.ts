@@ -20,6 +20,12 @@ export interface KeylessEndpoint {
   timeoutMs: number;
   maxBodyBytes: number;
   onRequest?: (record: RequestRecord) => void;
+  /**
+   * `blocked`: the service is not known to answer browsers (the four SRU catalogues), so a fetch
+   * a browser refuses before any answer is the error kind `blocked` (skipped for the session),
+   * not an outage. By default such a refusal is one (the service allows browsers).
+   */
+  browserRefusal?: 'blocked';
 }
 
 /**
@@ -40,7 +46,7 @@ export interface EndpointOptions {
 }
 
 /** The endpoint from a source's options and its defaults. */
-export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number }): KeylessEndpoint {
+export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number; browserRefusal?: 'blocked' }): KeylessEndpoint {
   return {
     baseUrl: options.baseUrl ?? new URL(defaults.url),
     title: defaults.title,
@@ -48,6 +54,7 @@ export function endpointOf(options: EndpointOptions, defaults: { url: string; ti
     timeoutMs: Math.min(options.timeoutMs ?? KEYLESS_TIMEOUT_MS, KEYLESS_TIMEOUT_MS),
     maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
     onRequest: options.onRequest,
+    ...(defaults.browserRefusal ? { browserRefusal: defaults.browserRefusal } : {}),
   };
 }
 
@@ -70,7 +77,8 @@ export function keylessHeaders(userAgent: string | undefined, extra: Record<stri
 /** `GET <base path><pathAndQuery>`; the path and query as written (see `HttpRequest.path`). */
 export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pathAndQuery: string, extraHeaders: Record<string, string> = {}, isbnCount?: number): Promise<RawReply> {
   const prefix = endpoint.baseUrl.pathname.replace(/\/+$/, '');
-  const record: RequestRecord = { method: 'GET', path: pathAndQuery, ms: 0, isbnCount };
+  // The log shows the path as sent: a catalogue's base path (`/sru/dnb`) is part of it.
+  const record: RequestRecord = { method: 'GET', path: pathAndQuery.startsWith('?') ? prefix + pathAndQuery : pathAndQuery, ms: 0, isbnCount };
   let started = performance.now();
   try {
     const response = await call.http.request({
@@ -108,6 +116,7 @@ function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSign
   // host that never answered this tab is out of reach (an outage, see SourceHealth), not a limit.
   if (code === 'FETCH_FAILED') {
     if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
+    if (endpoint.browserRefusal === 'blocked') return new ServiceError('blocked', `${endpoint.title} does not answer VS Code for the Web (no cross-origin permission); it is skipped for this session.`);
     return new ServiceError('network', `Could not reach ${endpoint.title} from the browser.`);
   }
   return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`, { dropped: droppedConnection(e) });
