@@ -24,6 +24,7 @@ import type { LookupHost } from '../../core/host/host';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
+import * as words from '../words';
 
 /** Covers for hovers, inlined as data URIs. */
 export interface Covers {
@@ -124,7 +125,7 @@ export class LookupService extends Disposable {
   /** How the user reads the source that answers Look Up Author ("Open Library"), when known. */
   get authorSourceTitle(): string | undefined {
     const name = this.authorSourceName;
-    return name === 'isbndb' ? 'the book service' : name ? sourceTitle(name) : undefined;
+    return name === 'isbndb' ? words.bookService() : name ? sourceTitle(name) : undefined;
   }
 
   get problem(): string | undefined {
