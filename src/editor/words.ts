@@ -5,14 +5,28 @@
  * `vscode.l10n.t` with its English as the key (a translation is an `l10n/bundle.l10n.<lang>.json`
  * to add). The core hands over values with kinds (counts, problems, errors); this module words them.
  *
- * Every message is a string literal in a `vscode.l10n.t(...)` call, so that the bundle can be
+ * Every message is a string literal, the first argument of `vscode.l10n.t`, so that the bundle can be
  * exported from the code (test/unit/l10nMessages.test.ts checks it). A brace that is not a
  * placeholder never stands next to one: `{{0}}` is not replaced (VS Code's format2).
  */
 import * as vscode from 'vscode';
-import { escapeMarkdown } from '../core/format/markdown';
+import type { IsbnAction } from '../core/actions/isbnActions';
+import type { InvalidIsbn, InvalidReason, IsbnProblemReport } from '../core/diagnostics/isbnProblems';
+import type { AnnotationReport } from '../core/model/fillReport';
+import type { BibliographyFormatId } from '../core/formats/formatId';
+import { HOVER_COVER_HEIGHT, coverTarget, formatIsbns } from '../core/format/bookText';
+import { escapeMarkdown, excerpt } from '../core/format/markdown';
+import type { LookupSummary } from '../core/lookupSummary';
+import type { LookupNotice, LookupProblem } from '../core/lookups/lookups';
 import { formatTime } from '../core/messages';
+import type { Book } from '../core/model/book';
+import { otherEdition } from '../core/model/edition';
+import type { ServiceError } from '../core/model/errors';
+import type { LookupResult } from '../core/model/lookup';
 import type { PlanName } from '../core/model/plans';
+import type { FillableField, Provenance } from '../core/model/provenance';
+import type { Quota } from '../core/model/quota';
+import type { ResultCounts } from '../core/model/resultCounts';
 import { sourceTitle } from '../core/sources/sourceNames';
 
 /** The prefix of every notification: "ISBN Lens: {0}". */
@@ -23,6 +37,334 @@ export function notice(text: string): string {
 /** "Abc" from "abc", for a phrase that begins a sentence. */
 function capitalized(text: string): string {
   return text.length > 0 ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
+}
+
+/** "1 ISBN", "3 ISBNs". */
+function isbnCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 ISBN') : vscode.l10n.t('{0} ISBNs', n);
+}
+
+// ─── Failures ───────────────────────────────────────────────────────────────────────────────
+
+export interface FailureContext {
+  plan: PlanName;
+  /** Host of the configured plan address, for network failures. */
+  host?: string;
+  /** Formats an absolute time for the user's locale (see formatTime). */
+  formatTime?: (time: number) => string;
+}
+
+/** The command a user runs to set the key, as the command palette names it. */
+function setKeyCommand(): string {
+  return vscode.l10n.t('“ISBN Lens: Set API Key”');
+}
+
+/**
+ * What a failure says, by its kind: what happened and what to do. Never the key, a stack trace
+ * or a raw response body. (A source's own message, `error.message`, is part of some: see ServiceError.)
+ */
+export function failure(error: ServiceError, context: FailureContext): string {
+  const time = context.formatTime ?? ((at: number) => formatTime(at));
+  const cause = error.message.replace(/\.$/, '');
+  switch (error.kind) {
+    case 'auth':
+      if (error.details.malformedKey) return vscode.l10n.t('{0}: set it again with {1}.', cause, setKeyCommand());
+      return error.details.status === undefined
+        ? vscode.l10n.t('No API key is set. Run {0} to enter your key.', setKeyCommand())
+        : vscode.l10n.t('The book service refused the API key on the {0} plan. Check the key and run {1} again.', context.plan, setKeyCommand());
+    case 'wrongPlan':
+      return vscode.l10n.t("The API key is denied on the {0} plan's address: it belongs to another plan. Set “isbnLens.plan” to the key's plan.", context.plan);
+    case 'quota':
+      if (error.details.daily) {
+        return error.details.retryAt
+          ? vscode.l10n.t('The daily request quota of your key is spent. Look-ups resume at {0}, or run “ISBN Lens: Retry Now”.', time(error.details.retryAt))
+          : vscode.l10n.t('The daily request quota of your key is spent.');
+      }
+      return error.details.retryAt
+        ? vscode.l10n.t('The request limit of the {0} plan is reached; ISBN Lens retries at {1}.', context.plan, time(error.details.retryAt))
+        : vscode.l10n.t('The request limit of the {0} plan is reached; ISBN Lens retries shortly.', context.plan);
+    case 'notFound':
+      return error.message;
+    case 'network':
+      return context.host
+        ? vscode.l10n.t('{0} ({1}). Check your connection and the “isbnLens.baseUrls” setting.', cause, context.host)
+        : vscode.l10n.t('{0}. Check your connection and the “isbnLens.baseUrls” setting.', cause);
+    case 'server':
+      return vscode.l10n.t('{0} Try again in a few minutes.', error.message);
+    case 'tooLarge':
+      return vscode.l10n.t('The book service refused a batch of this size. Lower “isbnLens.batchSize”.');
+    case 'badResponse':
+      return vscode.l10n.t('{0} Try again later; if it persists, see “ISBN Lens: Show Log”.', error.message);
+    case 'unreachable':
+      return unreachable(error, time);
+    case 'blocked':
+      return bookServiceBlocked();
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled.');
+  }
+}
+
+/** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
+export function unreachable(error: ServiceError, time: (at: number) => string = (at) => formatTime(at)): string {
+  const cause = error.message.replace(/\.$/, '');
+  return error.details.retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(error.details.retryAt)) : vscode.l10n.t('{0}.', cause);
+}
+
+/** What VS Code for the Web says when the browser refuses the book service (ServiceError kind `blocked`). */
+export function bookServiceBlocked(): string {
+  return vscode.l10n.t('The book service does not accept requests from VS Code for the Web; the desktop app can use it.');
+}
+
+/** Why no source is made although a key is set. */
+export function settingsProblem(problem: LookupProblem): string {
+  return vscode.l10n.t('The “isbnLens.baseUrls” setting has no valid http(s) address for the {0} plan.', problem.plan);
+}
+
+/** What is told once (see LookupNotice), with the command that helps. */
+export function lookupNotice(notice: LookupNotice): { message: string; command: { title: string; id: string } } {
+  switch (notice.kind) {
+    case 'googleDailyQuota':
+      return {
+        message: vscode.l10n.t(
+          "Google Books' daily quota is spent: it is not asked again until {0} (Pacific midnight); the other sources go on. A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.",
+          notice.until ? new Date(notice.until).toISOString() : vscode.l10n.t('tomorrow'),
+        ),
+        command: { title: buttons.setGoogleBooksKey(), id: 'isbnLens.setGoogleBooksKey' },
+      };
+    case 'offline':
+      return { message: offline(notice.outages), command: { title: buttons.retryNow(), id: 'isbnLens.retryNow' } };
+  }
+}
+
+// ─── Sources ────────────────────────────────────────────────────────────────────────────────
+
+/** The word the user reads for each field a later source may fill. */
+const FIELD_NAMES: Record<FillableField, () => string> = {
+  titleLong: () => vscode.l10n.t('full title'),
+  authors: () => vscode.l10n.t('authors'),
+  publisher: () => vscode.l10n.t('publisher'),
+  datePublished: () => vscode.l10n.t('date'),
+  edition: () => vscode.l10n.t('edition'),
+  pages: () => vscode.l10n.t('pages'),
+  binding: () => vscode.l10n.t('binding'),
+  language: () => vscode.l10n.t('language'),
+  image: () => vscode.l10n.t('cover'),
+  synopsis: () => vscode.l10n.t('description'),
+  subjects: () => vscode.l10n.t('subjects'),
+  deweyDecimal: () => vscode.l10n.t('Dewey class'),
+  isbn10: () => vscode.l10n.t('ISBN-10'),
+  msrp: () => vscode.l10n.t('price'),
+  otherIsbns: () => vscode.l10n.t('other ISBNs'),
+};
+
+/** What the hover names: `["Open Library", "Google Books · description, subjects"]`. */
+export function provenanceLabels(provenance: Provenance): string[] {
+  return [sourceTitle(provenance.base), ...provenance.filled.map(({ source, fields }) => `${sourceTitle(source)} · ${fields.map((f) => FIELD_NAMES[f]()).join(', ')}`)];
+}
+
+/** `Source: Open Library; Google Books · description` (the record's source, then what later ones filled). */
+export function sourcesLine(result: Extract<LookupResult, { status: 'found' }>): string | undefined {
+  if (result.provenance) return vscode.l10n.t('Source: {0}', provenanceLabels(result.provenance).join('; '));
+  return result.source ? vscode.l10n.t('Source: {0}', sourceTitle(result.source)) : undefined;
+}
+
+/**
+ * "not in Open Library or Google Books" and why a source could not be asked; `hasKey`: whether
+ * the book service was among the sources (without a key, it may know more).
+ */
+export function notFound(
+  result: Extract<LookupResult, { status: 'notFound' }>,
+  hasKey: boolean,
+  describe: (error: ServiceError, source: string) => string,
+): string {
+  const asked = result.asked ?? ['isbndb'];
+  if (asked.length === 1 && asked[0] === 'isbndb' && !result.unanswered?.length) return vscode.l10n.t('the book service knows no book with this ISBN.');
+  const parts = [vscode.l10n.t('not in {0}.', either(asked.map(sourceTitle)))];
+  for (const { source, error } of result.unanswered ?? []) parts.push(vscode.l10n.t('{0} could not be asked: {1}', sourceTitle(source), describe(error, source)));
+  if (!hasKey) parts.push(vscode.l10n.t('The book service (ISBNdb) may know more: it needs an API key.'));
+  return parts.join(' ');
+}
+
+/** "the book service knows no book with ISBN x" or, where other sources were asked, "no book with ISBN x in Open Library or Google Books". */
+export function noBook(result: Extract<LookupResult, { status: 'notFound' }>, isbn: string): string {
+  const asked = result.asked ?? ['isbndb'];
+  if (asked.length === 1 && asked[0] === 'isbndb') return vscode.l10n.t('the book service knows no book with ISBN {0}', isbn);
+  return vscode.l10n.t('no book with ISBN {0} in {1}', isbn, either(asked.map(sourceTitle)));
+}
+
+/** Said once when no source can be reached: each source's reason and next try. */
+export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, time?: (at: number) => string): string {
+  const reasons = outages.map(({ error }) => unreachable(error, time));
+  return vscode.l10n.t('No book source can be reached, so no book is looked up for now. {0} “ISBN Lens: Retry Now” tries at once.', reasons.join(' '));
+}
+
+/** "Open Library and Google Books could not be reached": the sources a look-up could not ask. */
+export function notAsked(sources: readonly string[]): string {
+  return vscode.l10n.t('{0} could not be reached', both(sources.map(sourceTitle)));
+}
+
+/** "412 of 1,000 calls left today (588 spent)". */
+export function quota(quota: Quota): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return vscode.l10n.t('{0} of {1} calls left today ({2} spent)', n(quota.left), n(quota.total), n(quota.spent));
+}
+
+// ─── Reports ────────────────────────────────────────────────────────────────────────────────
+
+/** "1 ISBN not asked: Open Library and Google Books could not be reached". */
+function notAskedPart(counts: Pick<ResultCounts, 'notAsked' | 'unreachable'>): string {
+  return vscode.l10n.t('{0} not asked: {1}', isbnCount(counts.notAsked), notAsked(counts.unreachable ?? []));
+}
+
+/** The one line after looking up many ISBNs: "3 found, 1 not found, 0 invalid." */
+export function lookupSummary(summary: LookupSummary): string {
+  const parts = [vscode.l10n.t('{0} found', summary.found), vscode.l10n.t('{0} not found', summary.notFound), vscode.l10n.t('{0} invalid', summary.invalid)];
+  if (summary.skippedForQuota > 0) parts.push(vscode.l10n.t('{0} skipped for quota', summary.skippedForQuota));
+  if (summary.notAsked > 0) parts.push(notAskedPart(summary));
+  if (summary.failed > 0) parts.push(vscode.l10n.t('{0} failed', summary.failed));
+  return vscode.l10n.t('{0}.', parts.join(', '));
+}
+
+/** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
+export function annotationSummary(report: AnnotationReport, format: BibliographyFormatId | 'markdown'): string {
+  if (report.refused) return report.refused;
+  const parts = [annotatedHead(report, format)];
+  if (report.unchanged > 0) parts.push(vscode.l10n.t('{0} already up to date', report.unchanged));
+  if (report.notFound > 0) parts.push(vscode.l10n.t('{0} not found', report.notFound));
+  if (report.invalid > 0) parts.push(vscode.l10n.t('{0} invalid', report.invalid));
+  if (report.skippedForQuota > 0) parts.push(vscode.l10n.t('{0} skipped for quota', report.skippedForQuota));
+  if (report.notAsked > 0) parts.push(notAskedPart(report));
+  if (report.failed > 0) parts.push(vscode.l10n.t('{0} failed', report.failed));
+  if (report.notLookedUp > 0) parts.push(vscode.l10n.t('{0} added during the look-up (run again to include them)', report.notLookedUp));
+  if (report.leftAlone > 0) parts.push(leftAlone(report.leftAlone, format));
+  return vscode.l10n.t('{0}.', parts.join(', '));
+}
+
+function annotatedHead(report: AnnotationReport, format: BibliographyFormatId | 'markdown'): string {
+  if (format === 'markdown') return report.changed === 1 ? vscode.l10n.t('Annotated 1 ISBN') : vscode.l10n.t('Annotated {0} ISBNs', report.changed);
+  if (report.fields === 0) return vscode.l10n.t('Filled no fields');
+  const fields = report.fields === 1 ? vscode.l10n.t('1 field') : vscode.l10n.t('{0} fields', report.fields);
+  const entries = report.changed === 1 ? vscode.l10n.t('1 entry') : vscode.l10n.t('{0} entries', report.changed);
+  return vscode.l10n.t('Filled {0} in {1}', fields, entries);
+}
+
+/** What Annotate left alone, in each format's own terms. */
+function leftAlone(n: number, format: BibliographyFormatId | 'markdown'): string {
+  switch (format) {
+    case 'markdown':
+      return vscode.l10n.t('{0} left alone in code or links', n);
+    case 'bibtex':
+      return n === 1 ? vscode.l10n.t('1 entry skipped: not valid BibTeX') : vscode.l10n.t('{0} entries skipped: not valid BibTeX', n);
+    case 'ris':
+      return n === 1 ? vscode.l10n.t('1 record skipped: no ER line') : vscode.l10n.t('{0} records skipped: no ER line', n);
+    default:
+      return n === 1 ? vscode.l10n.t('1 item skipped') : vscode.l10n.t('{0} items skipped', n);
+  }
+}
+
+// ─── Invalid ISBNs and diagnostics ──────────────────────────────────────────────────────────
+
+/** Why a number is not an ISBN, as a phrase: the diagnostics, the hover and the ISBN input boxes say it alike. */
+export function invalidReason(reason: InvalidReason): string {
+  switch (reason.kind) {
+    case 'issn':
+      return vscode.l10n.t('wrong length: this looks like an ISSN (a journal or series number, 8 digits)');
+    case 'length':
+      return vscode.l10n.t('an ISBN has 10 or 13 digits, this one has {0}', reason.digits);
+    case 'ismn':
+      return vscode.l10n.t('the checksum is right, but 979-0 begins an ISMN (printed music), not an ISBN');
+    case 'otherEan':
+      return vscode.l10n.t('the checksum is right, but an ISBN-13 begins with 978 or 979: this is another kind of EAN barcode');
+    case 'checkDigit':
+      return vscode.l10n.t('the check digit does not match');
+  }
+}
+
+/** The diagnostic on an invalid ISBN: why, what it most likely is, and the quick fixes when there are some. */
+export function invalidIsbnMessage(invalid: InvalidIsbn): string {
+  let text = vscode.l10n.t('Not a valid ISBN: {0}.', invalidReason(invalid.reason));
+  if (invalid.likely) {
+    text += ` ${vscode.l10n.t('It looks like the ISBN-10 {0} with 978 in front and its old check digit kept; its ISBN-13 is {1}.', invalid.likely.isbn10, invalid.likely.isbn13)}`;
+  }
+  if (invalid.quickFixes) text += ` ${vscode.l10n.t('The quick fixes (Ctrl+.) offer the likely intended ISBN.')}`;
+  return text;
+}
+
+/** Said of an ISBN that no source knows and whose number is in no range of isbn3's data (IsbnInfo.rangeless). */
+export function rangelessNote(): string {
+  return vscode.l10n.t('Its number is in no ISBN range that ISBN Lens knows: from a range allocated since, or made up.');
+}
+
+/** A diagnostic's message. */
+export function problemMessage(problem: IsbnProblemReport): string {
+  if (problem.code !== 'notFound') return invalidIsbnMessage(problem.invalid);
+  const text = vscode.l10n.t('The book service knows no book with ISBN {0}.', problem.isbn);
+  return problem.rangeless ? `${text} ${rangelessNote()}` : text;
+}
+
+// ─── A book ─────────────────────────────────────────────────────────────────────────────────
+
+/** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
+export function authorNames(authors: readonly string[], omitted = 0, shown = 3): string {
+  const more = Math.max(0, authors.length - shown) + omitted;
+  const names = authors.slice(0, shown).join(', ');
+  return more === 0 ? names : vscode.l10n.t('{0} and {1} more', names, more.toLocaleString('en-US'));
+}
+
+/** "2nd edition" from a record's edition ("2nd", or "2nd Edition" as some records write it). */
+function editionLabel(edition: string): string {
+  return /edition$/i.test(edition) ? edition.replace(/edition$/i, 'edition') : vscode.l10n.t('{0} edition', edition);
+}
+
+function pagesLabel(pages: number): string {
+  return vscode.l10n.t('{0} pages', pages);
+}
+
+/** The line naming the edition a record describes, when it is not the asked ISBN's own; otherwise undefined. */
+export function otherEditionNote(book: Book, asked: string): string | undefined {
+  const other = otherEdition(book, asked);
+  if (!other) return undefined;
+  const edition = [other.binding, other.edition ? editionLabel(other.edition) : undefined].filter(Boolean).join(', ');
+  return edition
+    ? vscode.l10n.t('This record describes another edition: ISBN {0} ({1}).', other.isbn13, edition)
+    : vscode.l10n.t('This record describes another edition: ISBN {0}.', other.isbn13);
+}
+
+/** Authors named in full in the details; a long list ends "and N more". */
+const DETAILS_AUTHORS = 20;
+
+/** The hover card (Markdown): title, people, publication, physical facts, ISBNs, cover, synopsis. */
+export function bookHover(book: Book, options: { synopsisChars?: number; cover?: string; asked?: string } = {}): string {
+  const parts: string[] = [];
+  parts.push(`**${escapeMarkdown(book.title)}**`);
+  // The record answers the hovered ISBN with another edition: say which.
+  const edition = options.asked ? otherEditionNote(book, options.asked) : undefined;
+  if (edition) parts.push(`*${escapeMarkdown(edition)}*`);
+  if (book.authors.length > 0) parts.push(escapeMarkdown(authorNames(book.authors, book.authorsOmitted)));
+  const publication = [book.publisher, book.datePublished].filter(Boolean).join(', ');
+  if (publication) parts.push(escapeMarkdown(publication));
+  const physical = [book.pages ? pagesLabel(book.pages) : undefined, book.binding, book.edition ? editionLabel(book.edition) : undefined].filter(Boolean).join(' · ');
+  if (physical) parts.push(escapeMarkdown(physical));
+  parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
+  const target = coverTarget(book, options.cover);
+  let text = parts.join('  \n') + (target ? `\n\n![${vscode.l10n.t('Cover of {0}', escapeMarkdown(book.title))}](${target}|height=${HOVER_COVER_HEIGHT})` : '');
+  if (book.synopsis) text += `\n\n${escapeMarkdown(excerpt(book.synopsis, options.synopsisChars ?? 300))}`;
+  return text;
+}
+
+/** Plain-text details, for a dialog. */
+export function bookDetails(book: Book, asked?: string): string {
+  const lines = [
+    book.titleLong ?? book.title,
+    asked ? otherEditionNote(book, asked) : undefined,
+    book.authors.length > 0 ? vscode.l10n.t('by {0}', authorNames(book.authors, book.authorsOmitted, DETAILS_AUTHORS)) : undefined,
+    [book.publisher, book.datePublished].filter(Boolean).join(', ') || undefined,
+    [book.pages ? pagesLabel(book.pages) : undefined, book.binding, book.language].filter(Boolean).join(' · ') || undefined,
+    formatIsbns(book).join(' · '),
+    book.subjects.length > 0 ? vscode.l10n.t('Subjects: {0}', book.subjects.slice(0, 8).join('; ')) : undefined,
+    book.synopsis ? '\n' + excerpt(book.synopsis, 600) : undefined,
+  ];
+  return lines.filter((line): line is string => line !== undefined).join('\n');
 }
 
 // ─── Buttons and command names ──────────────────────────────────────────────────────────────
@@ -185,7 +527,25 @@ export const statusMenu = {
 
 // ─── Diagnostics and code actions ───────────────────────────────────────────────────────────
 
+/** A code action on an ISBN: what it does, with the text it writes. */
+export function isbnActionTitle(action: IsbnAction): string {
+  switch (action.does) {
+    case 'change':
+      return vscode.l10n.t('Change to {0}', action.newText);
+    case 'toIsbn13':
+      return vscode.l10n.t('Convert to ISBN-13: {0}', action.newText);
+    case 'toIsbn10':
+      return vscode.l10n.t('Convert to ISBN-10: {0}', action.newText);
+    case 'hyphenate':
+      return vscode.l10n.t('Hyphenate: {0}', action.newText);
+    case 'removeHyphens':
+      return vscode.l10n.t('Remove hyphens: {0}', action.newText);
+  }
+}
+
 export const duplicates = {
+  /** The diagnostic on a repeat: where the first one is (a 1-based line). */
+  alsoAt: (line: number) => vscode.l10n.t('also at line {0}', line),
   firstEntry: () => vscode.l10n.t('the first entry of this book'),
   firstIsbn: () => vscode.l10n.t('the first time this ISBN is written'),
   goToFirst: (line: number) => vscode.l10n.t('Go to the first one (line {0})', line),
@@ -227,6 +587,12 @@ export const quotaShortfall = {
 
 /** "Annotate ISBNs in File". */
 export const annotate = {
+  /** A file Annotate has nothing for. */
+  unsupported: (languageId: string) =>
+    vscode.l10n.t(
+      'ISBN Lens: Annotate knows Markdown and plain text (a note after each ISBN) and bibliographies (BibTeX/BibLaTeX .bib, CSL-JSON .json, CSL-YAML .yaml, RIS .ris: their own fields). This file ({0}) is none of them, so it was left as it is.',
+      languageId,
+    ),
   noEditor: () => vscode.l10n.t('ISBN Lens: open a Markdown, text or bibliography file (BibTeX, CSL-JSON, CSL-YAML, RIS) to annotate its ISBNs.'),
   /** Nothing to look up: `invalid` and `leftAlone` say why; `isbns`: a reading list (notes after ISBNs), else entries of `kind`. */
   nothingToAnnotate: (kind: 'entry' | 'item' | 'record' | 'isbn', invalid: number, leftAlone: number) => {

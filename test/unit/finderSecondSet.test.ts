@@ -2,10 +2,12 @@
 // cause, on documents generated in the shapes of real ones, read from the text
 // alone (as the editor reads a file whose language id says nothing).
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { invalidIsbnMessage } from '../../src/editor/words';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isbnActions } from '../../src/core/actions/isbnActions';
-import { problemMessage } from '../../src/core/diagnostics/isbnProblems';
+import { invalidIsbn } from '../../src/core/diagnostics/isbnProblems';
 import { findIsbns } from '../../src/core/isbn/find';
 import { normalizeIsbn, parseIsbn } from '../../src/core/isbn/parse';
 import { type Book, book, chanceTen } from '../helpers/isbnArbitraries';
@@ -161,7 +163,7 @@ test('property: 978 before an ISBN-10 with its old check digit is reported as su
       assert.equal(found.length, 1, text);
       assert.equal(found[0].raw, written);
       assert.equal(found[0].valid, false);
-      const message = problemMessage({ ...found[0], line: 0 });
+      const message = invalidIsbnMessage(invalidIsbn(found[0]));
       assert.match(message, /^Not a valid ISBN: the check digit does not match\. It looks like the ISBN-10 \S+ with 978 in front .* its ISBN-13 is /, message);
       const fixes = isbnActions(found[0].raw);
       assert.equal(fixes.length, 1);

@@ -3,9 +3,11 @@
 // the ISBN-10 check by chance, and ISSNs in isbn fields. Property tests on
 // documents generated in the shapes of real exports.
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { invalidIsbnMessage } from '../../src/editor/words';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
+import { invalidIsbn, isbnProblems } from '../../src/core/diagnostics/isbnProblems';
 import { findIsbns } from '../../src/core/isbn/find';
 import { documentShape } from '../../src/core/documentKind/documentKind';
 import { sniffShape } from '../../src/core/isbn/textShape';
@@ -248,7 +250,7 @@ test('property: an ISSN in an isbn field is reported as information: wrong lengt
       const [m] = matches;
       assert.deepEqual([m.raw, m.labelled, m.valid, m.problem], [n, true, false, 'length']);
       const item = { line: 0, start: m.start, end: m.end, raw: m.raw, labelled: true, valid: false, problem: m.problem };
-      assert.match(problemMessage(item), /wrong length: this looks like an ISSN/);
+      assert.match(invalidIsbnMessage(invalidIsbn(item)), /wrong length: this looks like an ISSN/);
       const [report] = isbnProblems([item], () => false);
       assert.deepEqual([report.code, report.informational], ['length', true]);
     }),

@@ -8,10 +8,8 @@ import * as vscode from 'vscode';
 import { citationAt } from '../../core/bibliography/citations';
 import { citationSyntaxOf } from '../../core/documentKind/documentKind';
 import type { BibliographyEntry } from '../../core/formats/shared/entry';
-import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
-import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, answerBy } from './hoverProvider';
@@ -37,9 +35,9 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const deadline = Date.now() + HOVER_WAIT_MS;
     const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
     if (token.isCancellationRequested) return undefined;
-    const sources = result?.status === 'found' ? sourcesLine(result) : undefined;
+    const sources = result?.status === 'found' ? words.sourcesLine(result) : undefined;
     const body =
-      result?.status === 'found' ? bookHoverMarkdown(result.book) + words.sourcesMarkdown(sources) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
+      result?.status === 'found' ? words.bookHover(result.book) + words.sourcesMarkdown(sources) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
     return new vscode.Hover(markdown, range);
@@ -49,7 +47,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
     if (!isbn13) return undefined;
     if (!result) return words.lookingUp(parseIsbn(isbn13)?.hyphenated13 ?? isbn13);
-    if (result.status === 'notFound') return words.sentence(noBookText(result, isbn13));
+    if (result.status === 'notFound') return words.sentence(words.noBook(result, isbn13));
     if (result.status === 'failed') return words.citationLookupFailed(this.service.describeFrom(result.source, result.error));
     return undefined;
   }

@@ -81,9 +81,9 @@ export class DuplicateDiagnostics extends Disposable {
     if (this.isDisposed || document.isClosed || document.version !== version) return;
     this.collection.set(
       document.uri,
-      found.map(({ at, firstAt, message, entry }) => {
+      found.map(({ at, firstAt, firstLine, entry }) => {
         const range = new vscode.Range(document.positionAt(at.start), document.positionAt(at.end));
-        const diagnostic = new vscode.Diagnostic(range, message, entry ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
+        const diagnostic = new vscode.Diagnostic(range, words.duplicates.alsoAt(firstLine + 1), entry ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         diagnostic.code = DUPLICATE_CODE;
         const first = new vscode.Range(document.positionAt(firstAt.start), document.positionAt(firstAt.end));

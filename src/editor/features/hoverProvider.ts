@@ -4,13 +4,11 @@
  * HOVER_WAIT_MS and otherwise says it is looking the book up.
  */
 import * as vscode from 'vscode';
-import { RANGELESS_NOTE, whyNotValid } from '../../core/diagnostics/isbnProblems';
-import { bookHoverMarkdown } from '../../core/format/bookText';
+import { whyNotValid } from '../../core/diagnostics/isbnProblems';
 import type { LineIsbn } from '../../core/scan/lineScan';
 import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
-import { notFoundText, sourcesLine } from '../../core/sources/sourceText';
 import type { LookupService } from '../infrastructure/lookupService';
 import * as words from '../words';
 
@@ -60,15 +58,15 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
 
   private resultMarkdown(isbn: string, result: LookupResult, cover?: string, rangeless?: boolean): vscode.MarkdownString {
     if (result.status === 'found') {
-      const sources = sourcesLine(result);
-      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover, asked: isbn }) + words.sourcesMarkdown(sources));
+      const sources = words.sourcesLine(result);
+      const markdown = new vscode.MarkdownString(words.bookHover(result.book, { cover, asked: isbn }) + words.sourcesMarkdown(sources));
       markdown.supportHtml = false;
       return markdown;
     }
     if (result.status === 'notFound') {
       const hasKey = this.service.connected;
-      const text = notFoundText(result, hasKey, (error, source) => this.service.describeFrom(source, error));
-      const note = rangeless ? `  \n${RANGELESS_NOTE}` : '';
+      const text = words.notFound(result, hasKey, (error, source) => this.service.describeFrom(source, error));
+      const note = rangeless ? `  \n${words.rangelessNote()}` : '';
       const markdown = new vscode.MarkdownString(`${words.hoverAbout(isbn, text)}${note}${hasKey || !result.asked ? '' : words.setKeyLink()}`);
       if (!hasKey) markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
@@ -96,7 +94,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
 }
 
 function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {
-  const why = whyNotValid(match.problem, match.raw);
+  const why = words.invalidReason(whyNotValid(match.problem, match.raw));
   return new vscode.MarkdownString(words.hoverInvalid(match.raw, why));
 }
 

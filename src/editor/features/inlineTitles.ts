@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { rangeOf } from '../infrastructure/documentIsbns';
 import { Disposable } from '../../core/disposable';
 import { ANNOTATION_START } from '../../core/formats/readingList/annotation';
-import { formatAuthors } from '../../core/format/bookText';
 import { inlineTitle } from '../../core/format/inlineTitle';
 import { itemsInLines } from '../../core/scan/lineScan';
 import type { Config } from '../infrastructure/config';
@@ -46,7 +45,7 @@ export class InlineTitles extends Disposable implements vscode.InlayHintsProvide
       if (document.lineAt(after.line).text.startsWith(ANNOTATION_START, after.character)) continue;
       const hint = new vscode.InlayHint(after, inlineTitle(cached.book));
       hint.paddingLeft = true;
-      hint.tooltip = words.inlineTitleTooltip(cached.book.title, formatAuthors(cached.book.authors, cached.book.authorsOmitted));
+      hint.tooltip = words.inlineTitleTooltip(cached.book.title, words.authorNames(cached.book.authors, cached.book.authorsOmitted));
       hints.push(hint);
     }
     return hints;

@@ -4,7 +4,6 @@
  * sent to the host the answer names: switching only picks the user's own address for it.
  */
 import * as vscode from 'vscode';
-import { quotaText } from '../../core/model/quota';
 import type { PlanName } from '../../core/model/plans';
 import type { Config } from '../infrastructure/config';
 import type { LookupService } from '../infrastructure/lookupService';
@@ -21,7 +20,7 @@ export async function offerPlanSwitch(config: Config, service: LookupService, ke
   await service.reconnect();
   // The new plan's quota, for the status bar; the key goes only to the configured address.
   const info = await service.keyQuota.refresh().catch(() => undefined);
-  void vscode.window.showInformationMessage(words.planSwitch.switched(keyPlan, info?.quota ? quotaText(info.quota) : undefined));
+  void vscode.window.showInformationMessage(words.planSwitch.switched(keyPlan, info?.quota ? words.quota(info.quota) : undefined));
 }
 
 /** At start-up: reads `GET /key` once; says something only when the key belongs to another configured plan. */

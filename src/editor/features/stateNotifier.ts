@@ -19,9 +19,10 @@ export class StateNotifier extends Disposable {
     this.register(service.onDidChangeState((state) => this.onState(state)));
     // Said once by the look-ups themselves (Google Books' daily quota): shown as it comes.
     this.register(
-      service.onNotice(({ message, command }) => {
-        void vscode.window.showWarningMessage(words.notice(message), ...(command ? [command.title] : [])).then((choice) => {
-          if (choice && command) void vscode.commands.executeCommand(command.id);
+      service.onNotice((notice) => {
+        const { message, command } = words.lookupNotice(notice);
+        void vscode.window.showWarningMessage(words.notice(message), command.title).then((choice) => {
+          if (choice) void vscode.commands.executeCommand(command.id);
         });
       }),
     );

@@ -2,7 +2,6 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
 import { sourceTitle } from '../../core/sources/sourceNames';
-import { quotaText } from '../../core/model/quota';
 import type { LookupService } from '../infrastructure/lookupService';
 import * as words from '../words';
 
@@ -97,7 +96,7 @@ export class StatusBar extends Disposable {
     }
     // Today's quota, where the service tells it (GET /key).
     const quota = this.service.keyQuota.quota;
-    if (quota && !problem && state.kind !== 'noKey') tooltip += `\n${words.status.quota(quotaText(quota))}`;
+    if (quota && !problem && state.kind !== 'noKey') tooltip += `\n${words.status.quota(words.quota(quota))}`;
     this.item.text = text;
     this.item.tooltip = `${tooltip}\n${words.status.click()}`;
     this.item.accessibilityInformation = { label: words.status.accessible(tooltip) };

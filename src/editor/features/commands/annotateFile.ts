@@ -8,7 +8,6 @@
  * typed. The annotators and their parsers load on first use.
  */
 import * as vscode from 'vscode';
-import { unsupportedMessage } from '../../../core/annotate/annotationStyle';
 import { formatOf } from '../../../core/documentKind/documentKind';
 import type { AnnotationReport } from '../../../core/model/fillReport';
 import type { FillMode } from '../../../core/formats/part';
@@ -35,10 +34,10 @@ export async function annotateFile(service: LookupService, config: Config, readi
   const document = editor.document;
   const format = formatOf(document, document.getText());
   if (!format) {
-    void vscode.window.showInformationMessage(unsupportedMessage(document.languageId));
+    void vscode.window.showInformationMessage(words.annotate.unsupported(document.languageId));
     return;
   }
-  const [part, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([partOf(format), import('../../../core/annotate/report'), import('../../infrastructure/biblatexHint')]);
+  const [part, { workspaceLoadsBiblatex }] = await Promise.all([partOf(format), import('../../infrastructure/biblatexHint')]);
   // Before the mode is asked and anything looked up: a file that cannot be edited safely costs no quota.
   const refusal = part.refusal(document.getText());
   if (refusal) {
@@ -76,7 +75,7 @@ export async function annotateFile(service: LookupService, config: Config, readi
     (text) => part.fill(readings.now(document, format, text), results, mode, options),
     (edits, version) => applyEdits(document, edits, version),
   );
-  report(result.report, summaryText(result.report, format), applied || result.edits.length === 0, service);
+  report(result.report, words.annotationSummary(result.report, format), applied || result.edits.length === 0, service);
 }
 
 async function pickMode(): Promise<FillMode | undefined> {

@@ -2,7 +2,6 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../../../core/keyFormat';
 import { isServiceError } from '../../../core/model/errors';
-import { quotaText } from '../../../core/model/quota';
 import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
@@ -61,7 +60,7 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
     const keyPlan = service.keyPlan(info);
     if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, true);
     // The same key set again after a refusal keeps its client: it works now, so look-ups went on.
-    void vscode.window.showInformationMessage(words.apiKey.works(plan, info?.quota ? quotaText(info.quota) : undefined));
+    void vscode.window.showInformationMessage(words.apiKey.works(plan, info?.quota ? words.quota(info.quota) : undefined));
   } catch (e) {
     if (!isServiceError(e)) throw e;
     switch (e.kind) {

@@ -11,7 +11,6 @@ import { formatOf } from '../../../core/documentKind/documentKind';
 import type { BibliographyFormatId as BibliographyFormat } from '../../../core/formats/formatId';
 import type { WriteOptions as NewEntryOptions } from '../../../core/formats/part';
 import { parseIsbn } from '../../../core/isbn/parse';
-import { noBookText } from '../../../core/sources/sourceText';
 import type { Book } from '../../../core/model/book';
 import { workspaceLoadsBiblatex } from '../../infrastructure/biblatexHint';
 import type { Config } from '../../infrastructure/config';
@@ -36,7 +35,7 @@ export async function bookForCommand(editor: vscode.TextEditor | undefined, isbn
   const result = await lookupOneWithProgress(service, isbn13, words.progress.lookingUpOne(parseIsbn(isbn13)?.hyphenated13 ?? isbn13));
   if (!result) return undefined;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(words.isbnCommands.noEntryMade(noBookText(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
+    void vscode.window.showInformationMessage(words.isbnCommands.noEntryMade(words.noBook(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
     return undefined;
   }
   if (result.status === 'failed') {

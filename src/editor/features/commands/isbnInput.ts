@@ -25,5 +25,5 @@ export function whyNotAnIsbn(value: string): string | undefined {
   if (verdict.valid) return undefined;
   const why = whyNotValid(verdict.problem, normalized);
   const suggestion = verdict.problem === 'checksum' ? suggestCorrections(normalized)[0] : undefined;
-  return words.isbnCommands.notValid(why, suggestion);
+  return words.isbnCommands.notValid(words.invalidReason(why), suggestion);
 }

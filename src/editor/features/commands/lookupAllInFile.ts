@@ -29,6 +29,6 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
     return undefined;
   }
   const summary = summarize(results.values(), invalid);
-  reportLookup(service, summary.text, summary.firstError);
+  reportLookup(service, words.lookupSummary(summary), summary.firstError);
   return results;
 }

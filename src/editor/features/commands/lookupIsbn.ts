@@ -1,7 +1,6 @@
 /** "Look Up ISBN": an ISBN from the cursor, the selection or typed in, then the book with actions. */
 import * as vscode from 'vscode';
-import { noBookText } from '../../../core/sources/sourceText';
-import { bookDetailsText, citationLine } from '../../../core/format/bookText';
+import { citationLine } from '../../../core/format/bookText';
 import type { Book } from '../../../core/model/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { Config } from '../../infrastructure/config';
@@ -19,7 +18,7 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, c
   const result = await lookupOneWithProgress(service, info.isbn13, words.progress.lookingUpOne(info.hyphenated13));
   if (!result) return;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(words.isbnCommands.noBook(noBookText(result, info.hyphenated13)));
+    void vscode.window.showInformationMessage(words.isbnCommands.noBook(words.noBook(result, info.hyphenated13)));
     return;
   }
   if (result.status === 'failed') {
@@ -35,7 +34,7 @@ export async function offerBookActions(book: Book, editor: vscode.TextEditor | u
   const copy = words.buttons.copyIsbn13();
   const bibtex = words.buttons.insertBibtexEntry();
   const actions = editor ? [insert, bibtex, copy] : [bibtex, copy];
-  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: bookDetailsText(book, asked) }, ...actions);
+  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: words.bookDetails(book, asked) }, ...actions);
   if (choice === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
   } else if (choice === bibtex) {
