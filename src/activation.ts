@@ -24,6 +24,7 @@ import { registerCommands } from './editor/features/registerCommands';
 import { StateNotifier } from './editor/features/stateNotifier';
 import { StatusBar } from './editor/features/statusBar';
 import type { LookupHost } from './core/host/host';
+import * as words from './editor/words';
 
 /** What differs between the Node host and the browser's web worker. */
 export interface Platform {
@@ -118,7 +119,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     );
   } catch (e) {
     log.error('Activation failed', e);
-    void vscode.window.showErrorMessage('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');
+    void vscode.window.showErrorMessage(words.couldNotStart());
     throw e;
   }
 }

@@ -24,7 +24,6 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/features/commands/lookupIsbn.ts',
   'src/editor/infrastructure/biblatexHint.ts',
   // Bibliographies (BibTeX, CSL, RIS readers) and what is made from them.
-  'src/core/annotate/report.ts',
   'src/core/bibliography/bibliographyIndex.ts',
   'src/core/bibliography/documentBibliographies.ts',
   'src/core/formats/shared/entryLookup.ts',

@@ -45,8 +45,23 @@ export const logLines: string[] = [];
 export const warnings: { message: string; detail?: string; buttons: string[] }[] = [];
 export const dialog = { answer: (buttons: string[]): string | undefined => buttons[0] };
 
+/**
+ * `vscode.l10n.t` as VS Code answers it in English (its `format2`): `{0}` from the arguments after
+ * the message, `{name}` from an object of arguments; a placeholder with no value stays as written.
+ */
+export function t(message: string | { message: string; args?: Record<string, unknown> | unknown[] }, ...rest: unknown[]): string {
+  const [text, args] =
+    typeof message === 'string'
+      ? [message, rest.length === 1 && typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as Record<string, unknown>) : rest]
+      : [message.message, message.args ?? {}];
+  const values = args as Record<string, unknown>;
+  if (Object.keys(values).length === 0) return text;
+  return text.replace(/{([^}]+)}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
+}
+
 const fake = {
   EventEmitter,
+  l10n: { t, bundle: undefined, uri: undefined },
   ProgressLocation: { Notification: 15 },
   // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },

@@ -4,6 +4,7 @@
 // routing per registration group, Look Up All within each service's rate (one request at a
 // time, about one a second), and an outage resting a catalogue while the next source answers.
 import { test, before, after, beforeEach } from 'node:test';
+import '../helpers/fakeVscode';
 import assert from 'node:assert/strict';
 import { startSandbox, CATALOGUE_DEMO as D, KEYLESS_DEMO, type Sandbox, type CatalogueHost } from '../sandbox/server';
 import { UndiciTransport } from '../../src/core/host/node/undiciTransport';
@@ -17,7 +18,7 @@ import type { CatalogueSource } from '../../src/core/sources/catalogue/catalogue
 import type { CatalogueOptions } from '../../src/core/sources/catalogue/sruCatalogue';
 import { isServiceError } from '../../src/core/model/errors';
 import { meansOutage } from '../../src/core/lookups/sourceHealth';
-import { otherEditionNote } from '../../src/core/model/edition';
+import { otherEditionNote } from '../../src/editor/words';
 import { keylessLookups } from '../helpers/keylessLookups';
 
 const UA = keylessUserAgent('0.1.0');

@@ -1,11 +1,12 @@
 /** The client against the sandbox service: exact requests, errors as typed values, the rate kept. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
+import '../helpers/fakeVscode';
+import { failure as describeError } from '../../src/editor/words';
 import { Batcher } from '../../src/core/lookups/batcher';
 import { BookCache } from '../../src/core/cache/cache';
 import { BookServiceClient, pathSegment } from '../../src/core/sources/isbndb/client';
 import { ServiceError } from '../../src/core/model/errors';
-import { describeError } from '../../src/core/messages';
 import { type PlanName, PLAN_RATES } from '../../src/core/model/plans';
 import { Throttle, ThrottleRegistry } from '../../src/core/rate/throttle';
 import { RatedSource } from '../../src/core/lookups/ratedSource';

@@ -6,10 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { describeError } from '../../src/core/messages';
+import '../helpers/fakeVscode';
+import { failure as describeError, otherEditionNote } from '../../src/editor/words';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import type { Book } from '../../src/core/model/book';
-import { isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
+import { isOtherEditionOf } from '../../src/core/model/edition';
 import { BookCache } from '../../src/core/cache/cache';
 import { BookServiceClient, type ClientOptions } from '../../src/core/sources/isbndb/client';
 import { RatedSource } from '../../src/core/lookups/ratedSource';

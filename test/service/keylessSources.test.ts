@@ -5,6 +5,8 @@
 // Run: node --import tsx --test test/service/keylessSources.test.ts
 
 import { test, before, after, beforeEach } from 'node:test';
+import '../helpers/fakeVscode';
+import { otherEditionNote, provenanceLabels } from '../../src/editor/words';
 import assert from 'node:assert/strict';
 import { startSandbox, KEYLESS_DEMO, GOOGLE_OTHER_EDITION_ISBN, type Sandbox } from '../sandbox/server';
 import { UndiciTransport } from '../../src/core/host/node/undiciTransport';
@@ -14,10 +16,9 @@ import { GoogleBooksSource } from '../../src/core/sources/googleBooks/source';
 import { keylessUserAgent } from '../../src/core/host/userAgent';
 import { coverRedirectTarget } from '../../src/core/cover/coverAddresses';
 import { nextPacificMidnight } from '../../src/core/sources/keyless/pacificTime';
-import { mergeBooks, provenanceLabels } from '../../src/core/sources/merge';
+import { mergeBooks } from '../../src/core/sources/merge';
 import { needsNextSource } from '../../src/core/sources/nextSource';
 import { check13 } from '../sandbox/isbn';
-import { otherEditionNote } from '../../src/core/model/edition';
 import { isServiceError } from '../../src/core/model/errors';
 import type { Book } from '../../src/core/model/book';
 

@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
+import '../helpers/fakeVscode';
+import { otherEditionNote } from '../../src/editor/words';
 import { Emitter } from '../../src/core/events';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import { KeyQuota } from '../../src/core/lookups/keyQuota';
@@ -15,7 +17,7 @@ import { RatedSource } from '../../src/core/lookups/ratedSource';
 import { UndiciTransport } from '../../src/core/host/node/undiciTransport';
 import { type RequestRecord } from '../../src/core/model/answers';
 import { planOfHost } from '../../src/core/sources/isbndb/keyInfo';
-import { isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
+import { isOtherEditionOf } from '../../src/core/model/edition';
 import { type PlanName, batchSizeFor } from '../../src/core/model/plans';
 import { Throttle } from '../../src/core/rate/throttle';
 import { type Sandbox, startSandbox } from '../sandbox/server';

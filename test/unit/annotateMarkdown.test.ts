@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { annotationSummary } from '../../src/editor/words';
 import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
 import { annotateMarkdown, markdownIsbns } from '../../src/core/formats/readingList/annotate';
 import { annotationText, escapeInline, existingAnnotationLength, unescapeInline } from '../../src/core/formats/readingList/annotation';
-import { summaryText } from '../../src/core/annotate/report';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book, NETWORK, NOT_FOUND, QUOTA, results } from '../helpers/books';
 
@@ -85,7 +86,7 @@ test('not found, failed and invalid ISBNs are left untouched and counted', () =>
   );
   assert.equal(report.firstError?.kind, 'network', 'a real failure is reported before a spent quota');
   assert.equal(
-    summaryText(report, 'markdown'),
+    annotationSummary(report, 'markdown'),
     'Annotated 0 ISBNs, 1 not found, 1 invalid, 1 skipped for quota, 1 failed, 1 added during the look-up (run again to include them).',
   );
 });

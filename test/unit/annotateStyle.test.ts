@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { annotate, annotationSummary } from '../../src/editor/words';
 import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
-import { unsupportedMessage } from '../../src/core/annotate/annotationStyle';
 import { formatOf } from '../../src/core/documentKind/documentKind';
 import { annotateMarkdown } from '../../src/core/formats/readingList/annotate';
-import { summaryText } from '../../src/core/annotate/report';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book, results } from '../helpers/books';
 
@@ -39,7 +39,7 @@ test('Markdown and plain prose get notes; bibliographies their fields; anything 
   ]) {
     assert.equal(formatOf({ languageId: language, fileName: name }, text), undefined, name);
   }
-  const message = unsupportedMessage('latex');
+  const message = annotate.unsupported('latex');
   for (const known of ['Markdown', 'plain text', 'BibTeX', 'CSL-JSON', 'CSL-YAML', 'RIS', 'latex']) assert.ok(message.includes(known), known);
 });
 
@@ -48,8 +48,8 @@ test('the look-ups and summary of each bibliography format', () => {
   assert.deepEqual(isbnsToAnnotate(json, 'csl-json'), ['9781398394520']);
   assert.deepEqual(isbnsToAnnotate(RIS, 'ris'), ['9781398394520']);
   const { report } = computeAnnotation(json, 'csl-json', results([salt]));
-  assert.equal(summaryText(report, 'csl-json'), 'Filled 4 fields in 1 entry.');
-  assert.equal(summaryText({ ...report, fields: 0, changed: 0, leftAlone: 2 }, 'ris'), 'Filled no fields, 2 records skipped: no ER line.');
+  assert.equal(annotationSummary(report, 'csl-json'), 'Filled 4 fields in 1 entry.');
+  assert.equal(annotationSummary({ ...report, fields: 0, changed: 0, leftAlone: 2 }, 'ris'), 'Filled no fields, 2 records skipped: no ER line.');
 });
 
 test('a linked ISBN is annotated after the whole link; a rerun changes nothing', () => {

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { annotationSummary } from '../../src/editor/words';
 import { bibtexIsbns, fillEntries } from '../../src/core/formats/bibtex/fillEntries';
-import { summaryText } from '../../src/core/annotate/report';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book, NOT_FOUND, QUOTA, results } from '../helpers/books';
 
@@ -35,7 +36,7 @@ test('fixture, fill mode: missing fields added in each entry\'s own style', () =
     { changed: 6, fields: 25, notFound: 1, invalid: 1, skippedForQuota: 1, leftAlone: 1 },
   );
   assert.equal(
-    summaryText(report, 'bibtex'),
+    annotationSummary(report, 'bibtex'),
     'Filled 25 fields in 6 entries, 1 not found, 1 invalid, 1 skipped for quota, 1 entry skipped: not valid BibTeX.',
   );
 });

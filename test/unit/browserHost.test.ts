@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { failure } from '../../src/editor/words';
 import { BrowserCovers, base64, isPrivateLiteral } from '../../src/core/host/browser/browserCovers';
 import { BrowserFetchError, FetchTransport, HIDDEN_REDIRECT_STATUS } from '../../src/core/host/browser/fetchTransport';
 import { keyFingerprint as browserFingerprint } from '../../src/core/host/browser/keyFingerprint';
@@ -13,7 +15,6 @@ import { StateRecords } from '../../src/core/host/browser/stateRecords';
 import { HttpTimeoutError, type HttpRequest } from '../../src/core/host/http';
 import { keyFingerprint as nodeFingerprint } from '../../src/core/host/node/keyFingerprint';
 import { BookServiceClient } from '../../src/core/sources/isbndb/client';
-import { describeError } from '../../src/core/messages';
 import { isServiceError } from '../../src/core/model/errors';
 
 const request = (over: Partial<HttpRequest> = {}): HttpRequest => ({
@@ -58,7 +59,7 @@ test('a failed fetch (a browser refusing a cross-origin answer) is a BrowserFetc
   const client = new BookServiceClient({ baseUrl: new URL('https://books.example'), plan: 'default', apiKey: 'secret-key', keyId: 'id' });
   const error = await client.books(['9780131103627'], { http: transport }).catch((e: unknown) => e);
   assert.ok(isServiceError(error, 'blocked'), String(error));
-  const words = describeError(error, { plan: 'default' });
+  const words = failure(error, { plan: 'default' });
   assert.equal(words, 'The book service does not accept requests from VS Code for the Web; the desktop app can use it.');
   assert.ok(!words.includes('secret-key'));
 });

@@ -4,6 +4,7 @@
 // diagnostics, every MARC 21 and UNIMARC field rule, lobid's JSON-LD, and the edition rule.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
 import { parseXml, XmlError } from '../../src/core/sources/catalogue/xml';
 import { readSruAnswer } from '../../src/core/sources/catalogue/sru';
 import { readMarcRecord } from '../../src/core/sources/catalogue/marc';
@@ -14,7 +15,7 @@ import { bookFromRecords } from '../../src/core/sources/catalogue/catalogueBook'
 import { cleanCatalogueText, pagesOfExtent } from '../../src/core/sources/catalogue/clean';
 import { relatorRole, type CatalogueRecord } from '../../src/core/sources/catalogue/record';
 import { isServiceError } from '../../src/core/model/errors';
-import { otherEditionNote } from '../../src/core/model/edition';
+import { otherEditionNote } from '../../src/editor/words';
 import { meansOutage } from '../../src/core/lookups/sourceHealth';
 import { isbn13CheckDigit, isbn10CheckDigit } from '../../src/core/isbn/parse';
 import { marcRecordXml, sruAnswerXml, sruDiagnosticXml, type DataField } from '../sandbox/catalogues/marcXml';

@@ -3,6 +3,7 @@
 // routing table, and the merge that prefers a national catalogue's title and persons.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
 import { DnbSource } from '../../src/core/sources/dnb/source';
 import { K10plusSource } from '../../src/core/sources/k10plus/source';
 import { BnfSource } from '../../src/core/sources/bnf/source';
@@ -13,12 +14,12 @@ import { meansOutage } from '../../src/core/lookups/sourceHealth';
 import { HttpTimeoutError } from '../../src/core/host/http';
 import { isbn13CheckDigit, isbn10CheckDigit } from '../../src/core/isbn/parse';
 import { ROUTES, orderFor, routeOf, sourcesFor, nationalCatalogueOf } from '../../src/core/sources/routing';
-import { routesText, sourcesLine } from '../../src/core/sources/sourceText';
+import { routesText } from '../../src/core/sources/sourceText';
+import { bookHover, editionLabel, sourcesLine } from '../../src/editor/words';
 import { mergeBooks } from '../../src/core/sources/merge';
 import { DEFAULT_SOURCES, parseSourceUrl } from '../../src/core/sources/sourceSettings';
 import { FakeTransport } from '../helpers/fakeTransport';
 import { book } from '../helpers/books';
-import { bookHoverMarkdown } from '../../src/core/format/bookText';
 import { marcRecordXml, sruAnswerXml, sruDiagnosticXml } from '../sandbox/catalogues/marcXml';
 
 const UA = 'ISBNLens/0.2.0 (https://github.com/isbnlens/isbn-lens)';
@@ -216,19 +217,18 @@ test('merge: the national catalogue\'s title and persons win for its group\'s bo
 });
 
 test('the hover names a catalogue\'s editors and translators beside the authors', () => {
-  const text = bookHoverMarkdown(book('9783980000116', 'Die Stille der Bäume', ['Müller, Jörg'], { contributors: [{ name: 'Weber, Ilse', role: 'translator' }, { name: 'Roth, Paul', role: 'editor' }] }));
+  const text = bookHover(book('9783980000116', 'Die Stille der Bäume', ['Müller, Jörg'], { contributors: [{ name: 'Weber, Ilse', role: 'translator' }, { name: 'Roth, Paul', role: 'editor' }] }));
   assert.match(text, /Müller, Jörg {2}\nEdited by Roth, Paul · Translated by Weber, Ilse/);
-  assert.doesNotMatch(bookHoverMarkdown(book('9783980000116', 'X')), /Edited|Translated/);
+  assert.doesNotMatch(bookHover(book('9783980000116', 'X')), /Edited|Translated/);
 });
 
 test('an edition statement that says it is one is shown as it is: "2. Auflage", not "2. Auflage edition"', async () => {
-  const { editionText } = await import('../../src/core/model/edition');
-  assert.equal(editionText('2nd'), '2nd edition');
-  assert.equal(editionText('First edition'), 'First edition');
-  assert.equal(editionText('2. Auflage'), '2. Auflage');
-  assert.equal(editionText('3e éd.'), '3e éd.');
-  assert.equal(editionText('2e édition'), '2e édition');
-  assert.equal(editionText('Revised Edition'), 'Revised Edition');
+  assert.equal(editionLabel('2nd'), '2nd edition');
+  assert.equal(editionLabel('First edition'), 'First edition');
+  assert.equal(editionLabel('2. Auflage'), '2. Auflage');
+  assert.equal(editionLabel('3e éd.'), '3e éd.');
+  assert.equal(editionLabel('2e édition'), '2e édition');
+  assert.equal(editionLabel('Revised Edition'), 'Revised Edition');
 });
 
 test('the LoC answering a query of several ISBNs with a diagnostic: the batch is too large (the batcher halves it), one ISBN a query is a failure that rests it', async () => {

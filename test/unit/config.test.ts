@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localizedManifest } from '../helpers/manifest';
 import { test } from 'node:test';
 import { changeSettings } from '../helpers/fakeVscode';
 import { Config } from '../../src/editor/infrastructure/config';
@@ -68,9 +67,9 @@ test('the BibTeX dialect and the cite-key pattern: workspace values apply, bad o
 
 test('the manifest declares the dialect and cite-key settings with the defaults the code uses', async () => {
   const { DEFAULT_CITE_KEY_PATTERN } = await import('../../src/core/formats/bibtex/citeKeyPattern');
-  const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+  const manifest = localizedManifest<{
     contributes: { commands: Array<{ command: string; title: string; category: string }>; configuration: { properties: Record<string, { default: unknown; enum?: unknown[] }> } };
-  };
+  }>();
   const properties = manifest.contributes.configuration.properties;
   assert.deepEqual(properties['isbnLens.bibtex.dialect']?.enum, ['auto', 'bibtex', 'biblatex']);
   assert.equal(properties['isbnLens.bibtex.dialect']?.default, 'auto');
@@ -107,9 +106,9 @@ test('baseUrls lists every plan\'s configured address', () => {
 
 test('isbnLens.sources and isbnLens.sourceUrls: user settings only, the manifest\'s defaults are the code\'s, the key command as the issue names it', async () => {
   const { DEFAULT_SOURCES, DEFAULT_SOURCE_URLS } = await import('../../src/core/sources/sourceSettings');
-  const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+  const manifest = localizedManifest<{
     contributes: { commands: Array<{ command: string; title: string }>; configuration: { properties: Record<string, { default: unknown; scope?: string }> }; walkthroughs?: unknown[] };
-  };
+  }>();
   const properties = manifest.contributes.configuration.properties;
   assert.deepEqual(properties['isbnLens.sources']?.default, [...DEFAULT_SOURCES]);
   assert.deepEqual(properties['isbnLens.sourceUrls']?.default, { ...DEFAULT_SOURCE_URLS });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describesIsbn, isOtherEditionOf, otherEditionNote } from '../../src/core/model/edition';
-import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
+import '../helpers/fakeVscode';
+import { bookDetails, bookHover, otherEditionNote } from '../../src/editor/words';
+import { describesIsbn, isOtherEditionOf } from '../../src/core/model/edition';
 import { book } from '../helpers/books';
 
 const asked = '9780306406157';
@@ -24,8 +25,8 @@ test('another edition is named in the hover and the details; the book\'s own rec
   const note = otherEditionNote(reissue, asked);
   assert.equal(note, 'This record describes another edition: ISBN 978-0-07-119879-0 (Hardcover, Reissue edition).');
   assert.equal(otherEditionNote(own, asked), undefined);
-  assert.match(bookHoverMarkdown(reissue, { asked }), /another edition: ISBN 978\\-0\\-07\\-119879\\-0/);
-  assert.doesNotMatch(bookHoverMarkdown(own, { asked }), /another edition/);
-  assert.doesNotMatch(bookHoverMarkdown(reissue), /another edition/, 'no asked ISBN, no note');
-  assert.match(bookDetailsText(reissue, asked), /^Data Reduction\nThis record describes another edition/);
+  assert.match(bookHover(reissue, { asked }), /another edition: ISBN 978\\-0\\-07\\-119879\\-0/);
+  assert.doesNotMatch(bookHover(own, { asked }), /another edition/);
+  assert.doesNotMatch(bookHover(reissue), /another edition/, 'no asked ISBN, no note');
+  assert.match(bookDetails(reissue, asked), /^Data Reduction\nThis record describes another edition/);
 });

@@ -1,10 +1,11 @@
 /** Hostile book text from the service: cleaned where it enters, bounded, and never a link or a broken hover. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { bookDetails, bookHover } from '../../src/editor/words';
 import { annotationText } from '../../src/core/formats/readingList/annotation';
 import { bookEntry } from '../../src/core/formats/bibtex/bookEntry';
 import { parseBibtex } from '../../src/core/formats/bibtex/reading';
-import { bookDetailsText, bookHoverMarkdown } from '../../src/core/format/bookText';
 import { MAX_HOVER_COVER_CHARS } from '../../src/core/model/book';
 import { escapeMarkdown } from '../../src/core/format/markdown';
 import { formatTime } from '../../src/core/messages';
@@ -35,7 +36,7 @@ test('control characters, bidi overrides and line breaks are gone from every fie
   assert.equal(b.synopsis, 'First paragraph. Second paragraph.');
   assert.deepEqual(b.subjects, ['AB']);
   // The hover keeps one line per fact: no blank line can forge a line of its own.
-  const hover = bookHoverMarkdown(b);
+  const hover = bookHover(b);
   assert.doesNotMatch(hover, /[\u0000-\u0008\u000B-\u001F\u202A-\u202E\u2066-\u2069]/);
   assert.doesNotMatch(hover.split('\n')[0]!, /^$/);
 });
@@ -44,7 +45,7 @@ test('a lone surrogate in an image URL drops the cover and keeps the rest of the
   assert.equal(normalizeBook({ isbn13: ISBN, title: 'T', image: 'https://covers.example/\uD800.jpg' })?.image, undefined);
   // A Book cached before cleaning still has it: the hover must not throw.
   const cached = book(ISBN, 'Cached Title', ['A. Author'], { image: 'https://covers.example/\uD800.jpg', synopsis: 'Still here.' });
-  const hover = bookHoverMarkdown(cached);
+  const hover = bookHover(cached);
   assert.doesNotMatch(hover, /Cover of/);
   assert.match(hover, /Cached Title/);
   assert.match(hover, /Still here\\\./);
@@ -53,12 +54,12 @@ test('a lone surrogate in an image URL drops the cover and keeps the rest of the
 test('a cover too long for a hover is left out; the synopsis and the rest stay, under VS Code\'s 100,000 characters', () => {
   const b = book(ISBN, 'Big Cover', ['A. Author'], { synopsis: 'The synopsis survives.' });
   const huge = `data:image/webp;base64,${'A'.repeat(140_000)}`;
-  const hover = bookHoverMarkdown(b, { cover: huge });
+  const hover = bookHover(b, { cover: huge });
   assert.ok(hover.length < 100_000, `${hover.length} characters`);
   assert.doesNotMatch(hover, /Cover of|AAAA/);
   assert.match(hover, /The synopsis survives\\\./);
   const fits = `data:image/jpeg;base64,${'A'.repeat(MAX_HOVER_COVER_CHARS - 30)}`;
-  assert.match(bookHoverMarkdown(b, { cover: fits }), /!\[Cover of Big Cover\]\(data:image\/jpeg/);
+  assert.match(bookHover(b, { cover: fits }), /!\[Cover of Big Cover\]\(data:image\/jpeg/);
 });
 
 test('bare URLs, www. names, e-mail addresses and domains in book text stay text in the hover and in annotations', () => {
@@ -82,8 +83,8 @@ test('author lists are capped: the Book keeps 50 and counts the rest; details an
   const b = normalizeBook({ isbn13: ISBN, title: 'Many Hands', authors })!;
   assert.equal(b.authors.length, MAX_AUTHORS);
   assert.equal(b.authorsOmitted, 100_000 - MAX_AUTHORS);
-  assert.match(bookHoverMarkdown(b), /Author Number0, Author Number1, Author Number2 and 99,997 more/);
-  const details = bookDetailsText(b);
+  assert.match(bookHover(b), /Author Number0, Author Number1, Author Number2 and 99,997 more/);
+  const details = bookDetails(b);
   assert.ok(details.length < 2000, `${details.length} characters`);
   assert.match(details, /Author Number19 and 99,980 more/);
   const { text } = bookEntry(b);

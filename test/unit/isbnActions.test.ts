@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isbnActions } from '../../src/core/actions/isbnActions';
-import { isbnProblems, problemMessage } from '../../src/core/diagnostics/isbnProblems';
+import '../helpers/fakeVscode';
+import { invalidIsbnMessage, isbnActionTitle, problemMessage } from '../../src/editor/words';
+import { invalidIsbn, isbnProblems } from '../../src/core/diagnostics/isbnProblems';
 import { inlineTitle } from '../../src/core/format/inlineTitle';
 import { formatOf } from '../../src/core/documentKind/documentKind';
 import { scanAll } from '../../src/core/scan/lineScan';
@@ -10,7 +12,8 @@ import { book } from '../helpers/books';
 const titles = (raw: string) => isbnActions(raw).map((a) => [a.kind, a.newText]);
 
 test('an invalid ISBN offers the likely intended one, in the notation it was written in', () => {
-  assert.deepEqual(isbnActions('978-0-13-110362-8'), [{ title: 'Change to 978-0-13-110362-7', kind: 'quickfix', newText: '978-0-13-110362-7', preferred: true }]);
+  assert.deepEqual(isbnActions('978-0-13-110362-8'), [{ does: 'change', kind: 'quickfix', newText: '978-0-13-110362-7', preferred: true }]);
+  assert.equal(isbnActionTitle(isbnActions('978-0-13-110362-8')[0]!), 'Change to 978-0-13-110362-7');
   assert.deepEqual(titles('0306406153'), [['quickfix', '0306406152']]);
   assert.deepEqual(titles('9780306406158'), [['quickfix', '9780306406157']]);
   assert.deepEqual(titles('030640615'), [], 'a wrong length has no candidate');
@@ -31,7 +34,7 @@ test('a valid ISBN offers the other length, hyphens and bare digits as refactori
     ['refactor', '9780306406157'],
   ]);
   assert.deepEqual(titles('979-10-90636-07-1'), [['refactor', '9791090636071']], 'a 979 ISBN has no ISBN-10');
-  assert.equal(isbnActions('0306406152')[0].title, 'Convert to ISBN-13: 9780306406157');
+  assert.equal(isbnActionTitle(isbnActions('0306406152')[0]!), 'Convert to ISBN-13: 9780306406157');
 });
 
 test('diagnostics: invalid labelled ISBNs, and not-found ones only when the cache says so', () => {
@@ -46,8 +49,8 @@ test('diagnostics: invalid labelled ISBNs, and not-found ones only when the cach
       [3, 'length'],
     ],
   );
-  assert.equal(problems[1].message, 'The book service knows no book with ISBN 978-0-306-40615-7.');
-  assert.match(problemMessage(problems[2].item), /10 or 13 digits, this one has 9/);
+  assert.equal(problemMessage(problems[1]!), 'The book service knows no book with ISBN 978-0-306-40615-7.');
+  assert.match(invalidIsbnMessage(invalidIsbn(problems[2]!.item)), /10 or 13 digits, this one has 9/);
 });
 
 test('an ISBN in no range isbn3 knows: converted, never hyphenated; if no source knows it, the diagnostic says why that may be', () => {
@@ -60,9 +63,9 @@ test('an ISBN in no range isbn3 knows: converted, never hyphenated; if no source
   const items = scanAll({ lineCount: lines.length, lineAt: (l) => lines[l] });
   const problems = isbnProblems(items, () => true);
   assert.deepEqual(problems.map((p) => [p.item.line, p.code]), [[0, 'notFound'], [1, 'range'], [2, 'range']]);
-  assert.match(problems[0].message, /^The book service knows no book with ISBN 9786999999990\. Its number is in no ISBN range that ISBN Lens knows/);
-  assert.match(problems[1].message, /979-0 begins an ISMN/);
-  assert.match(problems[2].message, /an ISBN-13 begins with 978 or 979/);
+  assert.match(problemMessage(problems[0]!), /^The book service knows no book with ISBN 9786999999990\. Its number is in no ISBN range that ISBN Lens knows/);
+  assert.match(problemMessage(problems[1]!), /979-0 begins an ISMN/);
+  assert.match(problemMessage(problems[2]!), /an ISBN-13 begins with 978 or 979/);
 });
 
 test('inline titles: short titles as they are, long ones without subtitle or cut at a word', () => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { quota as quotaText } from '../../src/editor/words';
 import { parseKeyInfo, planOfHost } from '../../src/core/sources/isbndb/keyInfo';
-import { quotaShortfall, quotaText, spendQuota } from '../../src/core/model/quota';
+import { quotaShortfall, spendQuota } from '../../src/core/model/quota';
 import { KeyQuota, callsCharged } from '../../src/core/lookups/keyQuota';
 import { Emitter } from '../../src/core/events';
 import type { RequestRecord } from '../../src/core/model/answers';

@@ -2,9 +2,10 @@
 // typed fields, matched by key never by position, the edition rule applied.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { otherEditionNote } from '../../src/editor/words';
 import { bookFromBooksApi, bookFromSearchDoc, pagesFromPagination } from '../../src/core/sources/openLibrary/mapping';
 import { bookFromSearch, bookFromVolume } from '../../src/core/sources/googleBooks/mapping';
-import { otherEditionNote } from '../../src/core/model/edition';
 import { excerpt } from '../../src/core/format/markdown';
 import { openLibraryError } from '../../src/core/sources/openLibrary/errors';
 import { googleBooksError } from '../../src/core/sources/googleBooks/errors';

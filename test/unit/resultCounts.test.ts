@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { lookupSummary } from '../../src/editor/words';
 import { emptyReport, countUnusable } from '../../src/core/model/fillReport';
 import { summarize } from '../../src/core/lookupSummary';
 import { ServiceError } from '../../src/core/model/errors';
@@ -12,7 +14,7 @@ const results: LookupResult[] = [{ status: 'found', book: book('9780306406157') 
 
 test('the look-up summary and the annotation report count results the same way', () => {
   const summary = summarize(results, 2);
-  assert.equal(summary.text, '1 found, 1 not found, 2 invalid, 2 skipped for quota, 1 failed.');
+  assert.equal(lookupSummary(summary), '1 found, 1 not found, 2 invalid, 2 skipped for quota, 1 failed.');
   const report = emptyReport();
   for (const result of results) if (result.status !== 'found') countUnusable(report, result);
   for (const counts of [summary, report]) {

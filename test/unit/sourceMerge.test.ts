@@ -2,7 +2,9 @@
 // each field's source named; the asked ISBN's own record preferred; editions never mixed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mergeBooks, provenanceLabels } from '../../src/core/sources/merge';
+import '../helpers/fakeVscode';
+import { provenanceLabels } from '../../src/editor/words';
+import { mergeBooks } from '../../src/core/sources/merge';
 import { sourceTitle } from '../../src/core/sources/sourceNames';
 import { missingHoverFields, needsNextSource } from '../../src/core/sources/nextSource';
 import { book } from '../helpers/books';

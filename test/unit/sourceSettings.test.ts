@@ -1,8 +1,9 @@
 /** The settings that choose the sources, and the words that name them in hovers. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { notFound, sourcesLine } from '../../src/editor/words';
 import { parseSourceUrl, parseSources } from '../../src/core/sources/sourceSettings';
-import { notFoundText, sourcesLine } from '../../src/core/sources/sourceText';
 import { coverAddressAllowed } from '../../src/core/cover/coverAddresses';
 import { ServiceError } from '../../src/core/model/errors';
 import { book } from '../helpers/books';
@@ -34,12 +35,12 @@ test('the hover names its sources, and what each later one filled', () => {
 
 test('"not found" names the sources asked and, without a key, that the book service may know more', () => {
   const describe = (e: ServiceError) => e.message;
-  assert.equal(notFoundText({ status: 'notFound', asked: ['openLibrary', 'googleBooks'] }, false, describe), 'not in Open Library or Google Books. The book service (ISBNdb) may know more: it needs an API key.');
-  assert.equal(notFoundText({ status: 'notFound', asked: ['isbndb', 'openLibrary', 'googleBooks'] }, true, describe), 'not in ISBNdb, Open Library or Google Books.');
-  assert.equal(notFoundText({ status: 'notFound' }, true, describe), 'the book service knows no book with this ISBN.', 'the book service alone says what it always said');
+  assert.equal(notFound({ status: 'notFound', asked: ['openLibrary', 'googleBooks'] }, false, describe), 'not in Open Library or Google Books. The book service (ISBNdb) may know more: it needs an API key.');
+  assert.equal(notFound({ status: 'notFound', asked: ['isbndb', 'openLibrary', 'googleBooks'] }, true, describe), 'not in ISBNdb, Open Library or Google Books.');
+  assert.equal(notFound({ status: 'notFound' }, true, describe), 'the book service knows no book with this ISBN.', 'the book service alone says what it always said');
   const quota = new ServiceError('quota', 'the daily quota is spent.');
   assert.equal(
-    notFoundText({ status: 'notFound', asked: ['openLibrary'], unanswered: [{ source: 'googleBooks', error: quota }] }, false, describe),
+    notFound({ status: 'notFound', asked: ['openLibrary'], unanswered: [{ source: 'googleBooks', error: quota }] }, false, describe),
     'not in Open Library. Google Books could not be asked: the daily quota is spent. The book service (ISBNdb) may know more: it needs an API key.',
   );
 });

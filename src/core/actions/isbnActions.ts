@@ -8,7 +8,8 @@
 import { hyphenateIsbn, normalizeIsbn, parseIsbn, suggestCorrections, tenWith978 } from '../isbn/parse';
 
 export interface IsbnAction {
-  title: string;
+  /** What the action does (the editor names it: src/editor/words.ts, `isbnActionTitle`). */
+  does: 'change' | 'toIsbn13' | 'toIsbn10' | 'hyphenate' | 'removeHyphens';
   kind: 'quickfix' | 'refactor';
   newText: string;
   /** The one obvious fix: editors apply it with a single shortcut. */
@@ -27,7 +28,7 @@ function corrections(raw: string): IsbnAction[] {
   const ten = tenWith978(normalized);
   if (ten) {
     const isbn13 = separated ? ten.hyphenated13 : ten.isbn13;
-    return [{ title: `Change to ${isbn13}`, kind: 'quickfix', newText: isbn13, preferred: true }];
+    return [{ does: 'change', kind: 'quickfix', newText: isbn13, preferred: true }];
   }
   const candidates = suggestCorrections(raw).map((isbn13) => {
     const info = parseIsbn(isbn13)!;
@@ -36,7 +37,7 @@ function corrections(raw: string): IsbnAction[] {
     return ten ? info.isbn10! : info.isbn13;
   });
   const unique = [...new Set(candidates)];
-  return unique.map((candidate) => ({ title: `Change to ${candidate}`, kind: 'quickfix', newText: candidate, preferred: unique.length === 1 }));
+  return unique.map((candidate) => ({ does: 'change', kind: 'quickfix', newText: candidate, preferred: unique.length === 1 }));
 }
 
 function refactorings(raw: string): IsbnAction[] {
@@ -46,13 +47,13 @@ function refactorings(raw: string): IsbnAction[] {
   const actions: IsbnAction[] = [];
   if (normalized.length === 10) {
     const isbn13 = separated ? info.hyphenated13 : info.isbn13;
-    actions.push({ title: `Convert to ISBN-13: ${isbn13}`, kind: 'refactor', newText: isbn13 });
+    actions.push({ does: 'toIsbn13', kind: 'refactor', newText: isbn13 });
   } else if (info.isbn10) {
     const isbn10 = separated ? info.hyphenated10! : info.isbn10;
-    actions.push({ title: `Convert to ISBN-10: ${isbn10}`, kind: 'refactor', newText: isbn10 });
+    actions.push({ does: 'toIsbn10', kind: 'refactor', newText: isbn10 });
   }
   const hyphenated = hyphenateIsbn(raw);
-  if (hyphenated && hyphenated !== raw) actions.push({ title: `Hyphenate: ${hyphenated}`, kind: 'refactor', newText: hyphenated });
-  if (separated) actions.push({ title: `Remove hyphens: ${normalized}`, kind: 'refactor', newText: normalized });
+  if (hyphenated && hyphenated !== raw) actions.push({ does: 'hyphenate', kind: 'refactor', newText: hyphenated });
+  if (separated) actions.push({ does: 'removeHyphens', kind: 'refactor', newText: normalized });
   return actions;
 }

@@ -36,7 +36,8 @@ export interface Repeat {
   /** Where the repeat is flagged, and where the first one is. */
   at: { start: number; end: number };
   firstAt: { start: number; end: number };
-  message: string;
+  /** The 0-based line of the first one (the editor says "also at line N"). */
+  firstLine: number;
   /** True for an entry that repeats another; false for an ISBN written again. */
   entry: boolean;
 }

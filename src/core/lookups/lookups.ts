@@ -24,8 +24,7 @@ import { GoogleBooksSource } from '../sources/googleBooks/source';
 import { OpenLibrarySource } from '../sources/openLibrary/source';
 import { keylessUserAgent } from '../host/userAgent';
 import { sourceTitle } from '../sources/sourceNames';
-import { offlineText } from '../sources/sourceText';
-import { unreachableText } from '../messages';
+import { formatTime } from '../messages';
 import { Batcher } from './batcher';
 import { RatedSource } from './ratedSource';
 import { STALL_MS } from './sourceHealth';
@@ -85,8 +84,22 @@ export interface LookupEmitters {
   request: Emitter<RequestRecord>;
   /** Another key, plan or address: what was read of the key no longer holds. */
   key: Emitter<void>;
-  /** Something the user is told once (Google Books' daily quota is spent), with the command that helps. */
-  notice?: Emitter<{ message: string; command?: { title: string; id: string } }>;
+  /** Something the user is told once (Google Books' daily quota is spent, no source can be reached). */
+  notice?: Emitter<LookupNotice>;
+}
+
+/**
+ * What is told once, by kind (the editor words it, with the command that helps): Google Books'
+ * daily quota spent (`until`: when it is asked again), or no source can be reached (each with why).
+ */
+export type LookupNotice =
+  | { kind: 'googleDailyQuota'; until?: number }
+  | { kind: 'offline'; outages: ReadonlyArray<{ source: string; error: ServiceError }> };
+
+/** Why there is no source although a key is set: the plan's address in `isbnLens.baseUrls` is not a usable URL. */
+export interface LookupProblem {
+  kind: 'noBaseUrl';
+  plan: PlanName;
 }
 
 /** What each source was made for (its key as a fingerprint, its address, the timeout), and its rated source. */
@@ -112,7 +125,7 @@ export class Lookups extends Disposable {
   /** Catalogues the browser refuses (no cross-origin permission): skipped for the session, said once. */
   private readonly blocked = new Set<SourceName>();
   /** Why there is no source although a key is set (a setting that is not a URL). */
-  problem: string | undefined;
+  problem: LookupProblem | undefined;
   private booksTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** Every source out of reach was said in a notification; said again only after one answered. */
@@ -152,11 +165,11 @@ export class Lookups extends Disposable {
       this.batchers.get('googleBooks')!.onDidChangeState((state) => {
         if (state.kind !== 'stopped' || state.error.kind !== 'quota' || this.saidGoogleStop === (state.until ?? 0)) return;
         this.saidGoogleStop = state.until ?? 0;
-        const message =
+        this.log.warn(
           `Google Books' daily quota is spent: it is not asked again until ${state.until ? new Date(state.until).toISOString() : 'tomorrow'} (Pacific midnight); the other sources go on. ` +
-          'A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.';
-        this.log.warn(message);
-        emitters.notice?.fire({ message, command: { title: 'Set Google Books API Key', id: 'isbnLens.setGoogleBooksKey' } });
+            'A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.',
+        );
+        emitters.notice?.fire({ kind: 'googleDailyQuota', ...(state.until && { until: state.until }) });
       }),
     );
     this.register(
@@ -359,8 +372,8 @@ export class Lookups extends Disposable {
     if (signature === this.made.get('isbndb')?.signature) return { signature, rated: this.source };
     this.problem = undefined;
     if (key && !baseUrl) {
-      this.problem = `The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`;
-      this.log.error(this.problem);
+      this.problem = { kind: 'noBaseUrl', plan };
+      this.log.error(`The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`);
     }
     if (!key || !keyId || !baseUrl) return { signature, rated: undefined };
     const source = new BookServiceClient({ baseUrl, plan, apiKey: key, keyId, timeoutMs: this.settings.requestTimeoutMs, onRequest: this.onRequest('isbndb') });
@@ -439,7 +452,7 @@ export class Lookups extends Disposable {
         const state = health.state;
         if (state.kind === 'resting' && told !== 'resting') {
           told = 'resting';
-          this.log.warn(`${unreachableText(new ServiceError('unreachable', state.cause.message, { retryAt: state.until }))} Meanwhile its ISBNs go on to the next source.`);
+          this.log.warn(`${state.cause.message.replace(/\.$/, '')}; ISBN Lens tries it again at ${formatTime(state.until)}. Meanwhile its ISBNs go on to the next source.`);
         } else if (state.kind === 'stalled' && told === undefined) {
           told = 'stalled';
           this.log.warn(`${health.title} has not answered for ${STALL_MS / 1000} s: while it does not, what would go to it goes on to the next source.`);
@@ -463,7 +476,7 @@ export class Lookups extends Disposable {
       const now = this.chain.outages;
       if (this.saidOffline || now.length === 0 || now.length < this.chain.names.length) return;
       this.saidOffline = true;
-      this.emitters.notice?.fire({ message: offlineText(now), command: { title: 'Retry Now', id: 'isbnLens.retryNow' } });
+      this.emitters.notice?.fire({ kind: 'offline', outages: now });
     }, OFFLINE_SETTLE_MS);
   }
 

@@ -21,14 +21,11 @@ export function isOtherEditionOf(book: Book, asked: string): boolean {
   return book.otherIsbns.some((other) => other.isbn === digits || toIsbn13(other.isbn) === asked13);
 }
 
-/** "2nd edition"; an edition statement that already says it is one ("2. Auflage", "First edition", "3e éd.") as it is. */
-export function editionText(edition: string): string {
-  return /(?<!\p{L})(edition|ed|auflage|aufl|édition|éd|edición|edizione|uitgave|druk|upplaga|wydanie)(?!\p{L})|版/iu.test(edition) ? edition : `${edition} edition`;
-}
-
-/** The line naming the edition a record describes, when it is not the asked ISBN's own; otherwise undefined. */
-export function otherEditionNote(book: Book, asked: string): string | undefined {
+/**
+ * The edition a record describes, when it is not the asked ISBN's own (the editor says it:
+ * "This record describes another edition: …"); otherwise undefined.
+ */
+export function otherEdition(book: Book, asked: string): { isbn13: string; binding?: string; edition?: string } | undefined {
   if (!isbnDigits(asked) || describesIsbn(book, asked)) return undefined;
-  const edition = [book.binding, book.edition ? editionText(book.edition) : undefined].filter(Boolean).join(', ');
-  return `This record describes another edition: ISBN ${hyphenateIsbn(book.isbn13) ?? book.isbn13}${edition ? ` (${edition})` : ''}.`;
+  return { isbn13: hyphenateIsbn(book.isbn13) ?? book.isbn13, ...(book.binding && { binding: book.binding }), ...(book.edition && { edition: book.edition }) };
 }

@@ -1,28 +1,28 @@
-/** Where a merged book's fields came from: the words every feature shares, whichever sources answered. */
+/** Where a merged book's fields came from, whichever sources answered. */
 import type { Book } from './book';
 
-/** The fields a later source may fill, and the word the user reads for each. */
-export const FILLABLE_FIELDS = {
-  titleLong: 'full title',
-  authors: 'authors',
-  publisher: 'publisher',
-  datePublished: 'date',
-  edition: 'edition',
-  pages: 'pages',
-  binding: 'binding',
-  language: 'language',
-  image: 'cover',
-  synopsis: 'description',
-  subjects: 'subjects',
-  deweyDecimal: 'Dewey class',
-  isbn10: 'ISBN-10',
-  msrp: 'price',
-  otherIsbns: 'other ISBNs',
-  contributors: 'editors and translators',
-  series: 'series',
-} as const satisfies Partial<Record<keyof Book, string>>;
+/** The fields a later source may fill (the editor names each: src/editor/words.ts). */
+export const FILLABLE_FIELDS = [
+  'titleLong',
+  'authors',
+  'publisher',
+  'datePublished',
+  'edition',
+  'pages',
+  'binding',
+  'language',
+  'image',
+  'synopsis',
+  'subjects',
+  'deweyDecimal',
+  'isbn10',
+  'msrp',
+  'otherIsbns',
+  'contributors',
+  'series',
+] as const satisfies ReadonlyArray<keyof Book>;
 
-export type FillableField = keyof typeof FILLABLE_FIELDS;
+export type FillableField = (typeof FILLABLE_FIELDS)[number];
 
 export interface Provenance {
   /** The source of the record the book is built on (its title and every field not filled). */

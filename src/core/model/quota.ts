@@ -12,12 +12,6 @@ export interface KeyInfo {
   quota?: Quota;
 }
 
-/** "412 of 1,000 calls left today (588 spent)". */
-export function quotaText(quota: Quota): string {
-  const n = (value: number) => value.toLocaleString('en-US');
-  return `${n(quota.left)} of ${n(quota.total)} calls left today (${n(quota.spent)} spent)`;
-}
-
 /** The quota after calls the extension made since it was read: each ISBN of a batch is one call. */
 export function spendQuota(quota: Quota, calls: number): Quota {
   const spent = Math.min(quota.total, quota.spent + calls);

@@ -6,7 +6,7 @@
  * edition's page count or cover is not this edition's.
  *
  * Where no source has the asked ISBN's own record, the first other-edition record is the answer
- * (`otherEditionNote` labels it), filled only from records of that same edition.
+ * (the hover says which: `otherEdition`), filled only from records of that same edition.
  *
  * One exception to "never replaces": a national catalogue's title and persons are preferred for
  * its own group's books (the DNB's for 978-3, the BnF's for 978-2 and 979-10: `routing.ts`), as
@@ -16,7 +16,6 @@
  */
 import type { Book } from '../model/book';
 import { describesIsbn } from '../model/edition';
-import { sourceTitle } from './sourceNames';
 import { FILLABLE_FIELDS, type FillableField, type Provenance } from '../model/provenance';
 
 export interface SourcedBook {
@@ -52,7 +51,7 @@ export function mergeBooks(asked: string, answers: readonly SourcedBook[], prefe
   for (const other of answers) {
     if (other === base || other.book.isbn13 !== book.isbn13) continue;
     const fields: FillableField[] = other === national ? [...preferredFields] : [];
-    for (const field of Object.keys(FILLABLE_FIELDS) as FillableField[]) {
+    for (const field of FILLABLE_FIELDS) {
       if (!lacks(book, field) || lacks(other.book, field)) continue;
       Object.assign(book, { [field]: other.book[field] });
       if (field === 'datePublished') book.year = other.book.year;
@@ -82,12 +81,4 @@ function preferPersonsAndTitle(book: Book, catalogue: Book): FillableField[] {
     fields.push('contributors');
   }
   return fields;
-}
-
-/** What the hover names: `["Open Library", "Google Books · description, subjects"]`. */
-export function provenanceLabels(provenance: Provenance): string[] {
-  return [
-    sourceTitle(provenance.base),
-    ...provenance.filled.map(({ source, fields }) => `${sourceTitle(source)} · ${fields.map((f) => FILLABLE_FIELDS[f]).join(', ')}`),
-  ];
 }

@@ -8,13 +8,13 @@ import * as vscode from 'vscode';
 import { citationAt } from '../../core/bibliography/citations';
 import { citationSyntaxOf } from '../../core/documentKind/documentKind';
 import type { BibliographyEntry } from '../../core/formats/shared/entry';
-import { bookHoverMarkdown } from '../../core/format/bookText';
 import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
-import { noBookText, sourcesLine } from '../../core/sources/sourceText';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, answerBy } from './hoverProvider';
+import * as words from '../words';
+import { parseIsbn } from '../../core/isbn/parse';
 
 /** Documents whose citations are looked for (see citationSyntaxOf): by language, and by name where no extension gives the language. */
 export const CITING_DOCUMENTS: vscode.DocumentFilter[] = [
@@ -35,9 +35,9 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const deadline = Date.now() + HOVER_WAIT_MS;
     const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
     if (token.isCancellationRequested) return undefined;
-    const sources = result?.status === 'found' ? sourcesLine(result) : undefined;
+    const sources = result?.status === 'found' ? words.sourcesLine(result) : undefined;
     const body =
-      result?.status === 'found' ? bookHoverMarkdown(result.book) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : '') : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
+      result?.status === 'found' ? words.bookHover(result.book) + words.sourcesMarkdown(sources) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
     return new vscode.Hover(markdown, range);
@@ -46,12 +46,9 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   /** Why an entry with an ISBN shows its own fields instead of the book. */
   private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
     if (!isbn13) return undefined;
-    if (!result) return 'Looking the book up… hover again in a moment.';
-    if (result.status === 'notFound') {
-      const text = noBookText(result, isbn13);
-      return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
-    }
-    if (result.status === 'failed') return `The book could not be looked up: ${this.service.describeFrom(result.source, result.error)}`;
+    if (!result) return words.lookingUp(parseIsbn(isbn13)?.hyphenated13 ?? isbn13);
+    if (result.status === 'notFound') return words.sentence(words.noBook(result, isbn13));
+    if (result.status === 'failed') return words.citationLookupFailed(this.service.describeFrom(result.source, result.error));
     return undefined;
   }
 
@@ -86,8 +83,8 @@ async function citedEntry(store: BibliographyStore, document: vscode.TextDocumen
 }
 
 function entryMarkdown(entry: BibliographyEntry, note?: string): string {
-  const parts = [`**${escapeMarkdown(entry.title ?? '(no title)')}**`];
-  const people = entry.authors.length > 0 ? entry.authors : entry.editors.map((e) => `${e} (ed.)`);
+  const parts = [`**${escapeMarkdown(entry.title ?? words.noTitle())}**`];
+  const people = entry.authors.length > 0 ? entry.authors : entry.editors.map(words.editorName);
   if (people.length > 0) parts.push(escapeMarkdown(people.join('; ')));
   if (entry.year) parts.push(escapeMarkdown(entry.year));
   if (note) parts.push(`*${escapeMarkdown(note)}*`);
@@ -98,5 +95,5 @@ function whereMarkdown(found: FoundEntry): string {
   const line = found.entry.line + 1;
   const link = found.uri.with({ fragment: `L${line}` }).toString();
   const name = vscode.workspace.asRelativePath(found.uri, false);
-  return `Cite key ${escapeMarkdown(found.entry.key)} in [${escapeMarkdown(name)}:${line}](${link})`;
+  return words.citeKeyAt(found.entry.key, name, line, link);
 }

@@ -9,6 +9,7 @@ import { isbnActions } from '../../core/actions/isbnActions';
 import { itemsInLines } from '../../core/scan/lineScan';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { IsbnIndex } from '../infrastructure/isbnIndex';
+import * as words from '../words';
 
 export class IsbnCodeActions implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = {
@@ -25,7 +26,7 @@ export class IsbnCodeActions implements vscode.CodeActionProvider {
       for (const action of isbnActions(item.raw)) {
         const kind = action.kind === 'quickfix' ? vscode.CodeActionKind.QuickFix : vscode.CodeActionKind.RefactorRewrite;
         if (context.only && !context.only.contains(kind)) continue;
-        const codeAction = new vscode.CodeAction(action.title, kind);
+        const codeAction = new vscode.CodeAction(words.isbnActionTitle(action), kind);
         codeAction.edit = new vscode.WorkspaceEdit();
         codeAction.edit.replace(document.uri, itemRange, action.newText);
         if (action.kind === 'quickfix') {

@@ -11,6 +11,7 @@ import { isbnProblems } from '../../core/diagnostics/isbnProblems';
 import type { Config, DiagnosticsSeverity } from '../infrastructure/config';
 import { IsbnIndex } from '../infrastructure/isbnIndex';
 import type { LookupService } from '../infrastructure/lookupService';
+import * as words from '../words';
 
 export const DIAGNOSTIC_SOURCE = 'ISBN Lens';
 
@@ -57,9 +58,10 @@ export class IsbnDiagnostics extends Disposable {
     const problems = isbnProblems(this.index.get(document), (isbn13) => this.service.known(isbn13)?.status === 'notFound');
     this.collection.set(
       document.uri,
-      problems.map(({ item, code, message, informational }) => {
+      problems.map((problem) => {
+        const { item, code, informational } = problem;
         const range = rangeOf(item);
-        const diagnostic = new vscode.Diagnostic(range, message, informational ? vscode.DiagnosticSeverity.Information : severity);
+        const diagnostic = new vscode.Diagnostic(range, words.problemMessage(problem), informational ? vscode.DiagnosticSeverity.Information : severity);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         diagnostic.code = code;
         return diagnostic;

@@ -13,6 +13,7 @@ import type { Config } from '../infrastructure/config';
 import { type DocumentReadings, partOf, yieldToHost } from '../infrastructure/documentReadings';
 import { DOCUMENT_SCHEMES } from '../infrastructure/documentSelector';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import * as words from '../words';
 
 export const DUPLICATE_CODE = 'duplicate';
 /** Typing pauses this long before a document is checked again; longer in long documents (10,000 ISBNs take ~90 ms to check). */
@@ -80,13 +81,13 @@ export class DuplicateDiagnostics extends Disposable {
     if (this.isDisposed || document.isClosed || document.version !== version) return;
     this.collection.set(
       document.uri,
-      found.map(({ at, firstAt, message, entry }) => {
+      found.map(({ at, firstAt, firstLine, entry }) => {
         const range = new vscode.Range(document.positionAt(at.start), document.positionAt(at.end));
-        const diagnostic = new vscode.Diagnostic(range, message, entry ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
+        const diagnostic = new vscode.Diagnostic(range, words.duplicates.alsoAt(firstLine + 1), entry ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         diagnostic.code = DUPLICATE_CODE;
         const first = new vscode.Range(document.positionAt(firstAt.start), document.positionAt(firstAt.end));
-        diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, first), entry ? 'the first entry of this book' : 'the first time this ISBN is written')];
+        diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, first), entry ? words.duplicates.firstEntry() : words.duplicates.firstIsbn())];
         return diagnostic;
       }),
     );
@@ -101,7 +102,7 @@ export class DuplicateCodeActions implements vscode.CodeActionProvider {
     return context.diagnostics.flatMap((diagnostic) => {
       const first = diagnostic.relatedInformation?.[0]?.location;
       if (diagnostic.source !== DIAGNOSTIC_SOURCE || diagnostic.code !== DUPLICATE_CODE || !first) return [];
-      const action = new vscode.CodeAction(`Go to the first one (line ${first.range.start.line + 1})`, vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(words.duplicates.goToFirst(first.range.start.line + 1), vscode.CodeActionKind.QuickFix);
       action.command = { title: action.title, command: 'vscode.open', arguments: [first.uri, { selection: first.range } satisfies vscode.TextDocumentShowOptions] };
       action.diagnostics = [diagnostic];
       action.isPreferred = true;

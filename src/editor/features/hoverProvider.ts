@@ -4,17 +4,13 @@
  * HOVER_WAIT_MS and otherwise says it is looking the book up.
  */
 import * as vscode from 'vscode';
-import { RANGELESS_NOTE, whyNotValid } from '../../core/diagnostics/isbnProblems';
-import { bookHoverMarkdown } from '../../core/format/bookText';
-import { escapeMarkdown } from '../../core/format/markdown';
+import { whyNotValid } from '../../core/diagnostics/isbnProblems';
 import type { LineIsbn } from '../../core/scan/lineScan';
 import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
-import { formatTime } from '../../core/messages';
-import { notFoundText, sourcesLine } from '../../core/sources/sourceText';
-import { sourceTitle } from '../../core/sources/sourceNames';
 import type { LookupService } from '../infrastructure/lookupService';
+import * as words from '../words';
 
 export { HOVER_WAIT_MS };
 
@@ -55,25 +51,23 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const isbn = match.info?.hyphenated13 ?? match.raw;
     const state = this.service.state;
     if (state.kind === 'limited') {
-      const first = this.service.sourceNames[0];
-      const whose = first === undefined || first === 'isbndb' ? `the ${this.service.plan} plan` : sourceTitle(first);
-      return new vscode.MarkdownString(`ISBN ${isbn}: the request limit of ${whose} is reached; ISBN Lens retries at ${formatTime(state.until)}.`);
+      return new vscode.MarkdownString(words.hoverLimited(isbn, words.limitOf(this.service.sourceNames[0], this.service.plan), state.until));
     }
-    return new vscode.MarkdownString(`ISBN ${isbn}: looking up… Hover again in a moment to see the book.`);
+    return new vscode.MarkdownString(words.lookingUp(isbn));
   }
 
   private resultMarkdown(isbn: string, result: LookupResult, cover?: string, rangeless?: boolean): vscode.MarkdownString {
     if (result.status === 'found') {
-      const sources = sourcesLine(result);
-      const markdown = new vscode.MarkdownString(bookHoverMarkdown(result.book, { cover, asked: isbn }) + (sources ? `\n\n*${escapeMarkdown(sources)}*` : ''));
+      const sources = words.sourcesLine(result);
+      const markdown = new vscode.MarkdownString(words.bookHover(result.book, { cover, asked: isbn }) + words.sourcesMarkdown(sources));
       markdown.supportHtml = false;
       return markdown;
     }
     if (result.status === 'notFound') {
       const hasKey = this.service.connected;
-      const text = notFoundText(result, hasKey, (error, source) => this.service.describeFrom(source, error));
-      const note = rangeless ? `  \n${RANGELESS_NOTE}` : '';
-      const markdown = new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(text)}${note}${hasKey || !result.asked ? '' : '  \n[Set an API key](command:isbnLens.setApiKey)'}`);
+      const text = words.notFound(result, hasKey, (error, source) => this.service.describeFrom(source, error));
+      const note = rangeless ? `  \n${words.rangelessNote()}` : '';
+      const markdown = new vscode.MarkdownString(`${words.hoverAbout(isbn, text)}${note}${hasKey || !result.asked ? '' : words.setKeyLink()}`);
       if (!hasKey) markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
     }
@@ -81,17 +75,17 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (error.kind === 'unreachable') {
       // Every source asked is out of reach (offline, or a firewall): each said with its next try.
       const failures = result.unanswered ?? [{ source: result.source, error }];
-      return new vscode.MarkdownString(`ISBN ${isbn}: ${escapeMarkdown(failures.map((f) => this.service.describeFrom(f.source, f.error)).join(' '))}`);
+      return new vscode.MarkdownString(words.hoverAbout(isbn, failures.map((f) => this.service.describeFrom(f.source, f.error)).join(' ')));
     }
     if (error.kind === 'auth' && error.details.status === undefined) {
-      const text = error.details.malformedKey ? `ISBN ${isbn}: ${escapeMarkdown(this.service.describe(error))}  \n[Set the API key again](command:isbnLens.setApiKey)` : `ISBN ${isbn}: [Set an API key](command:isbnLens.setApiKey) to see this book.`;
+      const text = error.details.malformedKey ? words.hoverAbout(isbn, this.service.describe(error)) + words.setKeyAgainLink() : words.hoverNeedsKey(isbn);
       const markdown = new vscode.MarkdownString(text);
       markdown.isTrusted = { enabledCommands: ['isbnLens.setApiKey'] };
       return markdown;
     }
-    const text = `ISBN ${isbn}: ${escapeMarkdown(this.service.describeFrom(result.source, error))}`;
+    const text = words.hoverAbout(isbn, this.service.describeFrom(result.source, error));
     if (error.kind === 'quota' && error.details.daily) {
-      const markdown = new vscode.MarkdownString(`${text}  \n[Retry now](command:isbnLens.retryNow)`);
+      const markdown = new vscode.MarkdownString(text + words.retryNowLink());
       markdown.isTrusted = { enabledCommands: ['isbnLens.retryNow'] };
       return markdown;
     }
@@ -100,8 +94,8 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
 }
 
 function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {
-  const why = whyNotValid(match.problem, match.raw);
-  return new vscode.MarkdownString(`**Not a valid ISBN:** ${escapeMarkdown(match.raw)} — ${why}. No look-up was made.`);
+  const why = words.invalidReason(whyNotValid(match.problem, match.raw));
+  return new vscode.MarkdownString(words.hoverInvalid(match.raw, why));
 }
 
 

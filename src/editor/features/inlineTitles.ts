@@ -8,12 +8,12 @@ import * as vscode from 'vscode';
 import { rangeOf } from '../infrastructure/documentIsbns';
 import { Disposable } from '../../core/disposable';
 import { ANNOTATION_START } from '../../core/formats/readingList/annotation';
-import { formatAuthors } from '../../core/format/bookText';
 import { inlineTitle } from '../../core/format/inlineTitle';
 import { itemsInLines } from '../../core/scan/lineScan';
 import type { Config } from '../infrastructure/config';
 import type { IsbnIndex } from '../infrastructure/isbnIndex';
 import type { LookupService } from '../infrastructure/lookupService';
+import * as words from '../words';
 
 export class InlineTitles extends Disposable implements vscode.InlayHintsProvider {
   private readonly emitter = this.register(new vscode.EventEmitter<void>());
@@ -45,8 +45,7 @@ export class InlineTitles extends Disposable implements vscode.InlayHintsProvide
       if (document.lineAt(after.line).text.startsWith(ANNOTATION_START, after.character)) continue;
       const hint = new vscode.InlayHint(after, inlineTitle(cached.book));
       hint.paddingLeft = true;
-      const authors = formatAuthors(cached.book.authors, cached.book.authorsOmitted);
-      hint.tooltip = authors ? `${cached.book.title} — ${authors}` : cached.book.title;
+      hint.tooltip = words.inlineTitleTooltip(cached.book.title, words.authorNames(cached.book.authors, cached.book.authorsOmitted));
       hints.push(hint);
     }
     return hints;

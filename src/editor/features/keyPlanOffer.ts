@@ -4,27 +4,23 @@
  * sent to the host the answer names: switching only picks the user's own address for it.
  */
 import * as vscode from 'vscode';
-import { quotaText } from '../../core/model/quota';
 import type { PlanName } from '../../core/model/plans';
 import type { Config } from '../infrastructure/config';
 import type { LookupService } from '../infrastructure/lookupService';
 import type { Log } from '../infrastructure/log';
+import * as words from '../words';
 
 /** Shows the offer; resolves once the user answered (and the plan is switched, if chosen). */
-export async function offerPlanSwitch(config: Config, service: LookupService, keyPlan: PlanName, lead = 'ISBN Lens:'): Promise<void> {
+export async function offerPlanSwitch(config: Config, service: LookupService, keyPlan: PlanName, saved = false): Promise<void> {
   const current = config.plan;
-  const action = `Switch to ${keyPlan}`;
-  const choice = await vscode.window.showWarningMessage(
-    `${lead} The key belongs to the ${keyPlan} plan, but “isbnLens.plan” is ${current}: look-ups at the ${current} plan's address may be refused.`,
-    action,
-  );
+  const action = words.buttons.switchPlan(keyPlan);
+  const choice = await vscode.window.showWarningMessage(words.planSwitch.offer(keyPlan, current, saved), action);
   if (choice !== action) return;
   await config.setPlan(keyPlan);
   await service.reconnect();
   // The new plan's quota, for the status bar; the key goes only to the configured address.
   const info = await service.keyQuota.refresh().catch(() => undefined);
-  const quota = info?.quota ? ` Today's quota: ${quotaText(info.quota)}.` : '';
-  void vscode.window.showInformationMessage(`ISBN Lens: switched to the ${keyPlan} plan.${quota}`);
+  void vscode.window.showInformationMessage(words.planSwitch.switched(keyPlan, info?.quota ? words.quota(info.quota) : undefined));
 }
 
 /** At start-up: reads `GET /key` once; says something only when the key belongs to another configured plan. */
@@ -35,6 +31,6 @@ export async function checkKeyPlanAtStart(config: Config, service: LookupService
     const keyPlan = service.keyPlan(info);
     if (keyPlan) await offerPlanSwitch(config, service, keyPlan);
   } catch (e) {
-    log.warn(`Could not read the key's plan and quota: ${(e as Error).message}`);
+    log.warn(words.planSwitch.couldNotRead((e as Error).message));
   }
 }

@@ -14,6 +14,7 @@ import type { DocumentIsbns } from '../infrastructure/documentIsbns';
 import type { Log } from '../infrastructure/log';
 import type { LookupService } from '../infrastructure/lookupService';
 import { STATUS_MENU_COMMAND } from './statusBar';
+import * as words from '../words';
 
 export interface CommandServices {
   config: Config;
@@ -51,7 +52,7 @@ export function registerCommands({ config, keys, googleKeys, service, isbns, log
       } catch (e) {
         // Last line of defence: one clear message, details in the log, never a stack trace.
         log.error(`Command ${id} failed`, e);
-        void vscode.window.showErrorMessage('ISBN Lens: something went wrong. Details are in “ISBN Lens: Show Log”.');
+        void vscode.window.showErrorMessage(words.commandFailed());
         return undefined;
       }
     }),

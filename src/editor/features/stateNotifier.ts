@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/disposable';
 import type { BatcherState } from '../../core/model/lookup';
 import type { LookupService } from '../infrastructure/lookupService';
+import * as words from '../words';
 
 export class StateNotifier extends Disposable {
   private lastShown: string | undefined;
@@ -18,9 +19,10 @@ export class StateNotifier extends Disposable {
     this.register(service.onDidChangeState((state) => this.onState(state)));
     // Said once by the look-ups themselves (Google Books' daily quota): shown as it comes.
     this.register(
-      service.onNotice(({ message, command }) => {
-        void vscode.window.showWarningMessage(`ISBN Lens: ${message}`, ...(command ? [command.title] : [])).then((choice) => {
-          if (choice && command) void vscode.commands.executeCommand(command.id);
+      service.onNotice((notice) => {
+        const { message, command } = words.lookupNotice(notice);
+        void vscode.window.showWarningMessage(words.notice(message), command.title).then((choice) => {
+          if (choice) void vscode.commands.executeCommand(command.id);
         });
       }),
     );
@@ -35,11 +37,11 @@ export class StateNotifier extends Disposable {
     if (id === this.lastShown) return;
     this.lastShown = id;
     if (state.error.kind === 'blocked') {
-      void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`);
+      void vscode.window.showWarningMessage(words.notice(this.service.describe(state.error)));
       return;
     }
     if (state.error.kind !== 'quota') return;
-    void vscode.window.showWarningMessage(`ISBN Lens: ${this.service.describe(state.error)}`, 'Retry Now').then((choice) => {
+    void vscode.window.showWarningMessage(words.notice(this.service.describe(state.error)), words.buttons.retryNow()).then((choice) => {
       if (choice) this.service.resume();
     });
   }

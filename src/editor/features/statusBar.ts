@@ -2,10 +2,8 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
 import { sourceTitle } from '../../core/sources/sourceNames';
-import { both } from '../../core/sources/sourceText';
-import { formatTime } from '../../core/messages';
-import { quotaText } from '../../core/model/quota';
 import type { LookupService } from '../infrastructure/lookupService';
+import * as words from '../words';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
 
@@ -17,7 +15,7 @@ export class StatusBar extends Disposable {
 
   constructor(private readonly service: LookupService) {
     super();
-    this.item.name = 'ISBN Lens';
+    this.item.name = words.status.name();
     this.item.command = STATUS_MENU_COMMAND;
     // Updates come in bursts during a batch: paint at most every 200 ms.
     this.register(
@@ -40,34 +38,43 @@ export class StatusBar extends Disposable {
     // Without the book service's key, the keyless sources answer: the first one is named.
     const names = this.service.sourceNames;
     const keyless = !this.service.connected && this.service.anySource && names[0] ? sourceTitle(names[0]) : undefined;
-    const sources = names.map(sourceTitle).join(', then ');
+    const sources = words.status.inOrder(names);
     let text: string;
     let tooltip: string;
     this.item.backgroundColor = undefined;
     if (problem) {
-      text = `$(warning) ISBN: settings`;
+      text = words.status.settingsProblem();
       tooltip = problem;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       switch (state.kind) {
         case 'noKey':
-          text = '$(key) ISBN: no key';
-          tooltip = 'No API key is set. Click to set one.';
+          text = words.status.noKey();
+          tooltip = words.status.noKeyTooltip();
           break;
         case 'idle':
-          text = `$(book) ISBN: ${keyless ?? plan}`;
-          tooltip = keyless ? `ISBN Lens without an API key: asking ${sources}. Idle.` : `ISBN Lens on the ${plan} plan: idle.`;
+          text = words.status.idle(keyless ?? plan);
+          tooltip = keyless ? words.status.idleKeylessTooltip(sources) : words.status.idlePlanTooltip(plan);
           break;
         case 'working':
-          text = `$(sync~spin) ISBN: ${state.waiting + state.inFlight} waiting`;
-          tooltip = `ISBN Lens ${keyless ? `asking ${sources}` : `on the ${plan} plan`}: ${state.inFlight} being looked up, ${state.waiting} queued.`;
+          text = words.status.working(state.waiting + state.inFlight);
+          tooltip = keyless ? words.status.workingKeylessTooltip(sources, state.inFlight, state.waiting) : words.status.workingPlanTooltip(plan, state.inFlight, state.waiting);
           break;
         case 'limited':
-          text = `$(watch) ISBN: limited until ${formatTime(state.until)}`;
-          tooltip = `${keyless ? `${keyless}'s` : `The ${plan} plan's`} request limit was reached; ${state.waiting} look-ups resume at ${formatTime(state.until)}.`;
+          text = words.status.limited(state.until);
+          tooltip = keyless ? words.status.limitedKeylessTooltip(keyless, state.waiting, state.until) : words.status.limitedPlanTooltip(plan, state.waiting, state.until);
           break;
         case 'stopped':
-          text = state.error.kind === 'quota' ? `$(error) ISBN: quota spent${state.until ? ` until ${formatTime(state.until)}` : ''}` : `$(error) ISBN: ${state.error.kind === 'wrongPlan' ? 'wrong plan' : state.error.kind === 'blocked' ? 'service refused by browser' : state.error.details.malformedKey ? 'key malformed' : 'key refused'}`;
+          text =
+            state.error.kind === 'quota'
+              ? words.status.quotaSpent(state.until)
+              : state.error.kind === 'wrongPlan'
+                ? words.status.wrongPlan()
+                : state.error.kind === 'blocked'
+                  ? words.status.refusedByBrowser()
+                  : state.error.details.malformedKey
+                    ? words.status.keyMalformed()
+                    : words.status.keyRefused();
           tooltip = this.service.describe(state.error);
           this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
           break;
@@ -78,20 +85,20 @@ export class StatusBar extends Disposable {
     if (!problem && outages.length > 0 && state.kind !== 'noKey' && state.kind !== 'stopped') {
       const offline = outages.length >= names.length;
       if (state.kind !== 'working') {
-        text = offline ? '$(debug-disconnect) ISBN: offline' : `$(debug-disconnect) ISBN: ${outages.length === 1 ? `${sourceTitle(outages[0]!.source)} unreachable` : `${outages.length} sources unreachable`}`;
+        text = offline ? words.status.offline() : outages.length === 1 ? words.status.oneUnreachable(outages[0]!.source) : words.status.someUnreachable(outages.length);
         this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
       }
       const nextTry = Math.min(...outages.map((o) => o.error.details.retryAt ?? Infinity));
       clearTimeout(this.restTimer);
       if (Number.isFinite(nextTry)) this.restTimer = setTimeout(() => this.update(), Math.max(0, nextTry - Date.now()) + 50);
       const reasons = outages.map(({ error }) => this.service.describe(error)).join('\n');
-      tooltip = `${offline ? 'No book source can be reached.' : `${both(outages.map((o) => sourceTitle(o.source)))} not asked for now; the other sources answer.`}\n${reasons}\n${tooltip}`;
+      tooltip = `${offline ? words.status.offlineTooltip() : words.status.notAskedTooltip(outages.map((o) => o.source))}\n${reasons}\n${tooltip}`;
     }
     // Today's quota, where the service tells it (GET /key).
     const quota = this.service.keyQuota.quota;
-    if (quota && !problem && state.kind !== 'noKey') tooltip += `\nQuota: ${quotaText(quota)}.`;
+    if (quota && !problem && state.kind !== 'noKey') tooltip += `\n${words.status.quota(words.quota(quota))}`;
     this.item.text = text;
-    this.item.tooltip = `${tooltip}\nClick for ISBN Lens commands.`;
-    this.item.accessibilityInformation = { label: `ISBN Lens: ${tooltip}` };
+    this.item.tooltip = `${tooltip}\n${words.status.click()}`;
+    this.item.accessibilityInformation = { label: words.status.accessible(tooltip) };
   }
 }

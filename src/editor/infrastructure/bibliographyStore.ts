@@ -16,6 +16,7 @@ import { bibliographyFormatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
 import type { DocumentReadings } from './documentReadings';
+import * as words from '../words';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */
@@ -101,7 +102,7 @@ export class BibliographyStore extends Disposable {
       if (/^(?:[\\/]|[A-Za-z]:[\\/])/.test(path)) return base.with({ path: path.replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/') });
       return vscode.Uri.joinPath(base, path);
     } catch (e) {
-      this.logOnce(path, `Bibliography ${path} is skipped: it cannot be made into a file address (${e instanceof Error ? e.message : String(e)}).`);
+      this.logOnce(path, words.log.bibliographyNoAddress(path, e instanceof Error ? e.message : String(e)));
       return undefined;
     }
   }
@@ -176,7 +177,7 @@ export class BibliographyStore extends Disposable {
       // Indexed as empty (no keys) until the file changes or trust is granted. A missing file or
       // a .json that is not CSL is ordinary; the rest is said once in the log.
       this.refused.add(name);
-      if (reading.refused !== 'missing' && reading.refused !== 'notCsl') this.logOnce(name, `Bibliography ${uri.scheme === 'file' ? uri.fsPath : name} is not read: ${reading.why}.`);
+      if (reading.refused !== 'missing' && reading.refused !== 'notCsl') this.logOnce(name, words.log.bibliographyNotRead(uri.scheme === 'file' ? uri.fsPath : name, reading.why));
       core.index.set(name, 'bibtex', undefined);
       return;
     }

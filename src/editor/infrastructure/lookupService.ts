@@ -9,7 +9,6 @@
  */
 import { Disposable } from '../../core/disposable';
 import { Emitter } from '../../core/events';
-import { describeError } from '../../core/messages';
 import type { BatcherState, LookupOptions, LookupResult } from '../../core/model/lookup';
 import type { Book } from '../../core/model/book';
 import type { AuthorPage, RequestRecord } from '../../core/model/answers';
@@ -19,11 +18,12 @@ import { sourceTitle } from '../../core/sources/sourceNames';
 import { coverAddressAllowed } from '../../core/cover/coverAddresses';
 import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
-import type { Lookups } from '../../core/lookups/lookups';
+import type { LookupNotice, Lookups } from '../../core/lookups/lookups';
 import type { LookupHost } from '../../core/host/host';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
+import * as words from '../words';
 
 /** Covers for hovers, inlined as data URIs. */
 export interface Covers {
@@ -49,7 +49,7 @@ export class LookupService extends Disposable {
   readonly onDidChangeState = this.states.event;
   private readonly requests = this.register(new Emitter<RequestRecord>());
   private readonly keyChanges = this.register(new Emitter<void>());
-  private readonly notices = this.register(new Emitter<{ message: string; command?: { title: string; id: string } }>());
+  private readonly notices = this.register(new Emitter<LookupNotice>());
   /** Something to tell the user once (a later source's daily quota spent), with the command that helps. */
   readonly onNotice = this.notices.event;
   /** The key's plan host and today's quota, from `GET /key` where the service has it. */
@@ -124,11 +124,13 @@ export class LookupService extends Disposable {
   /** How the user reads the source that answers Look Up Author ("Open Library"), when known. */
   get authorSourceTitle(): string | undefined {
     const name = this.authorSourceName;
-    return name === 'isbndb' ? 'the book service' : name ? sourceTitle(name) : undefined;
+    return name === 'isbndb' ? words.bookService() : name ? sourceTitle(name) : undefined;
   }
 
+  /** Why no source is made although a key is set, in the user's words. */
   get problem(): string | undefined {
-    return this.lookups?.problem;
+    const problem = this.lookups?.problem;
+    return problem && words.settingsProblem(problem);
   }
 
   /** Idle until the look-ups know better: whether a key is set is not known before the key is read. */
@@ -229,7 +231,7 @@ export class LookupService extends Disposable {
 
   /** The user's words for a failure, with the plan and host filled in. */
   describe(error: ServiceError): string {
-    return describeError(error, { plan: this.config.plan, host: this.config.baseUrl()?.host });
+    return words.failure(error, { plan: this.config.plan, host: this.config.baseUrl()?.host });
   }
 
   /** Saves the cache now, keeping what other windows saved meanwhile. */

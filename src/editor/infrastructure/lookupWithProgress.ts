@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LookupResult } from '../../core/model/lookup';
 import { type ServiceError, isServiceError } from '../../core/model/errors';
 import type { LookupService } from './lookupService';
+import * as words from '../words';
 
 /** The results, or undefined when the user cancelled. */
 export async function lookupWithProgress(service: LookupService, isbns: readonly string[], title: string): Promise<Map<string, LookupResult> | undefined> {
@@ -18,7 +19,7 @@ export async function lookupWithProgress(service: LookupService, isbns: readonly
           // A look-up the user waits for goes ahead of prefetching for hovers.
           urgent: isbns.length === 1,
           onProgress: (done, total) => {
-            if (total > 1) progress.report({ message: `${done} of ${total}`, increment: ((done - reported) / total) * 100 });
+            if (total > 1) progress.report({ message: words.progress.count(done, total), increment: ((done - reported) / total) * 100 });
             reported = done;
           },
         });
@@ -43,13 +44,13 @@ export async function lookupOneWithProgress(service: LookupService, isbn13: stri
  * its "Retry Now", so that it is not said twice.
  */
 export function reportLookup(service: LookupService, summary: string, firstError: ServiceError | undefined): void {
-  const message = `ISBN Lens: ${summary}`;
+  const message = words.notice(summary);
   if (!firstError) {
     void vscode.window.showInformationMessage(message);
   } else if (firstError.kind === 'quota' && firstError.details.daily) {
     void vscode.window.showWarningMessage(message);
   } else {
-    void vscode.window.showWarningMessage(`${message} ${service.describe(firstError)}`, 'Show Log').then((choice) => {
+    void vscode.window.showWarningMessage(`${message} ${service.describe(firstError)}`, words.buttons.showLog()).then((choice) => {
       if (choice) void vscode.commands.executeCommand('isbnLens.showLog');
     });
   }

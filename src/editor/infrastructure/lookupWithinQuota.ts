@@ -9,6 +9,7 @@ import { quotaShortfall } from '../../core/model/quota';
 import type { LookupResult } from '../../core/model/lookup';
 import type { LookupService } from './lookupService';
 import { lookupWithProgress } from './lookupWithProgress';
+import * as words from '../words';
 
 /** Like `lookupWithProgress`; undefined when the user cancelled, here or during the look-up. */
 export async function lookupWithinQuota(service: LookupService, isbns: readonly string[], title: string): Promise<Map<string, LookupResult> | undefined> {
@@ -16,7 +17,7 @@ export async function lookupWithinQuota(service: LookupService, isbns: readonly 
   if (!chosen) return undefined;
   const results = await lookupWithProgress(service, chosen, title);
   if (!results || chosen.length === isbns.length) return results;
-  const skipped = new ServiceError('quota', 'Left out: the daily quota of the key would not cover it.', { daily: true });
+  const skipped = new ServiceError('quota', words.quotaShortfall.leftOut(), { daily: true });
   for (const isbn of isbns) if (!results.has(isbn)) results.set(isbn, { status: 'failed', error: skipped });
   return results;
 }
@@ -27,14 +28,11 @@ async function chooseWithinQuota(service: LookupService, isbns: readonly string[
   const shortfall = quotaShortfall(uncached.length, service.keyQuota.quota);
   if (!shortfall) return isbns;
   const { left, unlooked } = shortfall;
-  const first = `Look Up the First ${left.toLocaleString('en-US')}`;
-  const all = 'Look Up All Anyway';
+  const first = words.buttons.lookUpFirst(left);
+  const all = words.buttons.lookUpAllAnyway();
   const choice = await vscode.window.showWarningMessage(
-    `ISBN Lens: ${uncached.length.toLocaleString('en-US')} ISBNs need a look-up, but only ${left.toLocaleString('en-US')} calls are left of your key's daily quota.`,
-    {
-      modal: true,
-      detail: `${unlooked.toLocaleString('en-US')} ISBN${unlooked === 1 ? '' : 's'} would be left unlooked-up. The quota resets at 00:00 UTC.`,
-    },
+    words.quotaShortfall.question(uncached.length, left),
+    { modal: true, detail: words.quotaShortfall.detail(unlooked) },
     ...(left > 0 ? [first] : []),
     all,
   );

@@ -14,5 +14,5 @@ export const readingListFormat: FormatPart = {
   refusal: () => undefined,
   isbnsToAnnotate: (reading) => markdownIsbns(reading.text),
   fill: (reading, results) => annotateMarkdown(reading.text, results),
-  repeats: async (reading) => repeatedIsbns(reading.text).map((r) => ({ at: r.at, firstAt: r.firstAt, message: r.message, entry: false })),
+  repeats: async (reading) => repeatedIsbns(reading.text).map((r) => ({ at: r.at, firstAt: r.firstAt, firstLine: r.firstLine, entry: false })),
 };

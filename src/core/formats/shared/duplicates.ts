@@ -25,8 +25,6 @@ export interface DuplicateEntry {
   /** The first entry of the same book, and its key (or start) to point at. */
   first: BibliographyEntry;
   firstAt: Span;
-  /** "also at line N" (1-based). */
-  message: string;
 }
 
 export interface RepeatedIsbn {
@@ -35,7 +33,6 @@ export interface RepeatedIsbn {
   firstAt: Span;
   /** 0-based line of the first occurrence. */
   firstLine: number;
-  message: string;
 }
 
 export function duplicateEntries(entries: readonly BibliographyEntry[], isPart: (type: string) => boolean): DuplicateEntry[] {
@@ -66,7 +63,7 @@ export async function entryRepeats(part: Pick<FormatPart, 'isPart'>, reading: Do
     await pause();
     until = performance.now() + SLICE_MS;
   }
-  return finder.found.map((d) => ({ at: d.at, firstAt: d.firstAt, message: d.message, entry: true }));
+  return finder.found.map((d) => ({ at: d.at, firstAt: d.firstAt, firstLine: d.first.line, entry: true }));
 }
 
 /** duplicateEntries one entry at a time, so that a caller can let its thread go between slices of a large file. */
@@ -96,7 +93,6 @@ export class DuplicateFinder {
         at: { start: isbn.start, end: isbn.end },
         first,
         firstAt: first.keyEnd > first.keyStart ? { start: first.keyStart, end: first.keyEnd } : { start: first.start, end: first.start },
-        message: `also at line ${first.line + 1}`,
       });
     }
   }
@@ -122,7 +118,6 @@ export function repeatedIsbns(text: string): RepeatedIsbn[] {
       at: { start: match.start, end: match.end },
       firstAt: { start: seen.start, end: seen.end },
       firstLine: seen.line,
-      message: `also at line ${seen.line + 1}`,
     });
   }
   return out;

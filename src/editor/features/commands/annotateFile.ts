@@ -8,7 +8,6 @@
  * typed. The annotators and their parsers load on first use.
  */
 import * as vscode from 'vscode';
-import { unsupportedMessage } from '../../../core/annotate/annotationStyle';
 import { formatOf } from '../../../core/documentKind/documentKind';
 import type { AnnotationReport } from '../../../core/model/fillReport';
 import type { FillMode } from '../../../core/formats/part';
@@ -19,6 +18,7 @@ import type { LookupService } from '../../infrastructure/lookupService';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
+import * as words from '../../words';
 
 export interface AnnotateArgs {
   /** Bibliography files only: skip the quick pick (for keybindings and tests). */
@@ -28,20 +28,20 @@ export interface AnnotateArgs {
 export async function annotateFile(service: LookupService, config: Config, readings: DocumentReadings, args?: AnnotateArgs): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('ISBN Lens: open a Markdown, text or bibliography file (BibTeX, CSL-JSON, CSL-YAML, RIS) to annotate its ISBNs.');
+    void vscode.window.showInformationMessage(words.annotate.noEditor());
     return;
   }
   const document = editor.document;
   const format = formatOf(document, document.getText());
   if (!format) {
-    void vscode.window.showInformationMessage(unsupportedMessage(document.languageId));
+    void vscode.window.showInformationMessage(words.annotate.unsupported(document.languageId));
     return;
   }
-  const [part, { summaryText }, { workspaceLoadsBiblatex }] = await Promise.all([partOf(format), import('../../../core/annotate/report'), import('../../infrastructure/biblatexHint')]);
+  const [part, { workspaceLoadsBiblatex }] = await Promise.all([partOf(format), import('../../infrastructure/biblatexHint')]);
   // Before the mode is asked and anything looked up: a file that cannot be edited safely costs no quota.
   const refusal = part.refusal(document.getText());
   if (refusal) {
-    void vscode.window.showWarningMessage(`ISBN Lens: ${refusal}`);
+    void vscode.window.showWarningMessage(words.notice(refusal));
     return;
   }
   const requested = args?.mode === 'fill' || args?.mode === 'refresh' ? args.mode : undefined;
@@ -56,21 +56,17 @@ export async function annotateFile(service: LookupService, config: Config, readi
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.
     const { report } = part.fill(reading, new Map(), mode, options);
-    const what = part.entryKind === 'isbn' ? 'no valid ISBN to annotate' : `no ${part.entryKind} with a valid ISBN`;
-    const why: string[] = [];
-    if (report.invalid > 0) why.push(`${report.invalid} invalid`);
-    if (report.leftAlone > 0) why.push(part.entryKind === 'isbn' ? `${report.leftAlone} in code or links` : `${report.leftAlone} not readable`);
-    void vscode.window.showInformationMessage(`ISBN Lens: ${what} in this file${why.length > 0 ? ` (${why.join(', ')})` : ''}.`);
+    void vscode.window.showInformationMessage(words.annotate.nothingToAnnotate(part.entryKind, report.invalid, report.leftAlone));
     return;
   }
 
-  const results = await lookupWithinQuota(service, isbns, `ISBN Lens: looking up ${isbns.length} ISBN${isbns.length === 1 ? '' : 's'} to annotate`);
+  const results = await lookupWithinQuota(service, isbns, words.progress.lookingUpToAnnotate(isbns.length));
   if (!results) {
-    void vscode.window.showInformationMessage('ISBN Lens: annotation cancelled; the file is unchanged.');
+    void vscode.window.showInformationMessage(words.annotate.cancelled());
     return;
   }
   if (document.isClosed) {
-    void vscode.window.showInformationMessage('ISBN Lens: the file was closed during the look-up; nothing was written.');
+    void vscode.window.showInformationMessage(words.annotate.closed());
     return;
   }
 
@@ -79,15 +75,15 @@ export async function annotateFile(service: LookupService, config: Config, readi
     (text) => part.fill(readings.now(document, format, text), results, mode, options),
     (edits, version) => applyEdits(document, edits, version),
   );
-  report(result.report, summaryText(result.report, format), applied || result.edits.length === 0, service);
+  report(result.report, words.annotationSummary(result.report, format), applied || result.edits.length === 0, service);
 }
 
 async function pickMode(): Promise<FillMode | undefined> {
   const items: Array<vscode.QuickPickItem & { mode: FillMode }> = [
-    { label: 'Fill missing fields', description: 'Add title, author, publisher, year… where an entry lacks them', mode: 'fill' },
-    { label: 'Fill missing and refresh existing fields', description: 'Also replace fields that differ from what the sources know', mode: 'refresh' },
+    { label: words.annotate.fill(), description: words.annotate.fillDescription(), mode: 'fill' },
+    { label: words.annotate.refresh(), description: words.annotate.refreshDescription(), mode: 'refresh' },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: 'ISBN Lens: Annotate ISBNs in File', placeHolder: 'What to write into the entries that carry an ISBN' });
+  const choice = await vscode.window.showQuickPick(items, { title: words.annotate.pickTitle(), placeHolder: words.annotate.pickPlaceHolder() });
   return choice?.mode;
 }
 
@@ -101,7 +97,7 @@ async function applyEdits(document: vscode.TextDocument, edits: readonly TextEdi
 
 function report(result: AnnotationReport, summary: string, written: boolean, service: LookupService): void {
   if (!written) {
-    void vscode.window.showWarningMessage('ISBN Lens: the annotations could not be written (the file kept changing, or it is read-only); nothing was changed. Run the command again.');
+    void vscode.window.showWarningMessage(words.annotate.notWritten());
     return;
   }
   reportLookup(service, summary, result.firstError);

@@ -2,18 +2,14 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../../../core/keyFormat';
 import { isServiceError } from '../../../core/model/errors';
-import { type KeyInfo, quotaText } from '../../../core/model/quota';
 import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerPlanSwitch } from '../keyPlanOffer';
+import * as words from '../../words';
 
 export async function setApiKey(keys: ApiKeyStore, service: LookupService, config: Config): Promise<void> {
-  const key = await askForKey(
-    'ISBN Lens: Set API Key',
-    `Your book service REST key for the ${service.plan} plan. It is kept in VS Code's secret storage and sent only to the plan's address.`,
-    'Paste your API key',
-  );
+  const key = await askForKey(words.apiKey.title(), words.apiKey.prompt(service.plan), words.apiKey.placeHolder());
   if (!key) return;
   await keys.set(key);
   await service.reconnect();
@@ -39,18 +35,18 @@ async function askForKey(title: string, prompt: string, placeHolder: string): Pr
 export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
   await keys.clear();
   await service.reconnect();
-  void vscode.window.showInformationMessage('ISBN Lens: API key removed.');
+  void vscode.window.showInformationMessage(words.apiKey.removed());
 }
 
 async function checkKey(service: LookupService, config: Config): Promise<void> {
   const plan = service.plan;
   if (!service.connected) {
-    void vscode.window.showWarningMessage(`ISBN Lens: API key saved. ${service.problem ?? ''}`.trim());
+    void vscode.window.showWarningMessage(service.problem ? words.apiKey.savedWithProblem(service.problem) : words.apiKey.saved());
     return;
   }
   try {
     const info = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ISBN Lens: checking the key on the ${plan} plan…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: words.progress.checkingKey(plan), cancellable: true },
       async (_progress, token) => {
         const controller = new AbortController();
         const listener = token.onCancellationRequested(() => controller.abort());
@@ -62,41 +58,34 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
       },
     );
     const keyPlan = service.keyPlan(info);
-    if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, 'ISBN Lens: API key saved.');
+    if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, true);
     // The same key set again after a refusal keeps its client: it works now, so look-ups went on.
-    void vscode.window.showInformationMessage(`ISBN Lens: API key saved. It works on the ${plan} plan.${quotaSentence(info)}`);
+    void vscode.window.showInformationMessage(words.apiKey.works(plan, info?.quota ? words.quota(info.quota) : undefined));
   } catch (e) {
     if (!isServiceError(e)) throw e;
     switch (e.kind) {
       case 'cancelled':
-        void vscode.window.showInformationMessage('ISBN Lens: API key saved; the check was cancelled.');
+        void vscode.window.showInformationMessage(words.apiKey.checkCancelled());
         return;
       case 'auth':
-        void vscode.window.showErrorMessage(`ISBN Lens: API key saved, but the service refused it on the ${plan} plan. Check the key and set it again.`, 'Set API Key').then((choice) => {
+        void vscode.window.showErrorMessage(words.apiKey.refused(plan), words.buttons.setApiKey()).then((choice) => {
           if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
         });
         return;
       case 'wrongPlan': {
-        const choice = await vscode.window.showErrorMessage(
-          `ISBN Lens: API key saved, but it belongs to another plan: the ${plan} plan's address denies it. Set “isbnLens.plan” to the key's plan.`,
-          'Open Settings',
-        );
+        const choice = await vscode.window.showErrorMessage(words.apiKey.wrongPlan(plan), words.buttons.openSettings());
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'isbnLens.plan');
         return;
       }
       case 'blocked':
         return; // VS Code for the Web refused the service: look-ups stopped, and the state notifier says so, once.
       case 'quota':
-        void vscode.window.showWarningMessage(`ISBN Lens: API key saved. It could not be checked now: ${service.describe(e)}`);
+        void vscode.window.showWarningMessage(words.apiKey.notCheckedNow(service.describe(e)));
         return;
       default:
-        void vscode.window.showWarningMessage(`ISBN Lens: API key saved, but it could not be checked. ${service.describe(e)}`);
+        void vscode.window.showWarningMessage(words.apiKey.notChecked(service.describe(e)));
     }
   }
-}
-
-function quotaSentence(info: KeyInfo | undefined): string {
-  return info?.quota ? ` Today's quota: ${quotaText(info.quota)}.` : '';
 }
 
 /**
@@ -105,22 +94,16 @@ function quotaSentence(info: KeyInfo | undefined): string {
  * SecretStorage and sent only in Google's X-Goog-Api-Key header, never in an address.
  */
 export async function setGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
-  const key = await askForKey(
-    'ISBN Lens: Set Google Books API Key',
-    "A free Google Books API key (Google Cloud console → APIs & Services → Credentials). It is kept in VS Code's secret storage and sent only to Google Books, in its X-Goog-Api-Key header.",
-    'Paste your Google Books API key',
-  );
+  const key = await askForKey(words.apiKey.googleTitle(), words.apiKey.googlePrompt(), words.apiKey.googlePlaceHolder());
   if (!key) return;
   await keys.set(key);
   await service.reconnect();
   const asked = service.sourceNames.includes('googleBooks');
-  void vscode.window.showInformationMessage(
-    asked ? 'ISBN Lens: Google Books API key saved; Google Books is asked with it.' : 'ISBN Lens: Google Books API key saved. Google Books is not among “isbnLens.sources”, so it is not asked.',
-  );
+  void vscode.window.showInformationMessage(asked ? words.apiKey.googleSaved() : words.apiKey.googleSavedNotAsked());
 }
 
 export async function clearGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
   await keys.clear();
   await service.reconnect();
-  void vscode.window.showInformationMessage('ISBN Lens: Google Books API key removed; Google Books is asked without a key.');
+  void vscode.window.showInformationMessage(words.apiKey.googleRemoved());
 }

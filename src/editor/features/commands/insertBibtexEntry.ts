@@ -11,7 +11,6 @@ import { formatOf } from '../../../core/documentKind/documentKind';
 import type { BibliographyFormatId as BibliographyFormat } from '../../../core/formats/formatId';
 import type { WriteOptions as NewEntryOptions } from '../../../core/formats/part';
 import { parseIsbn } from '../../../core/isbn/parse';
-import { noBookText } from '../../../core/sources/sourceText';
 import type { Book } from '../../../core/model/book';
 import { workspaceLoadsBiblatex } from '../../infrastructure/biblatexHint';
 import type { Config } from '../../infrastructure/config';
@@ -20,12 +19,11 @@ import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
 import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
-
-const FORMAT_NAMES: Record<BibliographyFormat, string> = { bibtex: 'BibTeX entry', 'csl-json': 'CSL-JSON item', 'csl-yaml': 'CSL-YAML item', ris: 'RIS record' };
+import * as words from '../../words';
 
 export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const book = await bookForCommand(editor, isbns, service, 'ISBN Lens: Insert BibTeX Entry for ISBN');
+  const book = await bookForCommand(editor, isbns, service, words.isbnCommands.insertBibtexTitle());
   if (!book) return;
   await insertOrCopyEntry(book, editor, readings, await entryOptions(config, editor?.document));
 }
@@ -34,14 +32,14 @@ export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupSer
 export async function bookForCommand(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns, service: LookupService, title: string): Promise<Book | undefined> {
   const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askForIsbn(editor, isbns, title));
   if (!isbn13) return undefined;
-  const result = await lookupOneWithProgress(service, isbn13, `ISBN Lens: looking up ${parseIsbn(isbn13)?.hyphenated13 ?? isbn13}…`);
+  const result = await lookupOneWithProgress(service, isbn13, words.progress.lookingUpOne(parseIsbn(isbn13)?.hyphenated13 ?? isbn13));
   if (!result) return undefined;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: ${noBookText(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)}; no entry was made.`);
+    void vscode.window.showInformationMessage(words.isbnCommands.noEntryMade(words.noBook(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
     return undefined;
   }
   if (result.status === 'failed') {
-    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
+    void vscode.window.showErrorMessage(words.notice(service.describeFrom(result.source, result.error)));
     return undefined;
   }
   return result.book;
@@ -59,7 +57,7 @@ async function usableKeyPattern(pattern: string | undefined): Promise<string | u
   const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/formats/bibtex/citeKeyPattern');
   const problem = citeKeyPatternProblem(pattern);
   if (!problem) return pattern;
-  void vscode.window.showWarningMessage(`ISBN Lens: isbnLens.citeKey.pattern cannot be used (${problem}), so the key follows the default pattern ${DEFAULT_CITE_KEY_PATTERN}.`);
+  void vscode.window.showWarningMessage(words.isbnCommands.keyPatternUnusable(problem, DEFAULT_CITE_KEY_PATTERN));
   return undefined;
 }
 
@@ -76,7 +74,7 @@ export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | 
   const [{ bookEntry }, { chooseDialect }] = await Promise.all([import('../../../core/formats/bibtex/bookEntry'), import('../../../core/formats/bibtex/dialect')]);
   const entry = bookEntry(book, '', '\n', { dialect: chooseDialect(options.dialect, '', options), keyPattern: options.keyPattern });
   await vscode.env.clipboard.writeText(entry.text + '\n');
-  void vscode.window.showInformationMessage(`ISBN Lens: copied the BibTeX entry @book{${entry.key}} for “${book.title}” to the clipboard. Paste it into your .bib file.`);
+  void vscode.window.showInformationMessage(words.isbnCommands.copiedBibtex(entry.key, book.title));
 }
 
 /** Writes the book's entry into the editor's file in its format, at the cursor (or after the entry it is in), as one edit. */
@@ -85,24 +83,23 @@ export async function insertEntryAt(editor: vscode.TextEditor, book: Book, forma
   const document = editor.document;
   const reading = await readings.of(document, format);
   const version = document.version;
-  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options) ?? { error: 'This file takes no bibliography entries.' };
+  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options) ?? { error: words.isbnCommands.noEntries() };
   if ('error' in result) {
-    void vscode.window.showWarningMessage(`ISBN Lens: ${result.error}`);
+    void vscode.window.showWarningMessage(words.notice(result.error));
     return;
   }
   const { edit, key } = result;
   const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
   const done = document.version === version && (await editor.edit((builder) => builder.replace(range, edit.newText)));
   if (!done) {
-    void vscode.window.showWarningMessage('ISBN Lens: the file changed while the entry was being inserted. Run the command again.');
+    void vscode.window.showWarningMessage(words.isbnCommands.fileChanged());
     return;
   }
   const keyOffset = document.getText().indexOf(key, edit.start);
   const at = document.positionAt(keyOffset >= 0 ? keyOffset : edit.start);
   editor.selection = new vscode.Selection(at, at);
   editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  const what = format === 'bibtex' ? `@book{${key}}` : `the ${FORMAT_NAMES[format]} ${key}`;
-  void vscode.window.showInformationMessage(`ISBN Lens: inserted ${what} for “${book.title}”.`);
+  void vscode.window.showInformationMessage(words.isbnCommands.inserted(format, key, book.title));
 }
 
 /** A valid ISBN in the selection, else the one under the cursor. */

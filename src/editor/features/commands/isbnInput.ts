@@ -2,12 +2,13 @@
 import * as vscode from 'vscode';
 import { whyNotValid } from '../../../core/diagnostics/isbnProblems';
 import { type IsbnInfo, classifyNormalized, normalizeIsbn, suggestCorrections } from '../../../core/isbn/parse';
+import * as words from '../../words';
 
 /** Asks for an ISBN, saying as it is typed what is wrong with it; the valid ISBN, or undefined. */
 export async function askIsbn(title: string, initial: string): Promise<IsbnInfo | undefined> {
   const input = await vscode.window.showInputBox({
     title,
-    prompt: 'An ISBN-10 or ISBN-13, with or without hyphens.',
+    prompt: words.isbnCommands.prompt(),
     value: initial,
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() === '' ? undefined : whyNotAnIsbn(value)),
@@ -18,11 +19,11 @@ export async function askIsbn(title: string, initial: string): Promise<IsbnInfo 
 }
 
 export function whyNotAnIsbn(value: string): string | undefined {
-  if (/[^0-9Xx\s-]/.test(value.replace(/^\s*isbn(?:-1[03])?:?/i, ''))) return 'An ISBN has only digits, hyphens and spaces (and X as the last character of an ISBN-10).';
+  if (/[^0-9Xx\s-]/.test(value.replace(/^\s*isbn(?:-1[03])?:?/i, ''))) return words.isbnCommands.notIsbnCharacters();
   const normalized = normalizeIsbn(value);
   const verdict = classifyNormalized(normalized);
   if (verdict.valid) return undefined;
   const why = whyNotValid(verdict.problem, normalized);
   const suggestion = verdict.problem === 'checksum' ? suggestCorrections(normalized)[0] : undefined;
-  return `${why[0]!.toUpperCase()}${why.slice(1)}.${suggestion ? ` Did you mean ${suggestion}?` : ''}`;
+  return words.isbnCommands.notValid(words.invalidReason(why), suggestion);
 }

@@ -6,11 +6,12 @@ import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { summarize } from '../../../core/lookupSummary';
+import * as words from '../../words';
 
 export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupService): Promise<Map<string, LookupResult> | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('ISBN Lens: open a file to look up its ISBNs.');
+    void vscode.window.showInformationMessage(words.lookupAll.noEditor());
     return undefined;
   }
   const document = editor.document;
@@ -19,15 +20,15 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
   const { first, rest } = isbns.isbn13s(document, editor.visibleRanges);
   const all = [...first, ...rest];
   if (all.length === 0) {
-    void vscode.window.showInformationMessage(invalid > 0 ? `ISBN Lens: no valid ISBN in this file (${invalid} invalid).` : 'ISBN Lens: no ISBN in this file.');
+    void vscode.window.showInformationMessage(invalid > 0 ? words.lookupAll.noValidIsbn(invalid) : words.lookupAll.noIsbn());
     return undefined;
   }
-  const results = await lookupWithinQuota(service, all, `ISBN Lens: looking up ${all.length} ISBN${all.length === 1 ? '' : 's'}`);
+  const results = await lookupWithinQuota(service, all, words.progress.lookingUpMany(all.length));
   if (!results) {
-    void vscode.window.showInformationMessage('ISBN Lens: look-up cancelled. What was found so far is kept for hovers.');
+    void vscode.window.showInformationMessage(words.lookupAll.cancelled());
     return undefined;
   }
   const summary = summarize(results.values(), invalid);
-  reportLookup(service, summary.text, summary.firstError);
+  reportLookup(service, words.lookupSummary(summary), summary.firstError);
   return results;
 }

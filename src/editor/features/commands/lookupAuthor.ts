@@ -8,6 +8,7 @@ import type { Config } from '../../infrastructure/config';
 import type { DocumentReadings } from '../../infrastructure/documentReadings';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerBookActions } from './lookupIsbn';
+import * as words from '../../words';
 
 const PAGE_SIZE = 50;
 
@@ -20,28 +21,28 @@ export async function lookupAuthor(service: LookupService, config: Config, readi
   const editor = vscode.window.activeTextEditor;
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const name = await vscode.window.showInputBox({
-    title: 'ISBN Lens: Look Up Author',
-    prompt: 'The author\'s name as the books print it, e.g. "José Saramago".',
+    title: words.author.title(),
+    prompt: words.author.prompt(),
     value: selected.length <= 100 && !selected.includes('\n') ? selected : '',
     ignoreFocusOut: true,
   });
   if (!name?.trim()) return;
   // The book service with a key; without one, Open Library's author search.
   const source = await service.authorSource();
-  if (!source) return showFailure(service, new ServiceError('auth', 'No API key is set.'));
+  if (!source) return showFailure(service, new ServiceError('auth', words.author.noKey()));
 
   const book = await pickBook(name.trim(), service);
   if (!book) return;
-  const insert = '$(insert) Insert ISBN at cursor';
-  const copy = '$(copy) Copy ISBN';
-  const details = '$(book) Show details';
-  const action = await vscode.window.showQuickPick(editor ? [insert, copy, details] : [copy, details], { title: book.title, placeHolder: 'What to do with this book' });
+  const insert = words.author.insertIsbn();
+  const copy = words.author.copyIsbn();
+  const details = words.author.showDetails();
+  const action = await vscode.window.showQuickPick(editor ? [insert, copy, details] : [copy, details], { title: book.title, placeHolder: words.author.whatToDo() });
   if (action === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, book.isbn13));
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
   } else if (action === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
-    void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
+    void vscode.window.showInformationMessage(words.isbnCommands.copied(book.isbn13));
   } else if (action === details) {
     await offerBookActions(book, editor, config, readings);
   }
@@ -49,8 +50,8 @@ export async function lookupAuthor(service: LookupService, config: Config, readi
 
 function pickBook(name: string, service: LookupService): Promise<Book | undefined> {
   const pick = vscode.window.createQuickPick<BookItem>();
-  pick.title = `Books by ${name}`;
-  pick.placeholder = 'Loading…';
+  pick.title = words.author.booksBy(name);
+  pick.placeholder = words.author.loading();
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.ignoreFocusOut = true;
@@ -65,7 +66,7 @@ function pickBook(name: string, service: LookupService): Promise<Book | undefine
       books.push(...last.books);
       const active = pick.activeItems[0]?.book;
       pick.items = toItems(books, last);
-      pick.placeholder = `${books.length}${last.total !== undefined ? ` of ${last.total}` : ''} books by ${last.name}: type to filter, Enter to choose`;
+      pick.placeholder = words.author.shown(books.length, last.total, last.name);
       if (active) pick.activeItems = pick.items.filter((item) => item.book === active);
       else if (page > 1) pick.activeItems = pick.items.filter((item) => item.book === last!.books[0]);
     } catch (e) {
@@ -103,25 +104,24 @@ function toItems(books: readonly Book[], page: AuthorPage): BookItem[] {
   const items: BookItem[] = books.map((book) => ({
     label: book.title,
     description: book.year ? String(book.year) : undefined,
-    detail: `ISBN ${hyphenateIsbn(book.isbn13) ?? book.isbn13}${book.authors.length > 1 ? ` · ${book.authors.join(', ')}` : ''}${book.publisher ? ` · ${book.publisher}` : ''}`,
+    detail: words.author.bookDetail(hyphenateIsbn(book.isbn13) ?? book.isbn13, book.authors, book.publisher),
     book,
   }));
-  if (page.hasMore) items.push({ label: '$(ellipsis) Load more books…', alwaysShow: true, loadMore: true });
+  if (page.hasMore) items.push({ label: words.author.loadMore(), alwaysShow: true, loadMore: true });
   return items;
 }
 
 function showFailure(service: LookupService, e: unknown, name?: string): void {
   if (!isServiceError(e)) {
-    void vscode.window.showErrorMessage('ISBN Lens: the author look-up failed unexpectedly. See “ISBN Lens: Show Log”.');
+    void vscode.window.showErrorMessage(words.author.failedUnexpectedly());
     return;
   }
   if (e.kind === 'notFound') {
-    const asked = service.authorSourceTitle ?? 'the book service';
-    void vscode.window.showInformationMessage(`ISBN Lens: ${asked} knows no author named “${name}”. Check the spelling, or try the name as printed on the books.`);
+    void vscode.window.showInformationMessage(words.author.unknown(service.authorSourceTitle, name ?? ''));
     return;
   }
-  const actions = e.kind === 'auth' ? ['Set API Key'] : [];
-  void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(service.authorSourceName, e)}`, ...actions).then((choice) => {
+  const actions = e.kind === 'auth' ? [words.buttons.setApiKey()] : [];
+  void vscode.window.showErrorMessage(words.notice(service.describeFrom(service.authorSourceName, e)), ...actions).then((choice) => {
     if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
   });
 }

@@ -1,7 +1,6 @@
 /** "Look Up ISBN": an ISBN from the cursor, the selection or typed in, then the book with actions. */
 import * as vscode from 'vscode';
-import { noBookText } from '../../../core/sources/sourceText';
-import { bookDetailsText, citationLine } from '../../../core/format/bookText';
+import { citationLine } from '../../../core/format/bookText';
 import type { Book } from '../../../core/model/book';
 import { lookupOneWithProgress } from '../../infrastructure/lookupWithProgress';
 import type { Config } from '../../infrastructure/config';
@@ -10,19 +9,20 @@ import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { entryOptions, insertOrCopyEntry } from './insertBibtexEntry';
 import { askIsbn } from './isbnInput';
+import * as words from '../../words';
 
 export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const info = await askIsbn('ISBN Lens: Look Up ISBN', editor ? initialIsbn(editor, isbns) : '');
+  const info = await askIsbn(words.isbnCommands.lookupTitle(), editor ? initialIsbn(editor, isbns) : '');
   if (!info) return;
-  const result = await lookupOneWithProgress(service, info.isbn13, `ISBN Lens: looking up ${info.hyphenated13}…`);
+  const result = await lookupOneWithProgress(service, info.isbn13, words.progress.lookingUpOne(info.hyphenated13));
   if (!result) return;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(`ISBN Lens: ${noBookText(result, info.hyphenated13)}.`);
+    void vscode.window.showInformationMessage(words.isbnCommands.noBook(words.noBook(result, info.hyphenated13)));
     return;
   }
   if (result.status === 'failed') {
-    void vscode.window.showErrorMessage(`ISBN Lens: ${service.describeFrom(result.source, result.error)}`);
+    void vscode.window.showErrorMessage(words.notice(service.describeFrom(result.source, result.error)));
     return;
   }
   await offerBookActions(result.book, editor, config, readings, info.isbn13);
@@ -30,11 +30,11 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, c
 
 /** The book's details in a dialog, with what a user does next. */
 export async function offerBookActions(book: Book, editor: vscode.TextEditor | undefined, config: Config, readings: DocumentReadings, asked?: string): Promise<void> {
-  const insert = 'Insert Citation';
-  const copy = 'Copy ISBN-13';
-  const bibtex = 'Insert BibTeX Entry';
+  const insert = words.buttons.insertCitation();
+  const copy = words.buttons.copyIsbn13();
+  const bibtex = words.buttons.insertBibtexEntry();
   const actions = editor ? [insert, bibtex, copy] : [bibtex, copy];
-  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: bookDetailsText(book, asked) }, ...actions);
+  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: words.bookDetails(book, asked) }, ...actions);
   if (choice === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
   } else if (choice === bibtex) {
@@ -42,7 +42,7 @@ export async function offerBookActions(book: Book, editor: vscode.TextEditor | u
     await insertOrCopyEntry(book, editor, readings, await entryOptions(config, editor?.document));
   } else if (choice === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
-    void vscode.window.showInformationMessage(`ISBN Lens: copied ${book.isbn13}.`);
+    void vscode.window.showInformationMessage(words.isbnCommands.copied(book.isbn13));
   }
 }
 

@@ -1,18 +1,20 @@
 /** What the status bar item offers when clicked. */
 import * as vscode from 'vscode';
+import * as words from '../../words';
 
-const ENTRIES: { label: string; command: string }[] = [
-  { label: '$(search) Look Up All ISBNs in File', command: 'isbnLens.lookupAllInFile' },
-  { label: '$(book) Look Up ISBN', command: 'isbnLens.lookupIsbn' },
-  { label: '$(person) Look Up Author', command: 'isbnLens.lookupAuthor' },
-  { label: '$(debug-restart) Retry Now', command: 'isbnLens.retryNow' },
-  { label: '$(key) Set API Key', command: 'isbnLens.setApiKey' },
-  { label: '$(trash) Clear API Key', command: 'isbnLens.clearApiKey' },
-  { label: '$(key) Set Google Books API Key', command: 'isbnLens.setGoogleBooksKey' },
-  { label: '$(output) Show Log', command: 'isbnLens.showLog' },
+const ENTRIES: { label: () => string; command: string }[] = [
+  { label: words.statusMenu.lookupAllInFile, command: 'isbnLens.lookupAllInFile' },
+  { label: words.statusMenu.lookupIsbn, command: 'isbnLens.lookupIsbn' },
+  { label: words.statusMenu.lookupAuthor, command: 'isbnLens.lookupAuthor' },
+  { label: words.statusMenu.retryNow, command: 'isbnLens.retryNow' },
+  { label: words.statusMenu.setApiKey, command: 'isbnLens.setApiKey' },
+  { label: words.statusMenu.clearApiKey, command: 'isbnLens.clearApiKey' },
+  { label: words.statusMenu.setGoogleBooksKey, command: 'isbnLens.setGoogleBooksKey' },
+  { label: words.statusMenu.showLog, command: 'isbnLens.showLog' },
 ];
 
 export async function statusMenu(): Promise<void> {
-  const choice = await vscode.window.showQuickPick(ENTRIES, { title: 'ISBN Lens', placeHolder: 'Choose a command' });
+  const items = ENTRIES.map(({ label, command }) => ({ label: label(), command }));
+  const choice = await vscode.window.showQuickPick(items, { title: words.statusMenu.title(), placeHolder: words.statusMenu.placeHolder() });
   if (choice) await vscode.commands.executeCommand(choice.command);
 }

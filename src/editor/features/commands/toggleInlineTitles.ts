@@ -6,13 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { type Config, settingScope } from '../../infrastructure/config';
+import * as words from '../../words';
 
 export async function toggleInlineTitles(config: Config): Promise<void> {
   const document = vscode.window.activeTextEditor?.document;
   if (!document) {
-    void vscode.window.showInformationMessage('ISBN Lens: open a file to switch its inline titles on or off.');
+    void vscode.window.showInformationMessage(words.inlineTitles.noEditor());
     return;
   }
   const enable = await config.toggleInlineTitles(document);
-  void vscode.window.showInformationMessage(`ISBN Lens: inline titles are now ${enable ? 'on' : 'off'} in ${settingScope(document).languageId} files.`);
+  void vscode.window.showInformationMessage(words.inlineTitles.switched(enable, settingScope(document).languageId));
 }

@@ -1,0 +1,758 @@
+/**
+ * The words a user reads, in one place: hovers, diagnostics, notifications, the status bar,
+ * quick picks, input boxes, progress titles, reports and the log lines meant for the user. One
+ * function per state, named by what it says, one phrasing each; every sentence goes through
+ * `vscode.l10n.t` with its English as the key (a translation is an `l10n/bundle.l10n.<lang>.json`
+ * to add). The core hands over values with kinds (counts, problems, errors); this module words them.
+ *
+ * Every message is a string literal, the first argument of `vscode.l10n.t`, so that the bundle can be
+ * exported from the code (test/unit/l10nMessages.test.ts checks it). A brace that is not a
+ * placeholder never stands next to one: `{{0}}` is not replaced (VS Code's format2).
+ */
+import * as vscode from 'vscode';
+import type { IsbnAction } from '../core/actions/isbnActions';
+import type { InvalidIsbn, InvalidReason, IsbnProblemReport } from '../core/diagnostics/isbnProblems';
+import type { AnnotationReport } from '../core/model/fillReport';
+import type { BibliographyFormatId } from '../core/formats/formatId';
+import { HOVER_COVER_HEIGHT, coverTarget, formatIsbns } from '../core/format/bookText';
+import { escapeMarkdown, excerpt } from '../core/format/markdown';
+import type { LookupSummary } from '../core/lookupSummary';
+import type { LookupNotice, LookupProblem } from '../core/lookups/lookups';
+import { formatTime } from '../core/messages';
+import type { Book } from '../core/model/book';
+import { otherEdition } from '../core/model/edition';
+import type { ServiceError } from '../core/model/errors';
+import type { LookupResult } from '../core/model/lookup';
+import type { PlanName } from '../core/model/plans';
+import type { FillableField, Provenance } from '../core/model/provenance';
+import type { Quota } from '../core/model/quota';
+import type { ResultCounts } from '../core/model/resultCounts';
+import { sourceTitle } from '../core/sources/sourceNames';
+
+/** The prefix of every notification: "ISBN Lens: {0}". */
+export function notice(text: string): string {
+  return vscode.l10n.t('ISBN Lens: {0}', text);
+}
+
+/** "Abc" from "abc", for a phrase that begins a sentence. */
+function capitalized(text: string): string {
+  return text.length > 0 ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
+}
+
+/** "1 ISBN", "3 ISBNs". */
+function isbnCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 ISBN') : vscode.l10n.t('{0} ISBNs', n);
+}
+
+// ─── Failures ───────────────────────────────────────────────────────────────────────────────
+
+export interface FailureContext {
+  plan: PlanName;
+  /** Host of the configured plan address, for network failures. */
+  host?: string;
+  /** Formats an absolute time for the user's locale (see formatTime). */
+  formatTime?: (time: number) => string;
+}
+
+/** The command a user runs to set the key, as the command palette names it. */
+function setKeyCommand(): string {
+  return vscode.l10n.t('“ISBN Lens: Set API Key”');
+}
+
+/**
+ * What a failure says, by its kind: what happened and what to do. Never the key, a stack trace
+ * or a raw response body. (A source's own message, `error.message`, is part of some: see ServiceError.)
+ */
+export function failure(error: ServiceError, context: FailureContext): string {
+  const time = context.formatTime ?? ((at: number) => formatTime(at));
+  const cause = error.message.replace(/\.$/, '');
+  switch (error.kind) {
+    case 'auth':
+      if (error.details.malformedKey) return vscode.l10n.t('{0}: set it again with {1}.', cause, setKeyCommand());
+      return error.details.status === undefined
+        ? vscode.l10n.t('No API key is set. Run {0} to enter your key.', setKeyCommand())
+        : vscode.l10n.t('The book service refused the API key on the {0} plan. Check the key and run {1} again.', context.plan, setKeyCommand());
+    case 'wrongPlan':
+      return vscode.l10n.t("The API key is denied on the {0} plan's address: it belongs to another plan. Set “isbnLens.plan” to the key's plan.", context.plan);
+    case 'quota':
+      if (error.details.daily) {
+        return error.details.retryAt
+          ? vscode.l10n.t('The daily request quota of your key is spent. Look-ups resume at {0}, or run “ISBN Lens: Retry Now”.', time(error.details.retryAt))
+          : vscode.l10n.t('The daily request quota of your key is spent.');
+      }
+      return error.details.retryAt
+        ? vscode.l10n.t('The request limit of the {0} plan is reached; ISBN Lens retries at {1}.', context.plan, time(error.details.retryAt))
+        : vscode.l10n.t('The request limit of the {0} plan is reached; ISBN Lens retries shortly.', context.plan);
+    case 'notFound':
+      return error.message;
+    case 'network':
+      return context.host
+        ? vscode.l10n.t('{0} ({1}). Check your connection and the “isbnLens.baseUrls” setting.', cause, context.host)
+        : vscode.l10n.t('{0}. Check your connection and the “isbnLens.baseUrls” setting.', cause);
+    case 'server':
+      return vscode.l10n.t('{0} Try again in a few minutes.', error.message);
+    case 'tooLarge':
+      return vscode.l10n.t('The book service refused a batch of this size. Lower “isbnLens.batchSize”.');
+    case 'badResponse':
+      return vscode.l10n.t('{0} Try again later; if it persists, see “ISBN Lens: Show Log”.', error.message);
+    case 'unreachable':
+      return unreachable(error, time);
+    case 'blocked':
+      return bookServiceBlocked();
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled.');
+  }
+}
+
+/** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
+export function unreachable(error: ServiceError, time: (at: number) => string = (at) => formatTime(at)): string {
+  const cause = error.message.replace(/\.$/, '');
+  return error.details.retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(error.details.retryAt)) : vscode.l10n.t('{0}.', cause);
+}
+
+/** What VS Code for the Web says when the browser refuses the book service (ServiceError kind `blocked`). */
+export function bookServiceBlocked(): string {
+  return vscode.l10n.t('The book service does not accept requests from VS Code for the Web; the desktop app can use it.');
+}
+
+/** Why no source is made although a key is set. */
+export function settingsProblem(problem: LookupProblem): string {
+  return vscode.l10n.t('The “isbnLens.baseUrls” setting has no valid http(s) address for the {0} plan.', problem.plan);
+}
+
+/** What is told once (see LookupNotice), with the command that helps. */
+export function lookupNotice(notice: LookupNotice): { message: string; command: { title: string; id: string } } {
+  switch (notice.kind) {
+    case 'googleDailyQuota':
+      return {
+        message: vscode.l10n.t(
+          "Google Books' daily quota is spent: it is not asked again until {0} (Pacific midnight); the other sources go on. A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.",
+          notice.until ? new Date(notice.until).toISOString() : vscode.l10n.t('tomorrow'),
+        ),
+        command: { title: buttons.setGoogleBooksKey(), id: 'isbnLens.setGoogleBooksKey' },
+      };
+    case 'offline':
+      return { message: offline(notice.outages), command: { title: buttons.retryNow(), id: 'isbnLens.retryNow' } };
+  }
+}
+
+// ─── Sources ────────────────────────────────────────────────────────────────────────────────
+
+/** The word the user reads for each field a later source may fill. */
+const FIELD_NAMES: Record<FillableField, () => string> = {
+  titleLong: () => vscode.l10n.t('full title'),
+  authors: () => vscode.l10n.t('authors'),
+  publisher: () => vscode.l10n.t('publisher'),
+  datePublished: () => vscode.l10n.t('date'),
+  edition: () => vscode.l10n.t('edition'),
+  pages: () => vscode.l10n.t('pages'),
+  binding: () => vscode.l10n.t('binding'),
+  language: () => vscode.l10n.t('language'),
+  image: () => vscode.l10n.t('cover'),
+  synopsis: () => vscode.l10n.t('description'),
+  subjects: () => vscode.l10n.t('subjects'),
+  deweyDecimal: () => vscode.l10n.t('Dewey class'),
+  isbn10: () => vscode.l10n.t('ISBN-10'),
+  msrp: () => vscode.l10n.t('price'),
+  otherIsbns: () => vscode.l10n.t('other ISBNs'),
+  contributors: () => vscode.l10n.t('editors and translators'),
+  series: () => vscode.l10n.t('series'),
+};
+
+/** What the hover names: `["Open Library", "Google Books · description, subjects"]`. */
+export function provenanceLabels(provenance: Provenance): string[] {
+  return [sourceTitle(provenance.base), ...provenance.filled.map(({ source, fields }) => `${sourceTitle(source)} · ${fields.map((f) => FIELD_NAMES[f]()).join(', ')}`)];
+}
+
+/** `Source: Open Library; Google Books · description` (the record's source, then what later ones filled). */
+export function sourcesLine(result: Extract<LookupResult, { status: 'found' }>): string | undefined {
+  if (result.provenance) return vscode.l10n.t('Source: {0}', provenanceLabels(result.provenance).join('; '));
+  return result.source ? vscode.l10n.t('Source: {0}', sourceTitle(result.source)) : undefined;
+}
+
+/**
+ * "not in Open Library or Google Books" and why a source could not be asked; `hasKey`: whether
+ * the book service was among the sources (without a key, it may know more).
+ */
+export function notFound(
+  result: Extract<LookupResult, { status: 'notFound' }>,
+  hasKey: boolean,
+  describe: (error: ServiceError, source: string) => string,
+): string {
+  const asked = result.asked ?? ['isbndb'];
+  if (asked.length === 1 && asked[0] === 'isbndb' && !result.unanswered?.length) return vscode.l10n.t('the book service knows no book with this ISBN.');
+  const parts = [vscode.l10n.t('not in {0}.', either(asked.map(sourceTitle)))];
+  for (const { source, error } of result.unanswered ?? []) parts.push(vscode.l10n.t('{0} could not be asked: {1}', sourceTitle(source), describe(error, source)));
+  if (!hasKey) parts.push(vscode.l10n.t('The book service (ISBNdb) may know more: it needs an API key.'));
+  return parts.join(' ');
+}
+
+/** "the book service knows no book with ISBN x" or, where other sources were asked, "no book with ISBN x in Open Library or Google Books". */
+export function noBook(result: Extract<LookupResult, { status: 'notFound' }>, isbn: string): string {
+  const asked = result.asked ?? ['isbndb'];
+  if (asked.length === 1 && asked[0] === 'isbndb') return vscode.l10n.t('the book service knows no book with ISBN {0}', isbn);
+  return vscode.l10n.t('no book with ISBN {0} in {1}', isbn, either(asked.map(sourceTitle)));
+}
+
+/** Said once when no source can be reached: each source's reason and next try. */
+export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, time?: (at: number) => string): string {
+  const reasons = outages.map(({ error }) => unreachable(error, time));
+  return vscode.l10n.t('No book source can be reached, so no book is looked up for now. {0} “ISBN Lens: Retry Now” tries at once.', reasons.join(' '));
+}
+
+/** "Open Library and Google Books could not be reached": the sources a look-up could not ask. */
+export function notAsked(sources: readonly string[]): string {
+  return vscode.l10n.t('{0} could not be reached', both(sources.map(sourceTitle)));
+}
+
+/** "412 of 1,000 calls left today (588 spent)". */
+export function quota(quota: Quota): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return vscode.l10n.t('{0} of {1} calls left today ({2} spent)', n(quota.left), n(quota.total), n(quota.spent));
+}
+
+// ─── Reports ────────────────────────────────────────────────────────────────────────────────
+
+/** "1 ISBN not asked: Open Library and Google Books could not be reached". */
+function notAskedPart(counts: Pick<ResultCounts, 'notAsked' | 'unreachable'>): string {
+  return vscode.l10n.t('{0} not asked: {1}', isbnCount(counts.notAsked), notAsked(counts.unreachable ?? []));
+}
+
+/** The one line after looking up many ISBNs: "3 found, 1 not found, 0 invalid." */
+export function lookupSummary(summary: LookupSummary): string {
+  const parts = [vscode.l10n.t('{0} found', summary.found), vscode.l10n.t('{0} not found', summary.notFound), vscode.l10n.t('{0} invalid', summary.invalid)];
+  if (summary.skippedForQuota > 0) parts.push(vscode.l10n.t('{0} skipped for quota', summary.skippedForQuota));
+  if (summary.notAsked > 0) parts.push(notAskedPart(summary));
+  if (summary.failed > 0) parts.push(vscode.l10n.t('{0} failed', summary.failed));
+  return vscode.l10n.t('{0}.', parts.join(', '));
+}
+
+/** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
+export function annotationSummary(report: AnnotationReport, format: BibliographyFormatId | 'markdown'): string {
+  if (report.refused) return report.refused;
+  const parts = [annotatedHead(report, format)];
+  if (report.unchanged > 0) parts.push(vscode.l10n.t('{0} already up to date', report.unchanged));
+  if (report.notFound > 0) parts.push(vscode.l10n.t('{0} not found', report.notFound));
+  if (report.invalid > 0) parts.push(vscode.l10n.t('{0} invalid', report.invalid));
+  if (report.skippedForQuota > 0) parts.push(vscode.l10n.t('{0} skipped for quota', report.skippedForQuota));
+  if (report.notAsked > 0) parts.push(notAskedPart(report));
+  if (report.failed > 0) parts.push(vscode.l10n.t('{0} failed', report.failed));
+  if (report.notLookedUp > 0) parts.push(vscode.l10n.t('{0} added during the look-up (run again to include them)', report.notLookedUp));
+  if (report.leftAlone > 0) parts.push(leftAlone(report.leftAlone, format));
+  return vscode.l10n.t('{0}.', parts.join(', '));
+}
+
+function annotatedHead(report: AnnotationReport, format: BibliographyFormatId | 'markdown'): string {
+  if (format === 'markdown') return report.changed === 1 ? vscode.l10n.t('Annotated 1 ISBN') : vscode.l10n.t('Annotated {0} ISBNs', report.changed);
+  if (report.fields === 0) return vscode.l10n.t('Filled no fields');
+  const fields = report.fields === 1 ? vscode.l10n.t('1 field') : vscode.l10n.t('{0} fields', report.fields);
+  const entries = report.changed === 1 ? vscode.l10n.t('1 entry') : vscode.l10n.t('{0} entries', report.changed);
+  return vscode.l10n.t('Filled {0} in {1}', fields, entries);
+}
+
+/** What Annotate left alone, in each format's own terms. */
+function leftAlone(n: number, format: BibliographyFormatId | 'markdown'): string {
+  switch (format) {
+    case 'markdown':
+      return vscode.l10n.t('{0} left alone in code or links', n);
+    case 'bibtex':
+      return n === 1 ? vscode.l10n.t('1 entry skipped: not valid BibTeX') : vscode.l10n.t('{0} entries skipped: not valid BibTeX', n);
+    case 'ris':
+      return n === 1 ? vscode.l10n.t('1 record skipped: no ER line') : vscode.l10n.t('{0} records skipped: no ER line', n);
+    default:
+      return n === 1 ? vscode.l10n.t('1 item skipped') : vscode.l10n.t('{0} items skipped', n);
+  }
+}
+
+// ─── Invalid ISBNs and diagnostics ──────────────────────────────────────────────────────────
+
+/** Why a number is not an ISBN, as a phrase: the diagnostics, the hover and the ISBN input boxes say it alike. */
+export function invalidReason(reason: InvalidReason): string {
+  switch (reason.kind) {
+    case 'issn':
+      return vscode.l10n.t('wrong length: this looks like an ISSN (a journal or series number, 8 digits)');
+    case 'length':
+      return vscode.l10n.t('an ISBN has 10 or 13 digits, this one has {0}', reason.digits);
+    case 'ismn':
+      return vscode.l10n.t('the checksum is right, but 979-0 begins an ISMN (printed music), not an ISBN');
+    case 'otherEan':
+      return vscode.l10n.t('the checksum is right, but an ISBN-13 begins with 978 or 979: this is another kind of EAN barcode');
+    case 'checkDigit':
+      return vscode.l10n.t('the check digit does not match');
+  }
+}
+
+/** The diagnostic on an invalid ISBN: why, what it most likely is, and the quick fixes when there are some. */
+export function invalidIsbnMessage(invalid: InvalidIsbn): string {
+  let text = vscode.l10n.t('Not a valid ISBN: {0}.', invalidReason(invalid.reason));
+  if (invalid.likely) {
+    text += ` ${vscode.l10n.t('It looks like the ISBN-10 {0} with 978 in front and its old check digit kept; its ISBN-13 is {1}.', invalid.likely.isbn10, invalid.likely.isbn13)}`;
+  }
+  if (invalid.quickFixes) text += ` ${vscode.l10n.t('The quick fixes (Ctrl+.) offer the likely intended ISBN.')}`;
+  return text;
+}
+
+/** Said of an ISBN that no source knows and whose number is in no range of isbn3's data (IsbnInfo.rangeless). */
+export function rangelessNote(): string {
+  return vscode.l10n.t('Its number is in no ISBN range that ISBN Lens knows: from a range allocated since, or made up.');
+}
+
+/** A diagnostic's message. */
+export function problemMessage(problem: IsbnProblemReport): string {
+  if (problem.code !== 'notFound') return invalidIsbnMessage(problem.invalid);
+  const text = vscode.l10n.t('The book service knows no book with ISBN {0}.', problem.isbn);
+  return problem.rangeless ? `${text} ${rangelessNote()}` : text;
+}
+
+// ─── A book ─────────────────────────────────────────────────────────────────────────────────
+
+/** Up to `shown` names, then "and N more"; `omitted` counts names the Book did not keep. */
+export function authorNames(authors: readonly string[], omitted = 0, shown = 3): string {
+  const more = Math.max(0, authors.length - shown) + omitted;
+  const names = authors.slice(0, shown).join(', ');
+  return more === 0 ? names : vscode.l10n.t('{0} and {1} more', names, more.toLocaleString('en-US'));
+}
+
+/** "2nd edition" from a record's edition ("2nd", or "2nd Edition" as some records write it). */
+/** "2nd edition"; an edition statement that already says it is one ("2. Auflage", "First edition", "3e éd.") as it is. */
+export function editionLabel(edition: string): string {
+  return /(?<!\p{L})(edition|ed|auflage|aufl|édition|éd|edición|edizione|uitgave|druk|upplaga|wydanie)(?!\p{L})|版/iu.test(edition) ? edition : vscode.l10n.t('{0} edition', edition);
+}
+
+/** "Edited by A, B · Translated by C": the people a catalogue names beside the authors. */
+function contributorNames(contributors: Book['contributors']): string | undefined {
+  if (!contributors?.length) return undefined;
+  const names = (role: 'editor' | 'translator') => contributors.filter((c) => c.role === role).map((c) => c.name);
+  const editors = names('editor');
+  const translators = names('translator');
+  const parts = [editors.length ? vscode.l10n.t('Edited by {0}', authorNames(editors)) : undefined, translators.length ? vscode.l10n.t('Translated by {0}', authorNames(translators)) : undefined];
+  return parts.filter(Boolean).join(' · ') || undefined;
+}
+
+function pagesLabel(pages: number): string {
+  return vscode.l10n.t('{0} pages', pages);
+}
+
+/** The line naming the edition a record describes, when it is not the asked ISBN's own; otherwise undefined. */
+export function otherEditionNote(book: Book, asked: string): string | undefined {
+  const other = otherEdition(book, asked);
+  if (!other) return undefined;
+  const edition = [other.binding, other.edition ? editionLabel(other.edition) : undefined].filter(Boolean).join(', ');
+  return edition
+    ? vscode.l10n.t('This record describes another edition: ISBN {0} ({1}).', other.isbn13, edition)
+    : vscode.l10n.t('This record describes another edition: ISBN {0}.', other.isbn13);
+}
+
+/** Authors named in full in the details; a long list ends "and N more". */
+const DETAILS_AUTHORS = 20;
+
+/** The hover card (Markdown): title, people, publication, physical facts, ISBNs, cover, synopsis. */
+export function bookHover(book: Book, options: { synopsisChars?: number; cover?: string; asked?: string } = {}): string {
+  const parts: string[] = [];
+  parts.push(`**${escapeMarkdown(book.title)}**`);
+  // The record answers the hovered ISBN with another edition: say which.
+  const edition = options.asked ? otherEditionNote(book, options.asked) : undefined;
+  if (edition) parts.push(`*${escapeMarkdown(edition)}*`);
+  if (book.authors.length > 0) parts.push(escapeMarkdown(authorNames(book.authors, book.authorsOmitted)));
+  const contributors = contributorNames(book.contributors);
+  if (contributors) parts.push(escapeMarkdown(contributors));
+  const publication = [book.publisher, book.datePublished].filter(Boolean).join(', ');
+  if (publication) parts.push(escapeMarkdown(publication));
+  const physical = [book.pages ? pagesLabel(book.pages) : undefined, book.binding, book.edition ? editionLabel(book.edition) : undefined].filter(Boolean).join(' · ');
+  if (physical) parts.push(escapeMarkdown(physical));
+  parts.push(formatIsbns(book).map(escapeMarkdown).join(' · '));
+  const target = coverTarget(book, options.cover);
+  let text = parts.join('  \n') + (target ? `\n\n![${vscode.l10n.t('Cover of {0}', escapeMarkdown(book.title))}](${target}|height=${HOVER_COVER_HEIGHT})` : '');
+  if (book.synopsis) text += `\n\n${escapeMarkdown(excerpt(book.synopsis, options.synopsisChars ?? 300))}`;
+  return text;
+}
+
+/** Plain-text details, for a dialog. */
+export function bookDetails(book: Book, asked?: string): string {
+  const lines = [
+    book.titleLong ?? book.title,
+    asked ? otherEditionNote(book, asked) : undefined,
+    book.authors.length > 0 ? vscode.l10n.t('by {0}', authorNames(book.authors, book.authorsOmitted, DETAILS_AUTHORS)) : undefined,
+    [book.publisher, book.datePublished].filter(Boolean).join(', ') || undefined,
+    [book.pages ? pagesLabel(book.pages) : undefined, book.binding, book.language].filter(Boolean).join(' · ') || undefined,
+    formatIsbns(book).join(' · '),
+    book.subjects.length > 0 ? vscode.l10n.t('Subjects: {0}', book.subjects.slice(0, 8).join('; ')) : undefined,
+    book.synopsis ? '\n' + excerpt(book.synopsis, 600) : undefined,
+  ];
+  return lines.filter((line): line is string => line !== undefined).join('\n');
+}
+
+// ─── Buttons and command names ──────────────────────────────────────────────────────────────
+
+export const buttons = {
+  retryNow: () => vscode.l10n.t('Retry Now'),
+  showLog: () => vscode.l10n.t('Show Log'),
+  setApiKey: () => vscode.l10n.t('Set API Key'),
+  setGoogleBooksKey: () => vscode.l10n.t('Set Google Books API Key'),
+  openSettings: () => vscode.l10n.t('Open Settings'),
+  switchPlan: (plan: PlanName) => vscode.l10n.t('Switch to {0}', plan),
+  insertCitation: () => vscode.l10n.t('Insert Citation'),
+  copyIsbn13: () => vscode.l10n.t('Copy ISBN-13'),
+  insertBibtexEntry: () => vscode.l10n.t('Insert BibTeX Entry'),
+  lookUpFirst: (n: number) => vscode.l10n.t('Look Up the First {0}', n.toLocaleString('en-US')),
+  lookUpAllAnyway: () => vscode.l10n.t('Look Up All Anyway'),
+};
+
+// ─── Hovers ─────────────────────────────────────────────────────────────────────────────────
+
+/** The hover while the book is on its way: the ISBN hover and the citation hover say it alike. */
+export function lookingUp(isbn: string): string {
+  return vscode.l10n.t('ISBN {0}: looking up… Hover again in a moment to see the book.', isbn);
+}
+
+/** A hover while the first source's request limit holds the look-up back. */
+export function hoverLimited(isbn: string, whose: string, until: number): string {
+  return vscode.l10n.t('ISBN {0}: the request limit of {1} is reached; ISBN Lens retries at {2}.', isbn, whose, formatTime(until));
+}
+
+/** Whose request limit: "the default plan" (the book service) or a keyless source's name. */
+export function limitOf(source: string | undefined, plan: PlanName): string {
+  return source === undefined || source === 'isbndb' ? vscode.l10n.t('the {0} plan', plan) : sourceTitle(source);
+}
+
+/** "ISBN 978-…: {text}", Markdown: the text is escaped. */
+export function hoverAbout(isbn: string, text: string): string {
+  return vscode.l10n.t('ISBN {0}: {1}', isbn, escapeMarkdown(text));
+}
+
+/** The hover's link to "Set API Key", on its own line. */
+export function setKeyLink(): string {
+  return `  \n${vscode.l10n.t('[Set an API key](command:isbnLens.setApiKey)')}`;
+}
+
+export function setKeyAgainLink(): string {
+  return `  \n${vscode.l10n.t('[Set the API key again](command:isbnLens.setApiKey)')}`;
+}
+
+export function retryNowLink(): string {
+  return `  \n${vscode.l10n.t('[Retry now](command:isbnLens.retryNow)')}`;
+}
+
+/** The hover of a book the book service would show, with no key set. */
+export function hoverNeedsKey(isbn: string): string {
+  return vscode.l10n.t('ISBN {0}: [Set an API key](command:isbnLens.setApiKey) to see this book.', isbn);
+}
+
+/** The hover of a number that is not an ISBN (Markdown); `why` from `whyNotValid`. */
+export function hoverInvalid(raw: string, why: string): string {
+  return vscode.l10n.t('**Not a valid ISBN:** {0} — {1}. No look-up was made.', escapeMarkdown(raw), why);
+}
+
+/** The hover's "where this came from" line, in italics (Markdown). */
+export function sourcesMarkdown(line: string | undefined): string {
+  return line ? `\n\n*${escapeMarkdown(line)}*` : '';
+}
+
+/** The citation hover's note when the entry's ISBN has no book: the failure, said. */
+export function citationLookupFailed(failure: string): string {
+  return vscode.l10n.t('The book could not be looked up: {0}', failure);
+}
+
+/** A sentence from a phrase ("no book with ISBN …" → "No book with ISBN ….") */
+export function sentence(phrase: string): string {
+  return vscode.l10n.t('{0}.', capitalized(phrase));
+}
+
+/** The title of an entry without one. */
+export function noTitle(): string {
+  return vscode.l10n.t('(no title)');
+}
+
+/** An editor among an entry's people: "Name (ed.)". */
+export function editorName(name: string): string {
+  return vscode.l10n.t('{0} (ed.)', name);
+}
+
+/** The citation hover's last line: where the entry is (Markdown; the link is built by the caller). */
+export function citeKeyAt(key: string, file: string, line: number, link: string): string {
+  return vscode.l10n.t('Cite key {0} in [{1}:{2}]({3})', escapeMarkdown(key), escapeMarkdown(file), line, link);
+}
+
+/** An inline title's tooltip: the title, and its authors when there are some. */
+export function inlineTitleTooltip(title: string, authors: string): string {
+  return authors ? vscode.l10n.t('{0} — {1}', title, authors) : title;
+}
+
+// ─── Status bar ─────────────────────────────────────────────────────────────────────────────
+
+export const status = {
+  name: () => vscode.l10n.t('ISBN Lens'),
+  settingsProblem: () => vscode.l10n.t('$(warning) ISBN: settings'),
+  noKey: () => vscode.l10n.t('$(key) ISBN: no key'),
+  noKeyTooltip: () => vscode.l10n.t('No API key is set. Click to set one.'),
+  idle: (who: string) => vscode.l10n.t('$(book) ISBN: {0}', who),
+  idleKeylessTooltip: (sources: string) => vscode.l10n.t('ISBN Lens without an API key: asking {0}. Idle.', sources),
+  idlePlanTooltip: (plan: PlanName) => vscode.l10n.t('ISBN Lens on the {0} plan: idle.', plan),
+  working: (n: number) => vscode.l10n.t('$(sync~spin) ISBN: {0} waiting', n),
+  workingKeylessTooltip: (sources: string, inFlight: number, waiting: number) =>
+    vscode.l10n.t('ISBN Lens asking {0}: {1} being looked up, {2} queued.', sources, inFlight, waiting),
+  workingPlanTooltip: (plan: PlanName, inFlight: number, waiting: number) =>
+    vscode.l10n.t('ISBN Lens on the {0} plan: {1} being looked up, {2} queued.', plan, inFlight, waiting),
+  limited: (until: number) => vscode.l10n.t('$(watch) ISBN: limited until {0}', formatTime(until)),
+  limitedKeylessTooltip: (source: string, waiting: number, until: number) =>
+    vscode.l10n.t("{0}'s request limit was reached; {1} look-ups resume at {2}.", source, waiting, formatTime(until)),
+  limitedPlanTooltip: (plan: PlanName, waiting: number, until: number) =>
+    vscode.l10n.t("The {0} plan's request limit was reached; {1} look-ups resume at {2}.", plan, waiting, formatTime(until)),
+  quotaSpent: (until: number | undefined) =>
+    until ? vscode.l10n.t('$(error) ISBN: quota spent until {0}', formatTime(until)) : vscode.l10n.t('$(error) ISBN: quota spent'),
+  wrongPlan: () => vscode.l10n.t('$(error) ISBN: wrong plan'),
+  refusedByBrowser: () => vscode.l10n.t('$(error) ISBN: service refused by browser'),
+  keyMalformed: () => vscode.l10n.t('$(error) ISBN: key malformed'),
+  keyRefused: () => vscode.l10n.t('$(error) ISBN: key refused'),
+  offline: () => vscode.l10n.t('$(debug-disconnect) ISBN: offline'),
+  oneUnreachable: (source: string) => vscode.l10n.t('$(debug-disconnect) ISBN: {0} unreachable', sourceTitle(source)),
+  someUnreachable: (n: number) => vscode.l10n.t('$(debug-disconnect) ISBN: {0} sources unreachable', n),
+  offlineTooltip: () => vscode.l10n.t('No book source can be reached.'),
+  notAskedTooltip: (sources: readonly string[]) => vscode.l10n.t('{0} not asked for now; the other sources answer.', both(sources.map(sourceTitle))),
+  quota: (quota: string) => vscode.l10n.t('Quota: {0}.', quota),
+  click: () => vscode.l10n.t('Click for ISBN Lens commands.'),
+  accessible: (tooltip: string) => vscode.l10n.t('ISBN Lens: {0}', tooltip),
+  /** The sources in the order asked: "Open Library, then Google Books". */
+  inOrder: (sources: readonly string[]) => sources.map(sourceTitle).join(vscode.l10n.t(', then ')),
+};
+
+/** "A and B", "A, B and C". */
+export function both(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : vscode.l10n.t('{0} and {1}', items.slice(0, -1).join(', '), items.at(-1)!);
+}
+
+/** "A or B", "A, B or C". */
+export function either(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : vscode.l10n.t('{0} or {1}', items.slice(0, -1).join(', '), items.at(-1)!);
+}
+
+/** The status bar's menu: its title, placeholder and entries. */
+export const statusMenu = {
+  title: () => vscode.l10n.t('ISBN Lens'),
+  placeHolder: () => vscode.l10n.t('Choose a command'),
+  lookupAllInFile: () => vscode.l10n.t('$(search) Look Up All ISBNs in File'),
+  lookupIsbn: () => vscode.l10n.t('$(book) Look Up ISBN'),
+  lookupAuthor: () => vscode.l10n.t('$(person) Look Up Author'),
+  retryNow: () => vscode.l10n.t('$(debug-restart) Retry Now'),
+  setApiKey: () => vscode.l10n.t('$(key) Set API Key'),
+  clearApiKey: () => vscode.l10n.t('$(trash) Clear API Key'),
+  setGoogleBooksKey: () => vscode.l10n.t('$(key) Set Google Books API Key'),
+  showLog: () => vscode.l10n.t('$(output) Show Log'),
+};
+
+// ─── Diagnostics and code actions ───────────────────────────────────────────────────────────
+
+/** A code action on an ISBN: what it does, with the text it writes. */
+export function isbnActionTitle(action: IsbnAction): string {
+  switch (action.does) {
+    case 'change':
+      return vscode.l10n.t('Change to {0}', action.newText);
+    case 'toIsbn13':
+      return vscode.l10n.t('Convert to ISBN-13: {0}', action.newText);
+    case 'toIsbn10':
+      return vscode.l10n.t('Convert to ISBN-10: {0}', action.newText);
+    case 'hyphenate':
+      return vscode.l10n.t('Hyphenate: {0}', action.newText);
+    case 'removeHyphens':
+      return vscode.l10n.t('Remove hyphens: {0}', action.newText);
+  }
+}
+
+export const duplicates = {
+  /** The diagnostic on a repeat: where the first one is (a 1-based line). */
+  alsoAt: (line: number) => vscode.l10n.t('also at line {0}', line),
+  firstEntry: () => vscode.l10n.t('the first entry of this book'),
+  firstIsbn: () => vscode.l10n.t('the first time this ISBN is written'),
+  goToFirst: (line: number) => vscode.l10n.t('Go to the first one (line {0})', line),
+};
+
+// ─── Commands ───────────────────────────────────────────────────────────────────────────────
+
+export const commandFailed = () => vscode.l10n.t('ISBN Lens: something went wrong. Details are in “ISBN Lens: Show Log”.');
+export const couldNotStart = () => vscode.l10n.t('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');
+
+/** Progress titles of look-ups. */
+export const progress = {
+  lookingUpOne: (isbn: string) => vscode.l10n.t('ISBN Lens: looking up {0}…', isbn),
+  lookingUpMany: (n: number) => (n === 1 ? vscode.l10n.t('ISBN Lens: looking up 1 ISBN') : vscode.l10n.t('ISBN Lens: looking up {0} ISBNs', n)),
+  lookingUpToAnnotate: (n: number) =>
+    n === 1 ? vscode.l10n.t('ISBN Lens: looking up 1 ISBN to annotate') : vscode.l10n.t('ISBN Lens: looking up {0} ISBNs to annotate', n),
+  count: (done: number, total: number) => vscode.l10n.t('{0} of {1}', done, total),
+  checkingKey: (plan: PlanName) => vscode.l10n.t('ISBN Lens: checking the key on the {0} plan…', plan),
+};
+
+/** "Look Up All ISBNs in File". */
+export const lookupAll = {
+  noEditor: () => vscode.l10n.t('ISBN Lens: open a file to look up its ISBNs.'),
+  noValidIsbn: (invalid: number) => vscode.l10n.t('ISBN Lens: no valid ISBN in this file ({0} invalid).', invalid),
+  noIsbn: () => vscode.l10n.t('ISBN Lens: no ISBN in this file.'),
+  cancelled: () => vscode.l10n.t('ISBN Lens: look-up cancelled. What was found so far is kept for hovers.'),
+};
+
+/** A look-up that would spend more than the key's daily quota has left. */
+export const quotaShortfall = {
+  question: (needed: number, left: number) =>
+    vscode.l10n.t("ISBN Lens: {0} ISBNs need a look-up, but only {1} calls are left of your key's daily quota.", needed.toLocaleString('en-US'), left.toLocaleString('en-US')),
+  detail: (unlooked: number) =>
+    unlooked === 1
+      ? vscode.l10n.t('1 ISBN would be left unlooked-up. The quota resets at 00:00 UTC.')
+      : vscode.l10n.t('{0} ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.', unlooked.toLocaleString('en-US')),
+  leftOut: () => vscode.l10n.t('Left out: the daily quota of the key would not cover it.'),
+};
+
+/** "Annotate ISBNs in File". */
+export const annotate = {
+  /** A file Annotate has nothing for. */
+  unsupported: (languageId: string) =>
+    vscode.l10n.t(
+      'ISBN Lens: Annotate knows Markdown and plain text (a note after each ISBN) and bibliographies (BibTeX/BibLaTeX .bib, CSL-JSON .json, CSL-YAML .yaml, RIS .ris: their own fields). This file ({0}) is none of them, so it was left as it is.',
+      languageId,
+    ),
+  noEditor: () => vscode.l10n.t('ISBN Lens: open a Markdown, text or bibliography file (BibTeX, CSL-JSON, CSL-YAML, RIS) to annotate its ISBNs.'),
+  /** Nothing to look up: `invalid` and `leftAlone` say why; `isbns`: a reading list (notes after ISBNs), else entries of `kind`. */
+  nothingToAnnotate: (kind: 'entry' | 'item' | 'record' | 'isbn', invalid: number, leftAlone: number) => {
+    const why: string[] = [];
+    if (invalid > 0) why.push(vscode.l10n.t('{0} invalid', invalid));
+    if (leftAlone > 0) why.push(kind === 'isbn' ? vscode.l10n.t('{0} in code or links', leftAlone) : vscode.l10n.t('{0} not readable', leftAlone));
+    const what =
+      kind === 'isbn'
+        ? vscode.l10n.t('no valid ISBN to annotate')
+        : kind === 'entry'
+          ? vscode.l10n.t('no entry with a valid ISBN')
+          : kind === 'item'
+            ? vscode.l10n.t('no item with a valid ISBN')
+            : vscode.l10n.t('no record with a valid ISBN');
+    return why.length > 0 ? vscode.l10n.t('ISBN Lens: {0} in this file ({1}).', what, why.join(', ')) : vscode.l10n.t('ISBN Lens: {0} in this file.', what);
+  },
+  cancelled: () => vscode.l10n.t('ISBN Lens: annotation cancelled; the file is unchanged.'),
+  closed: () => vscode.l10n.t('ISBN Lens: the file was closed during the look-up; nothing was written.'),
+  notWritten: () =>
+    vscode.l10n.t('ISBN Lens: the annotations could not be written (the file kept changing, or it is read-only); nothing was changed. Run the command again.'),
+  pickTitle: () => vscode.l10n.t('ISBN Lens: Annotate ISBNs in File'),
+  pickPlaceHolder: () => vscode.l10n.t('What to write into the entries that carry an ISBN'),
+  fill: () => vscode.l10n.t('Fill missing fields'),
+  fillDescription: () => vscode.l10n.t('Add title, author, publisher, year… where an entry lacks them'),
+  refresh: () => vscode.l10n.t('Fill missing and refresh existing fields'),
+  refreshDescription: () => vscode.l10n.t('Also replace fields that differ from what the sources know'),
+};
+
+/** "Set API Key", "Clear API Key" and Google's. */
+export const apiKey = {
+  title: () => vscode.l10n.t('ISBN Lens: Set API Key'),
+  prompt: (plan: PlanName) =>
+    vscode.l10n.t("Your book service REST key for the {0} plan. It is kept in VS Code's secret storage and sent only to the plan's address.", plan),
+  placeHolder: () => vscode.l10n.t('Paste your API key'),
+  removed: () => vscode.l10n.t('ISBN Lens: API key removed.'),
+  saved: () => vscode.l10n.t('ISBN Lens: API key saved.'),
+  savedWithProblem: (problem: string) => vscode.l10n.t('ISBN Lens: API key saved. {0}', problem),
+  works: (plan: PlanName, quota: string | undefined) =>
+    quota
+      ? vscode.l10n.t("ISBN Lens: API key saved. It works on the {0} plan. Today's quota: {1}.", plan, quota)
+      : vscode.l10n.t('ISBN Lens: API key saved. It works on the {0} plan.', plan),
+  checkCancelled: () => vscode.l10n.t('ISBN Lens: API key saved; the check was cancelled.'),
+  refused: (plan: PlanName) => vscode.l10n.t('ISBN Lens: API key saved, but the service refused it on the {0} plan. Check the key and set it again.', plan),
+  wrongPlan: (plan: PlanName) =>
+    vscode.l10n.t("ISBN Lens: API key saved, but it belongs to another plan: the {0} plan's address denies it. Set “isbnLens.plan” to the key's plan.", plan),
+  notCheckedNow: (failure: string) => vscode.l10n.t('ISBN Lens: API key saved. It could not be checked now: {0}', failure),
+  notChecked: (failure: string) => vscode.l10n.t('ISBN Lens: API key saved, but it could not be checked. {0}', failure),
+  googleTitle: () => vscode.l10n.t('ISBN Lens: Set Google Books API Key'),
+  googlePrompt: () =>
+    vscode.l10n.t(
+      "A free Google Books API key (Google Cloud console → APIs & Services → Credentials). It is kept in VS Code's secret storage and sent only to Google Books, in its X-Goog-Api-Key header.",
+    ),
+  googlePlaceHolder: () => vscode.l10n.t('Paste your Google Books API key'),
+  googleSaved: () => vscode.l10n.t('ISBN Lens: Google Books API key saved; Google Books is asked with it.'),
+  googleSavedNotAsked: () => vscode.l10n.t('ISBN Lens: Google Books API key saved. Google Books is not among “isbnLens.sources”, so it is not asked.'),
+  googleRemoved: () => vscode.l10n.t('ISBN Lens: Google Books API key removed; Google Books is asked without a key.'),
+};
+
+/** When the key belongs to another configured plan. */
+export const planSwitch = {
+  /** `saved`: said right after "Set API Key" ("ISBN Lens: API key saved. The key belongs…"). */
+  offer: (keyPlan: PlanName, current: PlanName, saved: boolean) =>
+    saved
+      ? vscode.l10n.t("ISBN Lens: API key saved. The key belongs to the {0} plan, but “isbnLens.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current)
+      : vscode.l10n.t("ISBN Lens: The key belongs to the {0} plan, but “isbnLens.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current),
+  switched: (plan: PlanName, quota: string | undefined) =>
+    quota
+      ? vscode.l10n.t("ISBN Lens: switched to the {0} plan. Today's quota: {1}.", plan, quota)
+      : vscode.l10n.t('ISBN Lens: switched to the {0} plan.', plan),
+  couldNotRead: (why: string) => vscode.l10n.t("Could not read the key's plan and quota: {0}", why),
+};
+
+/** "Look Up ISBN", "Insert … Entry for ISBN": the input box and the outcomes. */
+export const isbnCommands = {
+  lookupTitle: () => vscode.l10n.t('ISBN Lens: Look Up ISBN'),
+  insertBibtexTitle: () => vscode.l10n.t('ISBN Lens: Insert BibTeX Entry for ISBN'),
+  insertEntryTitle: () => vscode.l10n.t('ISBN Lens: Insert Bibliography Entry for ISBN'),
+  prompt: () => vscode.l10n.t('An ISBN-10 or ISBN-13, with or without hyphens.'),
+  notIsbnCharacters: () => vscode.l10n.t('An ISBN has only digits, hyphens and spaces (and X as the last character of an ISBN-10).'),
+  /** The input box's word on a number that is no ISBN; `why` from `whyNotValid`. */
+  notValid: (why: string, suggestion: string | undefined) =>
+    suggestion ? vscode.l10n.t('{0}. Did you mean {1}?', capitalized(why), suggestion) : vscode.l10n.t('{0}.', capitalized(why)),
+  copied: (isbn: string) => vscode.l10n.t('ISBN Lens: copied {0}.', isbn),
+  noEntryMade: (noBook: string) => vscode.l10n.t('ISBN Lens: {0}; no entry was made.', noBook),
+  noBook: (noBook: string) => vscode.l10n.t('ISBN Lens: {0}.', noBook),
+  keyPatternUnusable: (problem: string, fallback: string) =>
+    vscode.l10n.t('ISBN Lens: isbnLens.citeKey.pattern cannot be used ({0}), so the key follows the default pattern {1}.', problem, fallback),
+  copiedBibtex: (key: string, title: string) =>
+    vscode.l10n.t('ISBN Lens: copied the BibTeX entry {0} for “{1}” to the clipboard. Paste it into your .bib file.', `@book{${key}}`, title),
+  noEntries: () => vscode.l10n.t('This file takes no bibliography entries.'),
+  fileChanged: () => vscode.l10n.t('ISBN Lens: the file changed while the entry was being inserted. Run the command again.'),
+  /** What was inserted: a BibTeX entry by its head, another format's by its kind and key. */
+  inserted: (format: 'bibtex' | 'csl-json' | 'csl-yaml' | 'ris', key: string, title: string) => {
+    switch (format) {
+      case 'bibtex':
+        return vscode.l10n.t('ISBN Lens: inserted {0} for “{1}”.', `@book{${key}}`, title);
+      case 'csl-json':
+        return vscode.l10n.t('ISBN Lens: inserted the CSL-JSON item {0} for “{1}”.', key, title);
+      case 'csl-yaml':
+        return vscode.l10n.t('ISBN Lens: inserted the CSL-YAML item {0} for “{1}”.', key, title);
+      case 'ris':
+        return vscode.l10n.t('ISBN Lens: inserted the RIS record {0} for “{1}”.', key, title);
+    }
+  },
+};
+
+/** "Look Up Author". */
+export const author = {
+  title: () => vscode.l10n.t('ISBN Lens: Look Up Author'),
+  prompt: () => vscode.l10n.t('The author\'s name as the books print it, e.g. "José Saramago".'),
+  noKey: () => vscode.l10n.t('No API key is set.'),
+  insertIsbn: () => vscode.l10n.t('$(insert) Insert ISBN at cursor'),
+  copyIsbn: () => vscode.l10n.t('$(copy) Copy ISBN'),
+  showDetails: () => vscode.l10n.t('$(book) Show details'),
+  whatToDo: () => vscode.l10n.t('What to do with this book'),
+  booksBy: (name: string) => vscode.l10n.t('Books by {0}', name),
+  loading: () => vscode.l10n.t('Loading…'),
+  shown: (count: number, total: number | undefined, name: string) =>
+    total !== undefined
+      ? vscode.l10n.t('{0} of {1} books by {2}: type to filter, Enter to choose', count, total, name)
+      : vscode.l10n.t('{0} books by {1}: type to filter, Enter to choose', count, name),
+  bookDetail: (isbn: string, authors: readonly string[], publisher: string | undefined) =>
+    vscode.l10n.t('ISBN {0}', isbn) + (authors.length > 1 ? ` · ${authors.join(', ')}` : '') + (publisher ? ` · ${publisher}` : ''),
+  loadMore: () => vscode.l10n.t('$(ellipsis) Load more books…'),
+  failedUnexpectedly: () => vscode.l10n.t('ISBN Lens: the author look-up failed unexpectedly. See “ISBN Lens: Show Log”.'),
+  /** `source`: how the user reads the source asked, undefined for the book service. */
+  unknown: (source: string | undefined, name: string) =>
+    vscode.l10n.t('ISBN Lens: {0} knows no author named “{1}”. Check the spelling, or try the name as printed on the books.', source ?? bookService(), name),
+};
+
+/** How the user reads the book service where it is named. */
+export function bookService(): string {
+  return vscode.l10n.t('the book service');
+}
+
+/** "Toggle Inline Titles". */
+export const inlineTitles = {
+  noEditor: () => vscode.l10n.t('ISBN Lens: open a file to switch its inline titles on or off.'),
+  switched: (on: boolean, languageId: string) =>
+    on ? vscode.l10n.t('ISBN Lens: inline titles are now on in {0} files.', languageId) : vscode.l10n.t('ISBN Lens: inline titles are now off in {0} files.', languageId),
+};
+
+// ─── The log, where the user reads it ───────────────────────────────────────────────────────
+
+export const log = {
+  bibliographyNoAddress: (path: string, why: string) => vscode.l10n.t('Bibliography {0} is skipped: it cannot be made into a file address ({1}).', path, why),
+  bibliographyNotRead: (path: string, why: string) => vscode.l10n.t('Bibliography {0} is not read: {1}.', path, why),
+};

@@ -1,0 +1,32 @@
+/** The words a user reads (src/editor/words.ts): each state said one way, placeholders filled as VS Code fills them. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { t } from '../helpers/fakeVscode';
+import * as words from '../../src/editor/words';
+
+test('the fake l10n.t fills {0} and {name} as VS Code does, and leaves a brace that is no placeholder', () => {
+  assert.equal(t('ISBN {0}: {1}', '978', 'x'), 'ISBN 978: x');
+  assert.equal(t('{who} and {who}', { who: 'A' }), 'A and A');
+  assert.equal(t('no placeholder {0}'), 'no placeholder {0}');
+  assert.equal(t('@book{{0}}', 'k'), '@book{{0}}', 'format2 does not see {0} inside {{0}}: words.ts never writes one');
+});
+
+test('one phrasing for a book on its way, in the ISBN hover and the citation hover alike', () => {
+  assert.equal(words.lookingUp('978-0-13-110362-7'), 'ISBN 978-0-13-110362-7: looking up… Hover again in a moment to see the book.');
+});
+
+test('the status bar and the notifications keep their English', () => {
+  assert.equal(words.status.offline(), '$(debug-disconnect) ISBN: offline');
+  assert.equal(words.status.oneUnreachable('openLibrary'), '$(debug-disconnect) ISBN: Open Library unreachable');
+  assert.equal(words.status.inOrder(['openLibrary', 'googleBooks']), 'Open Library, then Google Books');
+  assert.equal(words.status.notAskedTooltip(['openLibrary', 'googleBooks']), 'Open Library and Google Books not asked for now; the other sources answer.');
+  assert.equal(words.isbnCommands.copiedBibtex('knuth1968', 'The Art'), 'ISBN Lens: copied the BibTeX entry @book{knuth1968} for “The Art” to the clipboard. Paste it into your .bib file.');
+  assert.equal(words.isbnCommands.inserted('bibtex', 'k', 'T'), 'ISBN Lens: inserted @book{k} for “T”.');
+  assert.equal(words.isbnCommands.inserted('ris', 'k', 'T'), 'ISBN Lens: inserted the RIS record k for “T”.');
+  assert.equal(words.annotate.nothingToAnnotate('entry', 2, 1), 'ISBN Lens: no entry with a valid ISBN in this file (2 invalid, 1 not readable).');
+  assert.equal(words.annotate.nothingToAnnotate('isbn', 0, 0), 'ISBN Lens: no valid ISBN to annotate in this file.');
+  assert.equal(words.progress.lookingUpMany(1), 'ISBN Lens: looking up 1 ISBN');
+  assert.equal(words.quotaShortfall.detail(1200), '1,200 ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.');
+  assert.equal(words.planSwitch.offer('pro', 'default', true), "ISBN Lens: API key saved. The key belongs to the pro plan, but “isbnLens.plan” is default: look-ups at the default plan's address may be refused.");
+  assert.equal(words.isbnCommands.notValid('the check digit does not match', '978-0-13-110362-7'), 'The check digit does not match. Did you mean 978-0-13-110362-7?');
+});
