@@ -120,7 +120,7 @@ test('an entry re-spelled from its own record in every allowed way is never anot
       const verdict = verdictOf(text, spelling.format, new Map([[ISBN, { status: 'found', book: bookOf(record, ISBN) }]]));
       assert.notEqual(verdict.kind, 'other-book', `${text}\n→ ${JSON.stringify(verdict).slice(0, 300)}`);
     }),
-    { numRuns: 400 },
+    { numRuns: 200 },
   );
 });
 
@@ -132,6 +132,6 @@ test("two different records' fields are another book", () => {
       const verdict = verdictOf(text, spelling.format, new Map([[OTHER, { status: 'found', book: bookOf(other, OTHER) }]]));
       assert.equal(verdict.kind, 'other-book', text);
     }),
-    { numRuns: 300 },
+    { numRuns: 150 },
   );
 });

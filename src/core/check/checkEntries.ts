@@ -46,12 +46,13 @@ async function inSlices<T>(items: readonly T[], each: (item: T) => void, pause: 
   }
 }
 
-/** The valid ISBN-13s of the entries, each once, in the order written. */
-export async function isbnsToCheck(entries: readonly BibliographyEntry[], pause: Pause, options: SliceOptions = {}): Promise<string[]> {
+/** The valid ISBN-13s of the entries that write something about their book, each once, in the order written. */
+export async function isbnsToCheck(entries: readonly BibliographyEntry[], isPart: (type: string) => boolean, pause: Pause, options: SliceOptions = {}): Promise<string[]> {
   const isbns = new Set<string>();
   await inSlices(
     entries,
     (entry) => {
+      if (entry.isbns.length === 0 || !writesAboutBook(writtenOf(entry, isPart(entry.type)))) return;
       for (const written of entry.isbns) {
         const info = parseIsbn(written.raw);
         if (info) isbns.add(info.isbn13);

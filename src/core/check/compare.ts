@@ -11,10 +11,14 @@ export type TitleMatch = 'same' | 'close' | 'different';
 
 /** The record's titles (its title and its long title) against the written one. */
 export function compareTitles(written: string, record: readonly string[]): TitleMatch {
-  const w = foldTitle(written);
+  return compareFoldedTitles(foldTitle(written), record.map(foldTitle));
+}
+
+/** The same, on titles folded once (a record's are folded once for every entry that names it). */
+export function compareFoldedTitles(w: FoldedTitle, record: readonly FoldedTitle[]): TitleMatch {
   let best: TitleMatch = 'different';
   for (const title of record) {
-    const match = compareFolded(w, foldTitle(title));
+    const match = compareFolded(w, title);
     if (match === 'same') return 'same';
     if (match === 'close') best = 'close';
   }
@@ -28,8 +32,16 @@ function compareFolded(w: FoldedTitle, r: FoldedTitle): TitleMatch {
   // A subtitle on one side only (or joined without a mark), a title the record runs on: close.
   if (w.main.length > 0 && (w.main.join(' ') === r.main.join(' ') || w.main.join(' ') === r.full.join(' ') || w.full.join(' ') === r.main.join(' '))) return 'close';
   const [shorter, longer] = w.full.length <= r.full.length ? [w.full, r.full] : [r.full, w.full];
-  if (shorter.length >= 1 && shorter.every((word, k) => longer[k] === word)) return 'close';
+  // Run on without a mark, a title of one or two words is another ("Dune" and "Dune Messiah").
+  if (shorter.length >= 3 && shorter.every((word, k) => longer[k] === word)) return 'close';
+  // A short title: the words of one run on inside the other's ("The Wealth of Nations" in "An Inquiry into … the Wealth of Nations").
+  if (shorter.length >= 2 && containsRun(longer, shorter)) return 'close';
   return similarity(w.full, r.full) >= 0.75 || similarity(w.main, r.main) >= 0.8 ? 'close' : 'different';
+}
+
+function containsRun(longer: readonly string[], run: readonly string[]): boolean {
+  for (let k = 0; k + run.length <= longer.length; k++) if (run.every((word, j) => longer[k + j] === word)) return true;
+  return false;
 }
 
 /** Dice's coefficient of two word lists (each word counted once). */
@@ -44,28 +56,41 @@ function similarity(a: readonly string[], b: readonly string[]): number {
 
 /** Whether the written title is in another script than every record title: no fair comparison. */
 export function otherScript(written: string, record: readonly string[]): boolean {
-  const w = foldTitle(written).script;
-  const scripts = record.map((title) => foldTitle(title).script).filter((s) => s !== undefined);
-  return w !== undefined && scripts.length > 0 && !scripts.includes(w);
+  return otherScriptFolded(foldTitle(written), record.map(foldTitle));
+}
+
+export function otherScriptFolded(w: FoldedTitle, record: readonly FoldedTitle[]): boolean {
+  const scripts = record.map((title) => title.script).filter((s) => s !== undefined);
+  return w.script !== undefined && scripts.length > 0 && !scripts.includes(w.script);
 }
 
 /** Whether so little is written that a title cannot be told from another (no word of two letters or a number). */
 export function tooLittle(title: string | undefined): boolean {
-  if (!title) return true;
-  return !foldTitle(title).full.some((word) => word.length >= 2 || /^[0-9]+$/.test(word));
+  return !title || tooLittleFolded(foldTitle(title));
+}
+
+export function tooLittleFolded(title: FoldedTitle): boolean {
+  return !title.full.some((word) => word.length >= 2 || /^[0-9]+$/.test(word));
 }
 
 /** `agree`: someone written is among the record's people; `disagree`: none is; `unknown`: one side names nobody. */
 export type PeopleMatch = 'agree' | 'disagree' | 'unknown';
 
 export function comparePeople(written: readonly string[], record: readonly string[]): PeopleMatch {
-  const w = written.map(personOf).filter((p) => p !== undefined);
-  const r = record.map(personOf).filter((p) => p !== undefined);
+  return compareFoldedPeople(foldPeople(written), foldPeople(record));
+}
+
+/** People as the comparison sees them (`et al.` and empty names gone). */
+export function foldPeople(names: readonly string[]): Person[] {
+  return names.map(personOf).filter((p) => p !== undefined);
+}
+
+export function compareFoldedPeople(w: readonly Person[], r: readonly Person[]): PeopleMatch {
   if (w.length === 0 || r.length === 0) return 'unknown';
   return w.some((a) => r.some((b) => samePerson(a, b))) ? 'agree' : 'disagree';
 }
 
-interface Person {
+export interface Person {
   /** The family name's words (particles dropped), or an organisation's words. */
   family: string[];
   /** Every word of the name. */
@@ -144,6 +169,13 @@ export function samePublisher(written: string, record: string): boolean {
   const r = words(record);
   if (w.length === 0 || r.length === 0) return true;
   if (w[0] === r[0] || w.join('') === r.join('')) return true;
+  // An acronym of the other's words: "ACM", "Association for Computing Machinery".
+  const initials = (text: string) => {
+    const words = foldWords(text);
+    return [words.map((x) => x[0]).join(''), words.filter((x) => !['for', 'of', 'the', 'and'].includes(x)).map((x) => x[0]).join('')];
+  };
+  if (w.length === 1 && initials(record).includes(w[0]!)) return true;
+  if (r.length === 1 && initials(written).includes(r[0]!)) return true;
   const rSet = new Set(r);
   const wSet = new Set(w);
   return w.every((x) => rSet.has(x)) || r.every((x) => wSet.has(x));

@@ -66,16 +66,17 @@ export function decodeHtmlEntities(text: string): string {
 /** Letters NFKD does not take apart. */
 const FOLDED_LETTERS: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ĸ: 'k' };
 
-const NUMBER_WORDS: Readonly<Record<string, string>> = {
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
   one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
   eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18', nineteen: '19', twenty: '20',
   first: '1', second: '2', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7', eighth: '8', ninth: '9', tenth: '10',
+  thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90',
   eleventh: '11', twelfth: '12', thirteenth: '13', fourteenth: '14', fifteenth: '15', twentieth: '20',
   erste: '1', ersten: '1', zweite: '2', zweiten: '2', dritte: '3', dritten: '3', vierte: '4', funfte: '5',
   premier: '1', premiere: '1', deuxieme: '2', troisieme: '3', quatrieme: '4',
   primera: '1', primero: '1', segunda: '2', segundo: '2', tercera: '3', tercero: '3',
   prima: '1', primo: '1', seconda: '2', secondo: '2', terza: '3', terzo: '3',
-};
+}));
 
 const ROMAN = /^(?=[ivxlc]{2,})c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/;
 
@@ -101,6 +102,8 @@ const ARTICLES = new Set(['the', 'a', 'an', 'der', 'die', 'das', 'ein', 'eine', 
 
 /** Text as plain lower-case letters and digits: entities decoded, marks stripped, everything else a space. */
 export function foldText(text: string): string {
+  // Plain ASCII has no marks to strip nor entities to decode.
+  if (/^[\x20-\x25\x27-\x7e]*$/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return decodeHtmlEntities(text)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -114,15 +117,35 @@ export function foldText(text: string): string {
 /** The words of a folded text, numerals as digits (`2nd`, `second`, `II` → `2`), conjunctions dropped. */
 export function foldWords(text: string): string[] {
   const raw = foldText(text).split(' ').filter(Boolean);
-  const out: string[] = [];
+  const words: Array<{ word: string; spelled: boolean }> = [];
   for (let k = 0; k < raw.length; k++) {
     let word = raw[k]!;
     if (CONJUNCTIONS.has(word)) continue;
-    const ordinal = /^([0-9]+)(?:st|nd|rd|th|e|er|eme|re|o|a|te|ten)$/.exec(word);
-    if (ordinal) word = ordinal[1]!;
-    else if (NUMBER_WORDS[word] !== undefined) word = NUMBER_WORDS[word]!;
-    else if (ROMAN.test(word) || (/^[ivx]$/.test(word) && k > 0 && NUMBERED.has(raw[k - 1]!))) word = String(romanValue(word));
-    out.push(word.replace(/^0+(?=[0-9])/, ''));
+    const spelled = NUMBER_WORDS.has(word);
+    const code = word.charCodeAt(0);
+    if (code >= 48 && code <= 57) {
+      const ordinal = /^([0-9]+)(?:st|nd|rd|th|e|er|eme|re|o|a|te|ten)$/.exec(word);
+      if (ordinal) word = ordinal[1]!;
+      if (code === 48) word = word.replace(/^0+(?=[0-9])/, '');
+    } else if (spelled) word = NUMBER_WORDS.get(word)!;
+    else if (word.length <= 8 && /^[ivxlc]+$/.test(word) && (ROMAN.test(word) || (word.length === 1 && k > 0 && NUMBERED.has(raw[k - 1]!)))) word = String(romanValue(word));
+    words.push({ word, spelled });
+  }
+  // Number words run together: "eighty four" is 84, then "nineteen 84" is 1984.
+  const tens: typeof words = [];
+  for (const w of words) {
+    const previous = tens[tens.length - 1];
+    if (w.spelled && previous?.spelled && /^[2-9]0$/.test(previous.word) && /^[1-9]$/.test(w.word)) previous.word = String(Number(previous.word) + Number(w.word));
+    else tens.push({ ...w });
+  }
+  const out: string[] = [];
+  for (let k = 0; k < tens.length; k++) {
+    const w = tens[k]!;
+    const next = tens[k + 1];
+    if (w.spelled && next?.spelled && /^1[0-9]$|^[2-9][0-9]$/.test(w.word) && /^[1-9][0-9]$/.test(next.word)) {
+      out.push(w.word + next.word);
+      k++;
+    } else out.push(w.word);
   }
   return out;
 }
@@ -154,9 +177,10 @@ export function foldTitle(title: string): FoldedTitle {
   for (let k = 0; k < 3; k++) text = text.replace(/\s*[([][^()[\]]*[)\]]\s*\.?$/, '');
   const script = scriptOf(text);
   const split = SUBTITLE.exec(text);
-  const mainText = split && split.index > 0 ? text.slice(0, split.index) : text;
-  const full = statements(foldWords(text));
-  const main = statements(foldWords(mainText));
+  const cut = split && split.index > 0 ? split.index : text.length;
+  const mainWords = foldWords(text.slice(0, cut));
+  const main = statements(mainWords);
+  const full = cut < text.length ? statements([...mainWords, ...foldWords(text.slice(cut))]) : main;
   return { full: dropArticle(full.words), main: dropArticle(main.words), volume: full.volume, script };
 }
 

@@ -12,7 +12,8 @@
 import type { Book } from '../model/book';
 import { describesIsbn } from '../model/edition';
 import type { LookupResult } from '../model/lookup';
-import { compareTitles, comparePeople, type Difference, editionDifferences, otherScript, tooLittle } from './compare';
+import { compareFoldedPeople, compareFoldedTitles, type Difference, editionDifferences, foldPeople, otherScriptFolded, type Person, tooLittleFolded } from './compare';
+import { type FoldedTitle, foldTitle } from './fold';
 import type { Written } from './written';
 
 export type VerdictCode = 'other-book' | 'other-edition' | 'unknown-isbn';
@@ -43,12 +44,13 @@ export function verdictFor(written: Written, isbn13: string, result: LookupResul
     return { kind: 'unknown-isbn', asked: result.asked ?? ['isbndb'] };
   }
   const book = result.book;
-  const people = comparePeople(written.people, book.authors);
-  if (written.title) {
-    if (tooLittle(written.title)) return { kind: 'unchecked', why: 'too-little' };
-    const titles = [book.title, book.titleLong].filter((t): t is string => Boolean(t));
-    if (otherScript(written.title, titles)) return { kind: 'unchecked', why: 'other-script' };
-    const match = compareTitles(written.title, titles);
+  const record = foldedRecord(book);
+  const people = compareFoldedPeople(foldPeople(written.people), record.people);
+  if (written.title && record.titles.length > 0) {
+    const title = foldTitle(written.title);
+    if (tooLittleFolded(title)) return { kind: 'unchecked', why: 'too-little' };
+    if (otherScriptFolded(title, record.titles)) return { kind: 'unchecked', why: 'other-script' };
+    const match = compareFoldedTitles(title, record.titles);
     if (match === 'different' || (match === 'close' && people === 'disagree')) return { kind: 'other-book', book };
   } else if (people !== 'agree') {
     return { kind: 'unchecked', why: 'too-little' };
@@ -57,4 +59,17 @@ export function verdictFor(written: Written, isbn13: string, result: LookupResul
   if (!describesIsbn(book, isbn13)) return { kind: 'agrees' };
   const differences = editionDifferences(written, book);
   return differences.length > 0 ? { kind: 'other-edition', book, differences } : { kind: 'agrees' };
+}
+
+/** A record's titles and people, folded once for every entry that names its ISBN (the cache's books live as long as the cache). */
+const FOLDED = new WeakMap<Book, { titles: FoldedTitle[]; people: Person[] }>();
+
+function foldedRecord(book: Book): { titles: FoldedTitle[]; people: Person[] } {
+  let folded = FOLDED.get(book);
+  if (!folded) {
+    const titles = [book.title, book.titleLong].filter((t): t is string => Boolean(t)).map(foldTitle);
+    folded = { titles, people: foldPeople(book.authors) };
+    FOLDED.set(book, folded);
+  }
+  return folded;
 }

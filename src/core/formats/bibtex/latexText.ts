@@ -67,6 +67,8 @@ const LETTERS: Readonly<Record<string, string>> = {
 const DROPS_ARGUMENT = new Set(['noopsort', 'nocite']);
 
 export function latexToText(value: string): string {
+  // Most values (years, publishers, plain titles) have nothing to decode.
+  if (!/[\\{}~$`'-]/.test(value)) return value.replace(/\s+/g, ' ').trim();
   return decode(value).normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
@@ -122,12 +124,18 @@ function decode(value: string): string {
       out += '”';
       i += 2;
     } else {
-      out += c;
-      i++;
+      // A run of characters with nothing to decode, taken whole.
+      let j = i + 1;
+      while (j < value.length && !SPECIAL.has(value[j]!)) j++;
+      out += value.slice(i, j);
+      i = j;
     }
   }
   return out;
 }
+
+/** Where a run of plain characters ends. */
+const SPECIAL = new Set(['\\', '{', '}', '$', '~', '-', '`', "'"]);
 
 /** The argument of an accent at `at`: a brace group (decoded), a command letter (`\i`), or one character. */
 function argument(value: string, at: number): { text: string; end: number } {

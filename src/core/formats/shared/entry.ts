@@ -26,6 +26,8 @@ export interface BibliographyEntry {
   authors: string[];
   editors: string[];
   title?: string;
+  /** Where the title is written, for a format whose title is rewritten in place (a reading list's line). */
+  titleAt?: { start: number; end: number };
   year?: string;
   /** Other fields, lower-case names, values as plain text. A Map: field names come from files. */
   fields: Map<string, string>;
