@@ -18,11 +18,17 @@ import type { LookupService } from '../infrastructure/lookupService';
 
 export { HOVER_WAIT_MS };
 
+/** What Check Bibliography said of the ISBN at an offset, for the line above the book. */
+export interface CheckVerdicts {
+  hoverLine(document: vscode.TextDocument, offset: number): string | undefined;
+}
+
 export class IsbnHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly isbns: DocumentIsbns,
     private readonly service: LookupService,
     private readonly config: Config,
+    private readonly checks?: CheckVerdicts,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -41,7 +47,9 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const image = result.status === 'found' ? result.book.image : undefined;
     const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(this.resultMarkdown(isbn, result, cover, match.info.rangeless), range);
+    const markdown = this.resultMarkdown(isbn, result, cover, match.info.rangeless);
+    const verdict = this.checks?.hoverLine(document, document.offsetAt(range.start));
+    return new vscode.Hover(verdict ? withVerdictAbove(verdict, markdown) : markdown, range);
   }
 
   private queueDocument(document: vscode.TextDocument): void {
@@ -97,6 +105,14 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     }
     return new vscode.MarkdownString(text);
   }
+}
+
+/** The check's verdict above the book, in bold, a rule between them. */
+function withVerdictAbove(verdict: string, markdown: vscode.MarkdownString): vscode.MarkdownString {
+  const out = new vscode.MarkdownString(`**${escapeMarkdown(verdict)}**\n\n---\n\n${markdown.value}`);
+  out.isTrusted = markdown.isTrusted;
+  out.supportHtml = markdown.supportHtml;
+  return out;
 }
 
 function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {

@@ -5,6 +5,7 @@ const ENTRIES: { label: string; command: string }[] = [
   { label: '$(search) Look Up All ISBNs in File', command: 'isbnLens.lookupAllInFile' },
   { label: '$(book) Look Up ISBN', command: 'isbnLens.lookupIsbn' },
   { label: '$(person) Look Up Author', command: 'isbnLens.lookupAuthor' },
+  { label: '$(checklist) Check Bibliography', command: 'isbnLens.checkBibliography' },
   { label: '$(debug-restart) Retry Now', command: 'isbnLens.retryNow' },
   { label: '$(key) Set API Key', command: 'isbnLens.setApiKey' },
   { label: '$(trash) Clear API Key', command: 'isbnLens.clearApiKey' },
