@@ -197,6 +197,20 @@ async function checkFile(t: { diagnostic(message: string): void }, file: (typeof
   await focusEditor(s.page);
 }
 
+/** Waits until the Problems panel shows `count` other-book rows for a file; the panel is closed again. */
+async function otherBooksIn(file: string, count: number): Promise<number> {
+  const found = await waitFor(
+    async () => {
+      const n = (await problemsOf(s.page, file)).filter((r) => OUR_CODE.exec(r.text)?.[1] === 'other-book').length;
+      return n === count ? n : undefined;
+    },
+    { timeout: 15_000, message: `${file} never showed ${count} other-book problems`, page: s.page },
+  );
+  await runCommand(s.page, 'View: Toggle Panel Visibility');
+  await focusEditor(s.page);
+  return found;
+}
+
 const OUR_CODE = /ISBN Lens\s*\(?(other-book|other-edition|unknown-isbn)\)?/;
 
 /** Whether a Problems row is on the line where `shown` is written. */
@@ -242,9 +256,12 @@ test('a quick fix writes the ISBN’s book into the entry; one undo takes it bac
     assert.match(entry, /author\s*=\s*\{Raman, Priya\}/);
     assert.match(entry, /title\s*=\s*\{Catalogues Compared\}/);
     assert.equal(fixed.slice(0, fixed.indexOf('@book{whitlock,')), BIBTEX.slice(0, BIBTEX.indexOf('@book{whitlock,')), 'the fix changed another entry');
+    // The edited entry is checked again from the cache: it now agrees; the others keep theirs.
+    assert.equal(await otherBooksIn('library.bib', 2), 2);
     await focusEditor(s.page);
     await s.page.keyboard.press('Control+Z');
     assert.equal(await s.waitForDisk('library.bib', (text) => text.includes('title  = {The Open Shelf},\n  isbn   = {' + K.keylessBoth), 'one undo did not take the fix back'), BIBTEX);
+    assert.equal(await otherBooksIn('library.bib', 3), 3);
   }),
 );
 

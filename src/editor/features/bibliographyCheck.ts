@@ -6,6 +6,7 @@
  * entry. The comparison and its words load on first use (core/check/).
  */
 import * as vscode from 'vscode';
+import { afterEdit } from '../../core/check/afterEdit';
 import type { CheckedIsbn } from '../../core/check/checkEntries';
 import { Disposable } from '../../core/disposable';
 import type { FormatId } from '../../core/formats/formatId';
@@ -102,21 +103,9 @@ export class BibliographyChecks extends Disposable {
   private edited(e: vscode.TextDocumentChangeEvent): void {
     const checked = this.documents.get(e.document.uri.toString());
     if (!checked || e.contentChanges.length === 0) return;
-    // Each change's offsets are in the text before the edit: taken from the last in the text to the first, none moves another's.
-    for (const change of [...e.contentChanges].sort((a, b) => b.rangeOffset - a.rangeOffset)) {
-      const from = change.rangeOffset;
-      const to = from + change.rangeLength;
-      const delta = change.text.length - change.rangeLength;
-      const kept: CheckItem[] = [];
-      for (const item of checked.items) {
-        if (item.entryEnd < from) kept.push(item);
-        else if (item.entryStart > to) kept.push({ ...item, start: item.start + delta, end: item.end + delta, entryStart: item.entryStart + delta, entryEnd: item.entryEnd + delta });
-        else checked.dirty.push({ start: Math.min(item.entryStart, from), end: Math.max(item.entryEnd + delta, from + change.text.length) });
-      }
-      checked.items = kept;
-      checked.dirty = checked.dirty.map((d) => (d.start > to ? { start: d.start + delta, end: d.end + delta } : d.end < from ? d : { start: Math.min(d.start, from), end: Math.max(d.end + delta, from + change.text.length) }));
-      checked.dirty.push({ start: from, end: from + change.text.length });
-    }
+    const moved = afterEdit(checked.items, checked.dirty, e.contentChanges.map((c) => ({ offset: c.rangeOffset, removed: c.rangeLength, inserted: c.text.length })));
+    checked.items = moved.items;
+    checked.dirty = moved.dirty;
     clearTimeout(checked.timer);
     checked.timer = setTimeout(() => void this.recheck(e.document), SETTLE_MS);
     this.publish(e.document);
