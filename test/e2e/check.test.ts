@@ -164,7 +164,8 @@ async function problemsOf(page: Page, file: string): Promise<Array<{ text: strin
   );
 }
 
-async function checkFile(t: { diagnostic(message: string): void }, file: (typeof FILES)[number], mode: string): Promise<void> {
+async function checkFile(t: { diagnostic(message: string): void }, file: (typeof FILES)[number], mode: string, session = s): Promise<void> {
+  const s = session;
   await openFile(s.page, file.name);
   await clearNotifications(s.page);
   await runCommand(s.page, 'ISBN Lens: Check Bibliography');
@@ -271,5 +272,23 @@ test('with a key: the book service asked first, the same verdicts', step, (t) =>
     await clearNotifications(s.page);
     for (const file of FILES) await checkFile(t, file, 'with a key');
     await s.shot('check-problems-key');
+  }),
+);
+
+test('in the browser (VS Code for the Web), without a key: the same verdicts from the web worker', step, (t) =>
+  s.step(t, async () => {
+    const web = await E2eSession.start('check-web', {
+      web: true,
+      open: 'library.bib',
+      sources: 'all',
+      viewport: { width: 1400, height: 1100 },
+      files: () => ({ 'library.bib': BIBTEX }),
+    });
+    try {
+      await checkFile(t, FILES[0]!, 'in the browser', web);
+      await web.shot('check-problems-web');
+    } finally {
+      await web.close();
+    }
   }),
 );
