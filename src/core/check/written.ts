@@ -17,9 +17,9 @@ export interface Written {
 }
 
 /** The first of several field names that has a value. */
-function first(fields: ReadonlyMap<string, string>, ...names: string[]): string | undefined {
+function first(entry: BibliographyEntry, ...names: string[]): string | undefined {
   for (const name of names) {
-    const value = fields.get(name)?.trim();
+    const value = (entry.field ? entry.field(name) : entry.fields.get(name))?.trim();
     if (value) return value;
   }
   return undefined;
@@ -27,7 +27,7 @@ function first(fields: ReadonlyMap<string, string>, ...names: string[]): string 
 
 /** `part`: the entry is part of a book (a chapter) and carries the book's ISBN: its book's title and editors are compared. */
 export function writtenOf(entry: BibliographyEntry, part = false): Written {
-  const f = entry.fields;
+  const f = entry;
   let title: string | undefined;
   let people: string[];
   if (part) {

@@ -90,10 +90,16 @@ class BibtexEntry implements BibliographyEntry {
     return readNameList(field.kind === 'braced' || field.kind === 'quoted' ? value.slice(1, -1) : value);
   }
   get title(): string | undefined {
-    return this.fields.get('title');
+    return this.field('title');
   }
   get year(): string | undefined {
-    return this.fields.get('year') ?? yearOf(this.fields.get('date'));
+    return this.field('year') ?? yearOf(this.field('date'));
+  }
+  /** One field's plain value, decoded alone: a hover or a check needs a few of an entry's fields, not its abstract. */
+  field(name: string): string | undefined {
+    if (this.plain) return this.plain.get(name);
+    const field = this.raw.fields.find((f) => f.name === name);
+    return field ? plainValue(this.source.text, field) : undefined;
   }
   /** Lower-case names, plain values; the first of a repeated field. */
   get fields(): Map<string, string> {

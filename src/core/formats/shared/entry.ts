@@ -31,6 +31,8 @@ export interface BibliographyEntry {
   year?: string;
   /** Other fields, lower-case names, values as plain text. A Map: field names come from files. */
   fields: Map<string, string>;
+  /** One of `fields` (lower-case name), where a format can give it alone more cheaply than all of them (BibTeX decodes LaTeX). */
+  field?(name: string): string | undefined;
 }
 
 /** 0-based line numbers of offsets, from one table of line starts. */
