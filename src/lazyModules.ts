@@ -26,6 +26,7 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/infrastructure/biblatexHint.ts',
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
+  'src/core/check/fixes.ts',
   'src/core/check/verdictWords.ts',
   // Bibliographies (BibTeX, CSL, RIS readers) and what is made from them.
   'src/core/annotate/report.ts',

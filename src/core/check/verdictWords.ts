@@ -9,7 +9,6 @@ import type { Difference } from './compare';
 import type { Verdict } from './verdict';
 
 export const CHECK_WORDS = {
-  commandTitle: 'Check Bibliography',
   useThisBook: 'Use the book of this ISBN',
   writeThisEdition: "Write this edition's details",
   noEditor: 'ISBN Lens: open a bibliography (BibTeX, CSL-JSON, CSL-YAML, RIS) or a reading list to check it against its books.',
@@ -17,7 +16,6 @@ export const CHECK_WORDS = {
   cancelled: 'ISBN Lens: check cancelled. What was looked up is kept; the earlier results of the check stay.',
   closed: 'ISBN Lens: the file was closed during the check.',
   progress: (count: number) => `ISBN Lens: checking ${count.toLocaleString('en-US')} ISBN${count === 1 ? '' : 's'} against their books`,
-  comparing: 'comparing…',
 } as const;
 
 /** `“Title” by A, B (1988)`. */

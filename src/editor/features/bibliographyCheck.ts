@@ -184,23 +184,11 @@ export class CheckCodeActions implements vscode.CodeActionProvider {
     const [part, reading] = await Promise.all([partOf(format), this.readings.of(document, format)]);
     const entry = reading.entries().find((e) => e.start <= item.start && item.end <= e.end);
     if (!entry) return action;
+    const { fixEdits } = await import('../../core/check/fixes');
+    const kind = item.verdict.kind === 'other-book' ? 'other-book' : 'other-edition';
     const edit = new vscode.WorkspaceEdit();
-    if (part.entryKind === 'isbn') {
-      // A reading list: the written title gives way to the book's.
-      if (item.verdict.kind !== 'other-book' || !entry.titleAt) return action;
-      const range = new vscode.Range(document.positionAt(entry.titleAt.start), document.positionAt(entry.titleAt.end));
-      edit.replace(document.uri, range, book.title.replace(/([\\`*_[\]|<>])/g, '\\$1'));
-    } else {
-      const written: Book =
-        item.verdict.kind === 'other-book'
-          ? { isbn13: item.isbn13, title: book.title, authors: book.authors, authorsOmitted: book.authorsOmitted, publisher: book.publisher, datePublished: book.datePublished, year: book.year, subjects: [], deweyDecimal: [], otherIsbns: [] }
-          : { isbn13: item.isbn13, title: '', authors: [], publisher: book.publisher, datePublished: book.datePublished, year: book.year, edition: book.edition, binding: book.binding, subjects: [], deweyDecimal: [], otherIsbns: [] };
-      const dialect = this.config.bibtexDialect(document);
-      const { edits } = part.fill(reading, new Map([[item.isbn13, { status: 'found', book: written }]]), 'refresh', { dialect, texLoadsBiblatex: false });
-      for (const e of edits) {
-        if (e.start < entry.start || e.end > entry.end) continue;
-        edit.replace(document.uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.newText);
-      }
+    for (const e of fixEdits(part, reading, entry, item.isbn13, book, kind, { dialect: this.config.bibtexDialect(document), texLoadsBiblatex: false })) {
+      edit.replace(document.uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.newText);
     }
     action.edit = edit;
     return action;
