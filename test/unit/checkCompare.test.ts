@@ -144,6 +144,10 @@ test('verdict: another script or too little written is not compared', () => {
   assert.deepEqual(verdictFor(w({ title: 'C' }), KR.isbn13, found()), { kind: 'unchecked', why: 'too-little' });
   assert.deepEqual(verdictFor(w({ people: ['Albert Camus'] }), KR.isbn13, found()), { kind: 'unchecked', why: 'too-little' });
 });
+test('verdict: a line of prose around an ISBN is no title to compare', () => {
+  const prose = 'In this long paragraph of notes I mention that the copy on my shelf, which I bought second hand years ago in a small shop by the harbour after a long walk in the rain with friends, has the number printed inside the cover and many pencil marks throughout';
+  assert.deepEqual(verdictFor(w({ title: prose }), KR.isbn13, found()), { kind: 'unchecked', why: 'not-a-title' });
+});
 test('verdict: editors of an edited volume stand for its authors', () => {
   const handbook = book('9780521452694', 'The Cambridge Handbook of Physics Formulas', ['Graham Woan']);
   assert.equal(verdictFor(w({ title: 'Cambridge Handbook of Physics Formulas', people: ['Woan, G.'] }), handbook.isbn13, found(handbook)).kind, 'agrees');

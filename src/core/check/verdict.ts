@@ -16,9 +16,12 @@ import { compareFoldedPeople, compareFoldedTitles, type Difference, editionDiffe
 import { type FoldedTitle, foldTitle } from './fold';
 import type { Written } from './written';
 
+/** More words than any title a bibliography writes (the longest real ones run to about 25). */
+const MAX_TITLE_WORDS = 40;
+
 export type VerdictCode = 'other-book' | 'other-edition' | 'unknown-isbn';
 
-export type UncheckedReason = 'unreachable' | 'failed' | 'other-script' | 'too-little' | 'not-looked-up';
+export type UncheckedReason = 'unreachable' | 'failed' | 'other-script' | 'too-little' | 'not-a-title' | 'not-looked-up';
 
 export type Verdict =
   | { kind: 'agrees' }
@@ -49,6 +52,8 @@ export function verdictFor(written: Written, isbn13: string, result: LookupResul
   if (written.title && record.titles.length > 0) {
     const title = foldTitle(written.title);
     if (tooLittleFolded(title)) return { kind: 'unchecked', why: 'too-little' };
+    // A sentence of prose around an ISBN is no title to compare (a reading list's line read whole).
+    if (title.full.length > MAX_TITLE_WORDS) return { kind: 'unchecked', why: 'not-a-title' };
     if (otherScriptFolded(title, record.titles)) return { kind: 'unchecked', why: 'other-script' };
     const match = compareFoldedTitles(title, record.titles);
     if (match === 'different' || (match === 'close' && people === 'disagree')) return { kind: 'other-book', book };
