@@ -3,6 +3,7 @@ import { benchActivation } from './activation';
 import { benchAnnotate } from './annotate';
 import { benchBatchMatching } from './batchMatching';
 import { benchBibtex } from './bibtex';
+import { benchCheck } from './check';
 import { benchCiteKeyPattern } from './citeKeyPattern';
 import { benchKeyless } from './keyless';
 import { benchCatalogues } from './catalogues';
@@ -26,6 +27,7 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(k) Keyless sources (issue 21): 1,000 distinct ISBNs with no key (Open Library ≤ ⌈1,000 ÷ 25⌉ requests at ≤ 3/s, Google only for what it lacks); a cold hover against the hover\'s wait', () => benchKeyless()],
   ['(m) Library catalogues (issue 37): Look Up All over ISBNs of mixed groups with no key (each catalogue ≤ 1/s, one at a time, only its groups); cold hovers against the hover\'s wait', () => benchCatalogues()],
   ['(l) One source down (issue 33): a hover\'s time to the first book against the hover\'s wait, with a key (the book service answers) and without (Google answers); Annotate on 41 ISBNs against the keyless timeout; what the dead hosts got', benchOutage],
+  ['(m) Check Bibliography (issue 35): precision and recall of other-book (and the other codes) on the hand-labelled fixtures, the held-out file apart; the comparing time per 1,000 entries; the longest hold of the host on 50,000 entries', benchCheck],
   ['(e) Activation: bundle sizes (the browser entry too); load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { ApiKeyStore, GOOGLE_SECRET_NAME } from './editor/infrastructure/apiKeyStore';
 import { BibliographyStore } from './editor/infrastructure/bibliographyStore';
+import { BibliographyChecks, CheckCodeActions } from './editor/features/bibliographyCheck';
 import { CITING_DOCUMENTS, CitationDefinitionProvider, CitationHoverProvider } from './editor/features/citationHover';
 import { IsbnCodeActions } from './editor/features/codeActions';
 import { Config } from './editor/infrastructure/config';
@@ -71,6 +72,11 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     const inlineTitles = new InlineTitles(index, service, config);
     const readings = new DocumentReadings();
     const bibliographies = new BibliographyStore(log, readings);
+    const lookups = service;
+    const checks = new BibliographyChecks(readings, (isbn13) => {
+      const known = lookups.peek(isbn13);
+      return known === 'pending' ? undefined : known;
+    });
     context.subscriptions.push(
       config,
       keys,
@@ -78,7 +84,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       service,
       new StatusBar(service),
       new StateNotifier(service),
-      vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config)),
+      vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config, checks)),
       index,
       new IsbnDiagnostics(index, service, config),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
@@ -90,7 +96,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
       new DuplicateDiagnostics(config, readings),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
-      ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings }),
+      checks,
+      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new CheckCodeActions(checks, readings, config), CheckCodeActions.metadata),
+      ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
     // come a moment after activate() has returned: loading them holds the extension host's one
@@ -98,7 +106,6 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     // extensions activate for the same file, and even our "Activated" line waits for the thread).
     // A hover or command that arrives meanwhile loads them itself and waits, as it waits for any
     // look-up on its way. Then the key's plan and quota, where the service tells them (GET /key).
-    const lookups = service;
     const startTimer = setTimeout(() => {
       lookups.start().then(
         () => {

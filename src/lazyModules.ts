@@ -17,12 +17,17 @@ export const LAZY_MODULES: readonly string[] = [
   // Commands, on their first run.
   'src/editor/features/commands/annotateFile.ts',
   'src/editor/features/commands/apiKey.ts',
+  'src/editor/features/commands/checkBibliography.ts',
   'src/editor/features/commands/insertBibtexEntry.ts',
   'src/editor/features/commands/insertEntry.ts',
   'src/editor/features/commands/lookupAllInFile.ts',
   'src/editor/features/commands/lookupAuthor.ts',
   'src/editor/features/commands/lookupIsbn.ts',
   'src/editor/infrastructure/biblatexHint.ts',
+  // Check Bibliography: the comparison and its words (the command takes them too).
+  'src/core/check/checkEntries.ts',
+  'src/core/check/fixes.ts',
+  'src/core/check/verdictWords.ts',
   // Bibliographies (BibTeX, CSL, RIS readers) and what is made from them.
   'src/core/bibliography/bibliographyIndex.ts',
   'src/core/bibliography/documentBibliographies.ts',

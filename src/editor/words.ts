@@ -444,6 +444,11 @@ export function hoverInvalid(raw: string, why: string): string {
 }
 
 /** The hover's "where this came from" line, in italics (Markdown). */
+/** Under the book, for an ISBN written without a label: which of the finder's rules took it ("found: isbn column"). */
+export function foundByMarkdown(rule: string): string {
+  return `\n\n*${escapeMarkdown(vscode.l10n.t('found: {0}', rule))}*`;
+}
+
 export function sourcesMarkdown(line: string | undefined): string {
   return line ? `\n\n*${escapeMarkdown(line)}*` : '';
 }
@@ -533,6 +538,7 @@ export const statusMenu = {
   lookupAllInFile: () => vscode.l10n.t('$(search) Look Up All ISBNs in File'),
   lookupIsbn: () => vscode.l10n.t('$(book) Look Up ISBN'),
   lookupAuthor: () => vscode.l10n.t('$(person) Look Up Author'),
+  checkBibliography: () => vscode.l10n.t('$(checklist) Check Bibliography'),
   retryNow: () => vscode.l10n.t('$(debug-restart) Retry Now'),
   setApiKey: () => vscode.l10n.t('$(key) Set API Key'),
   clearApiKey: () => vscode.l10n.t('$(trash) Clear API Key'),

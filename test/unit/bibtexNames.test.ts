@@ -25,7 +25,7 @@ test('the four parts: First von Last, von Last, First, von Last, Jr, First', () 
   assert.deepEqual(bibtexNameParts('Brian W. Kernighan'), { first: 'Brian W.', last: 'Kernighan' });
   assert.deepEqual(bibtexNameParts('{Barnes and Noble}'), { last: 'Barnes and Noble' });
   assert.deepEqual(bibtexNameParts('{von Neumann}, John'), { first: 'John', von: undefined, last: 'von Neumann', jr: undefined }, 'a braced von stays in the last name');
-  assert.deepEqual(bibtexNameParts("Charles Louis Xavier Joseph de la Vall{\\'e}e Poussin"), { first: 'Charles Louis Xavier Joseph', von: 'de la', last: "Vall\\'ee Poussin" });
+  assert.deepEqual(bibtexNameParts("Charles Louis Xavier Joseph de la Vall{\\'e}e Poussin"), { first: 'Charles Louis Xavier Joseph', von: 'de la', last: 'Vallée Poussin' });
 });
 
 test('an entry\'s authors and editors are read so', () => {

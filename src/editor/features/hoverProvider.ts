@@ -5,7 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { whyNotValid } from '../../core/diagnostics/isbnProblems';
+import { escapeMarkdown } from '../../core/format/markdown';
 import type { LineIsbn } from '../../core/scan/lineScan';
+import { ruleById } from '../../core/isbn/rules/rule';
 import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
@@ -14,11 +16,17 @@ import * as words from '../words';
 
 export { HOVER_WAIT_MS };
 
+/** What Check Bibliography said of the ISBN at an offset, for the line above the book. */
+export interface CheckVerdicts {
+  hoverLine(document: vscode.TextDocument, offset: number): string | undefined;
+}
+
 export class IsbnHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly isbns: DocumentIsbns,
     private readonly service: LookupService,
     private readonly config: Config,
+    private readonly checks?: CheckVerdicts,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -37,7 +45,9 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const image = result.status === 'found' ? result.book.image : undefined;
     const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(this.resultMarkdown(isbn, result, cover, match.info.rangeless), range);
+    const markdown = this.resultMarkdown(isbn, result, cover, match.info.rangeless, match.foundBy);
+    const verdict = this.checks?.hoverLine(document, document.offsetAt(range.start));
+    return new vscode.Hover(verdict ? withVerdictAbove(verdict, markdown) : markdown, range);
   }
 
   private queueDocument(document: vscode.TextDocument): void {
@@ -56,10 +66,12 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     return new vscode.MarkdownString(words.lookingUp(isbn));
   }
 
-  private resultMarkdown(isbn: string, result: LookupResult, cover?: string, rangeless?: boolean): vscode.MarkdownString {
+  /** `foundBy`: the finder's rule that took an ISBN written without a label, said in a few words under the book. */
+  private resultMarkdown(isbn: string, result: LookupResult, cover?: string, rangeless?: boolean, foundBy?: string): vscode.MarkdownString {
     if (result.status === 'found') {
       const sources = words.sourcesLine(result);
-      const markdown = new vscode.MarkdownString(words.bookHover(result.book, { cover, asked: isbn }) + words.sourcesMarkdown(sources));
+      const why = foundBy ? ruleById(foundBy)?.short : undefined;
+      const markdown = new vscode.MarkdownString(words.bookHover(result.book, { cover, asked: isbn }) + words.sourcesMarkdown(sources) + (why ? words.foundByMarkdown(why) : ''));
       markdown.supportHtml = false;
       return markdown;
     }
@@ -91,6 +103,14 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     }
     return new vscode.MarkdownString(text);
   }
+}
+
+/** The check's verdict above the book, in bold, a rule between them. */
+function withVerdictAbove(verdict: string, markdown: vscode.MarkdownString): vscode.MarkdownString {
+  const out = new vscode.MarkdownString(`**${escapeMarkdown(verdict)}**\n\n---\n\n${markdown.value}`);
+  out.isTrusted = markdown.isTrusted;
+  out.supportHtml = markdown.supportHtml;
+  return out;
 }
 
 function invalidMarkdown(match: LineIsbn): vscode.MarkdownString {

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AnnotateArgs } from './commands/annotateFile';
+import type { BibliographyChecks } from './bibliographyCheck';
 import type { ApiKeyStore } from '../infrastructure/apiKeyStore';
 import type { Config } from '../infrastructure/config';
 import type { DocumentReadings } from '../infrastructure/documentReadings';
@@ -26,9 +27,11 @@ export interface CommandServices {
   log: Log;
   /** The window's readings of bibliography documents. */
   readings: DocumentReadings;
+  /** Check Bibliography's diagnostics. */
+  checks: BibliographyChecks;
 }
 
-export function registerCommands({ config, keys, googleKeys, service, isbns, log, readings }: CommandServices): vscode.Disposable[] {
+export function registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks }: CommandServices): vscode.Disposable[] {
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'isbnLens.setApiKey': async () => (await import('./commands/apiKey')).setApiKey(keys, service, config),
     'isbnLens.clearApiKey': async () => (await import('./commands/apiKey')).clearApiKey(keys, service),
@@ -38,6 +41,7 @@ export function registerCommands({ config, keys, googleKeys, service, isbns, log
     'isbnLens.lookupIsbn': async () => (await import('./commands/lookupIsbn')).lookupIsbn(isbns, service, config, readings),
     'isbnLens.lookupAllInFile': async () => (await import('./commands/lookupAllInFile')).lookupAllInFile(isbns, service),
     'isbnLens.annotateFile': async (args) => (await import('./commands/annotateFile')).annotateFile(service, config, readings, args as AnnotateArgs | undefined),
+    'isbnLens.checkBibliography': async () => (await import('./commands/checkBibliography')).checkBibliography(service, readings, checks),
     'isbnLens.insertBibtexEntry': async () => (await import('./commands/insertBibtexEntry')).insertBibtexEntry(isbns, service, config, readings),
     'isbnLens.insertEntry': async () => (await import('./commands/insertEntry')).insertEntry(isbns, service, config, readings),
     'isbnLens.toggleInlineTitles': () => toggleInlineTitles(config),

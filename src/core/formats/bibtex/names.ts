@@ -5,6 +5,7 @@
  * single words are braced so that BibTeX keeps them whole.
  */
 import { escapeBibtex } from './escape';
+import { latexToText } from './latexText';
 
 const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'des', 'la', 'le', 'ten', 'ter', 'zu', 'dos', 'das', 'y']);
 const SUFFIX = /^(?:jr\.?|sr\.?|ii|iii|iv|v)$/i;
@@ -92,14 +93,9 @@ export function readNameList(raw: string): string[] {
   return names.map(plainName).filter(Boolean).map((name) => (name.toLowerCase() === 'others' ? ET_AL : name));
 }
 
-/** A name as plain text: `\relax`, escapes of special characters and protective braces gone, spacing flattened. */
+/** A name as plain text: LaTeX decoded (`{\"u}`, `\relax`, escapes of special characters, protective braces), spacing flattened. */
 function plainName(name: string): string {
-  return name
-    .replace(/\\relax\s*/g, '')
-    .replace(/\\([&%$#_{}])/g, '$1')
-    .replace(/[{}]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return latexToText(name);
 }
 
 /** A name's parts as BibTeX tells them: `First von Last`, `von Last, First` or `von Last, Jr, First`. */

@@ -7,6 +7,7 @@
  * an old one, the entries carry over with it (their offsets were moved).
  */
 import type { BibEntry, BibField, BibItem } from './reader';
+import { latexToText } from './latexText';
 import { readNameList } from './names';
 import { type Reread, replaceRange } from './reread';
 import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../shared/entry';
@@ -89,10 +90,16 @@ class BibtexEntry implements BibliographyEntry {
     return readNameList(field.kind === 'braced' || field.kind === 'quoted' ? value.slice(1, -1) : value);
   }
   get title(): string | undefined {
-    return this.fields.get('title');
+    return this.field('title');
   }
   get year(): string | undefined {
-    return this.fields.get('year') ?? yearOf(this.fields.get('date'));
+    return this.field('year') ?? yearOf(this.field('date'));
+  }
+  /** One field's plain value, decoded alone: a hover or a check needs a few of an entry's fields, not its abstract. */
+  field(name: string): string | undefined {
+    if (this.plain) return this.plain.get(name);
+    const field = this.raw.fields.find((f) => f.name === name);
+    return field ? plainValue(this.source.text, field) : undefined;
   }
   /** Lower-case names, plain values; the first of a repeated field. */
   get fields(): Map<string, string> {
@@ -169,10 +176,14 @@ function firstEntryAtOrAfter(itemIndex: readonly number[], item: number): number
   return lo;
 }
 
-/** A field's value as plain text: delimiters and protective braces gone, spacing flattened. */
+/** Fields whose value is taken as written, not as LaTeX: a `~` or `--` in an address is no tie or dash. */
+const VERBATIM = new Set(['url', 'doi', 'eprint', 'file', 'isbn', 'issn', 'pdf', 'verba', 'verbb', 'verbc']);
+
+/** A field's value as plain text: delimiters gone, LaTeX decoded (accents, escapes, `\emph`, protective braces), spacing flattened. */
 function plainValue(text: string, field: BibField): string {
   let value = text.slice(field.valueStart, field.valueEnd);
   if (field.kind === 'braced' || field.kind === 'quoted') value = value.slice(1, -1);
+  if (!VERBATIM.has(field.name)) return latexToText(value);
   return value
     .replace(/\\([&%$#_{}])/g, '$1')
     .replace(/[{}]/g, '')

@@ -26,9 +26,13 @@ export interface BibliographyEntry {
   authors: string[];
   editors: string[];
   title?: string;
+  /** Where the title is written, for a format whose title is rewritten in place (a reading list's line). */
+  titleAt?: { start: number; end: number };
   year?: string;
   /** Other fields, lower-case names, values as plain text. A Map: field names come from files. */
   fields: Map<string, string>;
+  /** One of `fields` (lower-case name), where a format can give it alone more cheaply than all of them (BibTeX decodes LaTeX). */
+  field?(name: string): string | undefined;
 }
 
 /** 0-based line numbers of offsets, from one table of line starts. */

@@ -6,6 +6,7 @@ const ENTRIES: { label: () => string; command: string }[] = [
   { label: words.statusMenu.lookupAllInFile, command: 'isbnLens.lookupAllInFile' },
   { label: words.statusMenu.lookupIsbn, command: 'isbnLens.lookupIsbn' },
   { label: words.statusMenu.lookupAuthor, command: 'isbnLens.lookupAuthor' },
+  { label: words.statusMenu.checkBibliography, command: 'isbnLens.checkBibliography' },
   { label: words.statusMenu.retryNow, command: 'isbnLens.retryNow' },
   { label: words.statusMenu.setApiKey, command: 'isbnLens.setApiKey' },
   { label: words.statusMenu.clearApiKey, command: 'isbnLens.clearApiKey' },
