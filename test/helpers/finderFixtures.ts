@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findIsbns } from '../../src/core/isbn/find';
+import { type FindOptions, findIsbns } from '../../src/core/isbn/find';
 import { documentShape } from '../../src/core/documentKind/documentKind';
 
 export const FIXTURE_DIR = join(__dirname, '..', 'fixtures', 'finder');
@@ -130,3 +130,13 @@ export function tenOf(isbn13: string): string {
 const JOINER = String.raw`(?:[-\u2010-\u2014\u2212.~]|--|\\-)`;
 /** What may stand between two digits of a written ISBN: a joiner, a space, or a hyphen and a line's end. */
 const BETWEEN_DIGITS = String.raw`(?:${JOINER}| |[-\u2010-\u2014\u2212]\r?\n[ \t]*)?`;
+
+/** The ISBN-13s of the valid ISBNs the finder finds in `text`, each once, sorted. */
+export function validFound(text: string, options?: FindOptions): string[] {
+  return [...new Set(findIsbns(text, options).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
+}
+
+/** The books' ISBN-13s, each once, sorted: what validFound should give for a text that cites them. */
+export function thirteens(books: ReadonlyArray<{ isbn13: string }>): string[] {
+  return [...new Set(books.map((b) => b.isbn13))].sort();
+}

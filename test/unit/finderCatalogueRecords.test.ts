@@ -10,14 +10,7 @@ import { sniffShape } from '../../src/core/isbn/textShape';
 import { hyphenateIsbn, isbn10CheckDigit } from '../../src/core/isbn/parse';
 import { documentShape } from '../../src/core/documentKind/documentKind';
 import { iso2709Record, type MarcField } from '../helpers/iso2709';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
-
-function thirteens(books: readonly Book[]): string[] {
-  return [...new Set(books.map((b) => b.isbn13))].sort();
-}
+import { validFound, thirteens } from '../helpers/finderFixtures';
 
 /** A price in cents typed onto an ISBN-10 (`175` for $1.75), the run no EAN or GTIN by its own check. */
 const priced = fc.tuple(book, fc.integer({ min: 100, max: 9999 })).filter(([b, price]) => !gtinValid(b.isbn10 + price));

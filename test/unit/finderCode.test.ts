@@ -8,11 +8,7 @@ import { test } from 'node:test';
 import { findIsbns } from '../../src/core/isbn/find';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
 import { isbn10CheckDigit, isbn13CheckDigit } from '../../src/core/isbn/parse';
-import { tenOf } from '../helpers/finderFixtures';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
+import { tenOf, validFound } from '../helpers/finderFixtures';
 
 /** A checksum-valid 978/979 ISBN-13 that isbn3's range data has no range for (an unassigned group, a range allocated since). */
 const rangelessThirteen = fc

@@ -6,18 +6,11 @@ import fc from 'fast-check';
 import { test } from 'node:test';
 import { findIsbns } from '../../src/core/isbn/find';
 import { parseIsbn } from '../../src/core/isbn/parse';
-import { type Book, book, chanceTen } from '../helpers/isbnArbitraries';
+import { book, chanceTen } from '../helpers/isbnArbitraries';
 import { sniffShape } from '../../src/core/isbn/textShape';
 import { documentShape } from '../../src/core/documentKind/documentKind';
 import { scanAll } from '../../src/core/scan/lineScan';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
-
-function thirteens(books: readonly Book[]): string[] {
-  return [...new Set(books.map((b) => b.isbn13))].sort();
-}
+import { validFound, thirteens } from '../helpers/finderFixtures';
 
 const COLUMN_NAMES = [
   'Unique Key', 'Created Date', 'Agency', 'Complaint Type', 'Incident Zip', 'Street Name', 'Community Board', 'BBL',

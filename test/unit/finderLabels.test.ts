@@ -11,11 +11,7 @@ import { problemMessage } from '../../src/editor/words';
 import { findIsbns } from '../../src/core/isbn/find';
 import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
 import { book, chanceTen } from '../helpers/isbnArbitraries';
-import { tenOf } from '../helpers/finderFixtures';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
+import { tenOf, validFound } from '../helpers/finderFixtures';
 
 /** A checksum-valid 978/979 ISBN-13 that isbn3's range data has no range for (an unassigned group, a range allocated since). */
 const rangelessThirteen = fc

@@ -13,16 +13,8 @@ import { findIsbns, scanIsbns } from '../../src/core/isbn/find';
 import { isbn13CheckDigit, normalizeIsbn, parseIsbn } from '../../src/core/isbn/parse';
 import { type Book, book, chanceTen } from '../helpers/isbnArbitraries';
 import { sniffShape, type TextShape } from '../../src/core/isbn/textShape';
-import { tenOf } from '../helpers/finderFixtures';
+import { tenOf, thirteens, validFound } from '../helpers/finderFixtures';
 import { documentShape } from '../../src/core/documentKind/documentKind';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
-
-function thirteens(books: readonly Book[]): string[] {
-  return [...new Set(books.map((b) => b.isbn13))].sort();
-}
 
 const capitals = fc.stringMatching(/^[A-Z]{1,4}$/);
 

@@ -7,14 +7,7 @@ import { test } from 'node:test';
 import { findIsbns } from '../../src/core/isbn/find';
 import { parseIsbn } from '../../src/core/isbn/parse';
 import { type Book, book, chanceTen } from '../helpers/isbnArbitraries';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
-
-function thirteens(books: readonly Book[]): string[] {
-  return [...new Set(books.map((b) => b.isbn13))].sort();
-}
+import { validFound, thirteens } from '../helpers/finderFixtures';
 
 /** 978-0-306-40615-7 style groups (3-1-3-5-1), joined by `sep`. */
 function grouped(isbn13: string, sep: string): string {

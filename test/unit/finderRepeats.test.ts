@@ -7,16 +7,8 @@ import * as ISBN from 'isbn3';
 import { test } from 'node:test';
 import { findIsbns } from '../../src/core/isbn/find';
 import { isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
-import { type Book, book } from '../helpers/isbnArbitraries';
-import { tenOf } from '../helpers/finderFixtures';
-
-function validFound(text: string): string[] {
-  return [...new Set(findIsbns(text).flatMap((m) => (m.valid && m.info ? [m.info.isbn13] : [])))].sort();
-}
-
-function thirteens(books: readonly Book[]): string[] {
-  return [...new Set(books.map((b) => b.isbn13))].sort();
-}
+import { book } from '../helpers/isbnArbitraries';
+import { tenOf, thirteens, validFound } from '../helpers/finderFixtures';
 
 /** Any 10-digit number: nine in ten fail the ISBN-10 check, as a log's timestamps do. */
 const anyTen = fc.integer({ min: 1_000_000_000, max: 9_999_999_999 }).map(String);
