@@ -50,9 +50,11 @@ before(async () => {
   s = await E2eSession.start('browser-offline', {
     web: true,
     open: 'start.md',
-    // The defaults: the book service is skipped while no key is set; Open Library, then Google Books.
+    // The book service (skipped while no key is set), Open Library, then Google Books: the defaults
+    // before the library catalogues (issue 37), which the sandbox would answer.
     sources: 'all',
     settings: (sandbox) => ({
+      'isbnLens.sources': ['isbndb', 'openLibrary', 'googleBooks'],
       'isbnLens.sourceUrls': {
         // Open Library's covers stay at the sandbox; its API and Google Books are out of reach.
         ...(sandboxSettings(sandbox)['isbnLens.sourceUrls'] as Record<string, string>),
