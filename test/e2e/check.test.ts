@@ -129,6 +129,8 @@ before(async () => {
   s = await E2eSession.start('check', {
     open: 'library.bib',
     sources: 'all',
+    // Open Library and Google Books (and the book service once a key is set): the verdicts name the sources asked.
+    settings: { 'isbnLens.sources': ['isbndb', 'openLibrary', 'googleBooks'] },
     viewport: { width: 1400, height: 1100 },
     files: () => Object.fromEntries(FILES.map((f) => [f.name, f.text])),
   });
@@ -281,6 +283,7 @@ test('in the browser (VS Code for the Web), without a key: the same verdicts fro
       web: true,
       open: 'library.bib',
       sources: 'all',
+      settings: { 'isbnLens.sources': ['isbndb', 'openLibrary', 'googleBooks'] },
       viewport: { width: 1400, height: 1100 },
       files: () => ({ 'library.bib': BIBTEX }),
     });

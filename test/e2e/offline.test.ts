@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS, KEYLESS_DEMO } from '../sandbox/server';
 import { UNRESOLVABLE_URL, refusedUrl } from '../helpers/deadHosts';
-import { type Page, dismissHover, hoverText, openFile, runCommand, waitForNotification } from './harness';
+import { dismissHover, openFile, runCommand, waitForNotification } from './harness';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS, sandboxSettings } from './session';
-import { notificationsSaying, statusText, waitForStatus } from './ui';
+import { notificationsSaying, statusText, statusTooltip, timedHover, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -56,13 +56,6 @@ after(async () => {
   await s?.close();
 });
 
-/** The first hover ISBN Lens shows over `text` (whatever it says), and the time from the start of the hover. */
-async function timedHover(page: Page, text: string): Promise<{ text: string; ms: number }> {
-  const t0 = Date.now();
-  const hover = await hoverText(page, text, { contains: /ISBN [\d-]+: |Source: /, tryMs: 3000, timeout: 15_000 });
-  return { text: hover, ms: Date.now() - t0 };
-}
-
 /** The request lines of the "ISBN Lens" log, of any source. */
 function requestLines(): string[] {
   return s.extensionLog().split('\n').filter((line) => /\] (ISBNdb|Open Library|Google Books): (GET|POST) \S+.* → /.test(line));
@@ -93,10 +86,7 @@ test('no key, offline: the first hover says at once that the sources cannot be r
 test('the status bar says "offline", its tooltip each source\'s reason and next try; one notification says so', step, (t) =>
   s.step(t, async () => {
     const status = await waitForStatus(s.page, /^ISBN: offline$/);
-    const tooltip = await s.page.evaluate(() => {
-      const items = Array.from(document.querySelectorAll('.part.statusbar .statusbar-item a'));
-      return items.map((a) => a.getAttribute('aria-label') ?? '').find((l) => l.startsWith('ISBN Lens:')) ?? '';
-    });
+    const tooltip = await statusTooltip(s.page);
     t.diagnostic(`status bar: "${status}"; tooltip: ${tooltip}`);
     assert.match(tooltip, /No book source can be reached\./);
     assert.match(tooltip, /Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at/);

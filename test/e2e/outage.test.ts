@@ -15,7 +15,7 @@ import { type Page, clearNotifications, dismissHover, hoverText, openFile, runCo
 import { manyIsbnsMarkdown, type ManyIsbns } from './fixtures';
 import { batchCalls, mark, since } from './sandboxLog';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS, sandboxSettings } from './session';
-import { enterApiKey, notificationsSaying, statusText, waitForStatus } from './ui';
+import { enterApiKey, notificationsSaying, statusText, statusTooltip, waitForStatus } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -133,10 +133,7 @@ test('the status bar names the unreachable sources, with each reason and next tr
   s.step(t, async () => {
     // Open Library's request times out (10 s) and rests it; Google Books' 503 already did.
     const status = await waitForStatus(s.page, /^ISBN: 2 sources unreachable$/, 20_000);
-    const tooltip = await s.page.evaluate(() => {
-      const items = Array.from(document.querySelectorAll('.part.statusbar .statusbar-item a'));
-      return items.map((a) => a.getAttribute('aria-label') ?? '').find((l) => l.startsWith('ISBN Lens:')) ?? '';
-    });
+    const tooltip = await statusTooltip(s.page);
     t.diagnostic(`status bar: "${status}"; tooltip: ${tooltip}`);
     assert.match(tooltip, /Open Library and Google Books not asked for now; the other sources answer\./);
     // Each with its reason ("did not answer within 10 s", "failed (HTTP 503)") and its next try.

@@ -181,3 +181,18 @@ export async function hoverFinderForms(page: Page, file: string): Promise<string
   }
   return shown;
 }
+
+/** The first hover ISBN Lens shows over `text` (whatever it says), and the time from the start of the hover. */
+export async function timedHover(page: Page, text: string): Promise<{ text: string; ms: number }> {
+  const started = Date.now();
+  const hover = await hoverText(page, text, { contains: /ISBN [\d-]+: |Source: /, tryMs: 3000, timeout: 15_000 });
+  return { text: hover, ms: Date.now() - started };
+}
+
+/** The ISBN Lens status bar item's tooltip, as its accessible label carries it ("ISBN Lens: …"). */
+export function statusTooltip(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const items = Array.from(document.querySelectorAll('.part.statusbar .statusbar-item a'));
+    return items.map((a) => a.getAttribute('aria-label') ?? '').find((l) => l.startsWith('ISBN Lens:')) ?? '';
+  });
+}

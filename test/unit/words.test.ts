@@ -30,3 +30,11 @@ test('the status bar and the notifications keep their English', () => {
   assert.equal(words.planSwitch.offer('pro', 'default', true), "ISBN Lens: API key saved. The key belongs to the pro plan, but “isbnLens.plan” is default: look-ups at the default plan's address may be refused.");
   assert.equal(words.isbnCommands.notValid('the check digit does not match', '978-0-13-110362-7'), 'The check digit does not match. Did you mean 978-0-13-110362-7?');
 });
+
+test('the hover says which of the finder\'s rules took an ISBN written without a label', async () => {
+  // The rules register as the finder loads them, as in the extension.
+  await import('../../src/core/isbn/find');
+  const { ruleById } = await import('../../src/core/isbn/rules/rule');
+  const { foundByMarkdown } = await import('../../src/editor/words');
+  assert.equal(foundByMarkdown(ruleById('data.tableColumnIsbn')!.short!), '\n\n*found: isbn column*');
+});

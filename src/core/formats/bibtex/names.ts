@@ -63,6 +63,8 @@ export function keyName(author: string): string {
 export const ET_AL = 'et al.';
 
 const AND = /\s+and\s+/iy;
+const COMMA = /,/y;
+const SPACE = /\s/y;
 
 /**
  * The names of a BibTeX name field as BibTeX reads them, each as plain text in the order and
@@ -72,25 +74,10 @@ const AND = /\s+and\s+/iy;
  * `raw`: the value between its delimiters, as in the file.
  */
 export function readNameList(raw: string): string[] {
-  const names: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === '\\') i++;
-    else if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) {
-      AND.lastIndex = i;
-      if (AND.exec(raw)) {
-        names.push(raw.slice(start, i));
-        start = AND.lastIndex;
-        i = start - 1;
-      }
-    }
-  }
-  names.push(raw.slice(start));
-  return names.map(plainName).filter(Boolean).map((name) => (name.toLowerCase() === 'others' ? ET_AL : name));
+  return splitOutsideBraces(raw, AND)
+    .map(plainName)
+    .filter(Boolean)
+    .map((name) => (name.toLowerCase() === 'others' ? ET_AL : name));
 }
 
 /** A name as plain text: LaTeX decoded (`{\"u}`, `\relax`, escapes of special characters, protective braces), spacing flattened. */
@@ -112,7 +99,7 @@ export interface BibtexNameParts {
  * the run of words starting in lower case (`de la Fontaine`), the last part the rest.
  */
 export function bibtexNameParts(raw: string): BibtexNameParts {
-  const commaParts = splitOutsideBraces(raw.trim(), ',').map((p) => p.trim());
+  const commaParts = splitOutsideBraces(raw.trim(), COMMA).map((p) => p.trim());
   if (commaParts.length >= 2) {
     const [vonLast, ...rest] = commaParts;
     const { von, last } = vonAndLast(words(vonLast!));
@@ -148,10 +135,11 @@ function startsLower(word: string): boolean {
 
 /** The words of a name part, a brace group being one word (or part of one). */
 function words(text: string): string[] {
-  return splitOutsideBraces(text, ' ').map((w) => w.trim()).filter(Boolean);
+  return splitOutsideBraces(text, SPACE).map((w) => w.trim()).filter(Boolean);
 }
 
-function splitOutsideBraces(text: string, separator: ',' | ' '): string[] {
+/** `text` split where `separator` (sticky) matches outside braces and escapes: a brace group is never split. */
+function splitOutsideBraces(text: string, separator: RegExp): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -160,9 +148,12 @@ function splitOutsideBraces(text: string, separator: ',' | ' '): string[] {
     if (c === '\\') i++;
     else if (c === '{') depth++;
     else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === separator || (separator === ' ' && /\s/.test(c!)))) {
+    else if (depth === 0) {
+      separator.lastIndex = i;
+      if (!separator.exec(text)) continue;
       parts.push(text.slice(start, i));
-      start = i + 1;
+      start = separator.lastIndex;
+      i = start - 1;
     }
   }
   parts.push(text.slice(start));
