@@ -50,6 +50,8 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     assert.ok(sourcesIn(lazy).has('src/core/formats/bibtex/reader.ts'), 'the BibTeX reader should be in dist/lazy.js');
 
     const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
+    // The budget (issues 34, 40): what every Markdown user loads at activation.
+    assert.ok(activation.length <= 150_000, `dist/extension.js is ${activation.length} bytes, over the 150 KB budget: move what activation does not need behind the lazy boundary`);
     assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');
     assert.ok(existsSync(join(outdir, 'lazy.js')));
     // isbn3's range tables are a bundle of their own, shared by both, read on the first valid ISBN.
