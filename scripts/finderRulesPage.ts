@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAMILIES, registeredRules, type Rule, type RuleExample } from '../src/core/isbn/rules';
+import { docsOf } from '../src/core/isbn/rules/docs';
 
 export const RULES_PAGE = join(__dirname, '..', 'docs', 'finder-rules.md');
 
@@ -36,11 +37,12 @@ export function rulesPage(): string {
     if (inFamily.length === 0) continue;
     out.push(`## ${title}`, '');
     for (const rule of inFamily) {
+      const docs = docsOf(rule);
       out.push(`### \`${rule.id}\``, '');
-      out.push(`${rule.says === 'isbn' ? `Finds an ISBN ("${rule.short}")` : SAYS[rule.says].replace(/^./, (c) => c.toUpperCase())}. ${rule.reason}`, '');
+      out.push(`${rule.says === 'isbn' ? `Finds an ISBN ("${rule.short}")` : SAYS[rule.says].replace(/^./, (c) => c.toUpperCase())}. ${docs.reason}`, '');
       out.push(`- Kinds: ${rule.kinds.join(', ')}. Reach: ${reach(rule)}.`);
-      for (const example of rule.yes) out.push(`- Yes: ${example_(example)}`);
-      for (const example of rule.no) out.push(`- No: ${example_(example)}`);
+      for (const example of docs.yes) out.push(`- Yes: ${example_(example)}`);
+      for (const example of docs.no) out.push(`- No: ${example_(example)}`);
       out.push('');
     }
   }

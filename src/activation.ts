@@ -25,7 +25,7 @@ import { registerCommands } from './editor/features/registerCommands';
 import { StateNotifier } from './editor/features/stateNotifier';
 import { StatusBar } from './editor/features/statusBar';
 import type { LookupHost } from './core/host/host';
-import * as words from './editor/words';
+import * as words from './editor/words/index';
 
 /** What differs between the Node host and the browser's web worker. */
 export interface Platform {

@@ -1,4 +1,4 @@
-/** What a look-up of many ISBNs found, counted (the editor says it: src/editor/words.ts, lookupSummary). */
+/** What a look-up of many ISBNs found, counted (the editor says it: src/editor/words/, lookupSummary). */
 import type { LookupResult } from './model/lookup';
 import { type ResultCounts, countResult } from './model/resultCounts';
 

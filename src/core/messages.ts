@@ -1,6 +1,6 @@
 /**
  * A time for the user, in their locale. The words around it (what each failure says) are the
- * editor's: src/editor/words.ts.
+ * editor's: src/editor/words/.
  */
 
 /**

@@ -18,7 +18,7 @@ import type { CatalogueSource } from '../../src/core/sources/catalogue/catalogue
 import type { CatalogueOptions } from '../../src/core/sources/catalogue/sruCatalogue';
 import { isServiceError } from '../../src/core/model/errors';
 import { meansOutage } from '../../src/core/lookups/sourceHealth';
-import { otherEditionNote } from '../../src/editor/words';
+import { otherEditionNote } from '../../src/editor/words/index';
 import { keylessLookups } from '../helpers/keylessLookups';
 
 const UA = keylessUserAgent('0.1.0');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import '../helpers/fakeVscode';
-import { failure as describeError, otherEditionNote } from '../../src/editor/words';
+import { failure as describeError, otherEditionNote } from '../../src/editor/words/index';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import type { Book } from '../../src/core/model/book';
 import { isOtherEditionOf } from '../../src/core/model/edition';

@@ -6,7 +6,7 @@
 
 import { test, before, after, beforeEach } from 'node:test';
 import '../helpers/fakeVscode';
-import { otherEditionNote, provenanceLabels } from '../../src/editor/words';
+import { otherEditionNote, provenanceLabels } from '../../src/editor/words/index';
 import assert from 'node:assert/strict';
 import { startSandbox, KEYLESS_DEMO, GOOGLE_OTHER_EDITION_ISBN, type Sandbox } from '../sandbox/server';
 import { UndiciTransport } from '../../src/core/host/node/undiciTransport';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import '../helpers/fakeVscode';
-import { otherEditionNote } from '../../src/editor/words';
+import { otherEditionNote } from '../../src/editor/words/index';
 import { Emitter } from '../../src/core/events';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import { KeyQuota } from '../../src/core/lookups/keyQuota';

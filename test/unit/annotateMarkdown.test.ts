@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { annotationSummary } from '../../src/editor/words';
+import { annotationSummary } from '../../src/editor/words/commands';
 import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
 import { annotateMarkdown, markdownIsbns } from '../../src/core/formats/readingList/annotate';
 import { annotationText, escapeInline, existingAnnotationLength, unescapeInline } from '../../src/core/formats/readingList/annotation';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { annotate, annotationSummary } from '../../src/editor/words';
+import { annotate, annotationSummary } from '../../src/editor/words/commands';
 import { computeAnnotation, isbnsToAnnotate } from '../helpers/formats';
 import { formatOf } from '../../src/core/documentKind/documentKind';
 import { annotateMarkdown } from '../../src/core/formats/readingList/annotate';

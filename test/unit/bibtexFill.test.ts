@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { annotationSummary } from '../../src/editor/words';
+import { annotationSummary } from '../../src/editor/words/commands';
 import { bibtexIsbns, fillEntries } from '../../src/core/formats/bibtex/fillEntries';
 import { applyEdits } from '../../src/core/edit/textEdit';
 import { BOOKS, book, NOT_FOUND, QUOTA, results } from '../helpers/books';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { bookHover } from '../../src/editor/words';
+import { bookHover } from '../../src/editor/words/index';
 import { book } from '../helpers/books';
 
 test('the hover shows an https cover and leaves out an http one, which VS Code would show broken', () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { failure } from '../../src/editor/words';
+import { failure } from '../../src/editor/words/index';
 import { BrowserCovers, base64, isPrivateLiteral } from '../../src/core/host/browser/browserCovers';
 import { BrowserFetchError, FetchTransport, HIDDEN_REDIRECT_STATUS } from '../../src/core/host/browser/fetchTransport';
 import { keyFingerprint as browserFingerprint } from '../../src/core/host/browser/keyFingerprint';

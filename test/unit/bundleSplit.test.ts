@@ -50,6 +50,9 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     assert.ok(sourcesIn(lazy).has('src/core/formats/bibtex/reader.ts'), 'the BibTeX reader should be in dist/lazy.js');
 
     const activation = readFileSync(join(outdir, 'extension.js'), 'utf8');
+    // The budget (issues 34, 40): what every Markdown user loads at activation.
+    const bytes = Buffer.byteLength(activation);
+    assert.ok(bytes <= 150_000, `dist/extension.js is ${bytes} bytes, over the 150 KB budget: move what activation does not need behind the lazy boundary`);
     assert.match(activation, /require\("\.\/lazy\.js"\)/, 'the activation bundle loads the lazy one by a relative require');
     assert.ok(existsSync(join(outdir, 'lazy.js')));
     // isbn3's range tables are a bundle of their own, shared by both, read on the first valid ISBN.

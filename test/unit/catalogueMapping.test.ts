@@ -15,7 +15,7 @@ import { bookFromRecords } from '../../src/core/sources/catalogue/catalogueBook'
 import { cleanCatalogueText, pagesOfExtent } from '../../src/core/sources/catalogue/clean';
 import { relatorRole, type CatalogueRecord } from '../../src/core/sources/catalogue/record';
 import { isServiceError } from '../../src/core/model/errors';
-import { otherEditionNote } from '../../src/editor/words';
+import { otherEditionNote } from '../../src/editor/words/index';
 import { meansOutage } from '../../src/core/lookups/sourceHealth';
 import { isbn13CheckDigit, isbn10CheckDigit } from '../../src/core/isbn/parse';
 import { marcRecordXml, sruAnswerXml, sruDiagnosticXml, type DataField } from '../sandbox/catalogues/marcXml';

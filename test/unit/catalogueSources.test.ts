@@ -15,7 +15,7 @@ import { HttpTimeoutError } from '../../src/core/host/http';
 import { isbn13CheckDigit, isbn10CheckDigit } from '../../src/core/isbn/parse';
 import { ROUTES, orderFor, routeOf, sourcesFor, nationalCatalogueOf } from '../../src/core/sources/routing';
 import { routesText } from '../../src/core/sources/sourceText';
-import { bookHover, editionLabel, sourcesLine } from '../../src/editor/words';
+import { bookHover, editionLabel, sourcesLine } from '../../src/editor/words/index';
 import { mergeBooks } from '../../src/core/sources/merge';
 import { DEFAULT_SOURCES, parseSourceUrl } from '../../src/core/sources/sourceSettings';
 import { FakeTransport } from '../helpers/fakeTransport';

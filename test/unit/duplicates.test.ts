@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import * as words from '../../src/editor/words';
+import * as words from '../../src/editor/words/index';
 import { duplicateEntries, repeatedIsbns } from '../../src/core/formats/shared/duplicates';
 import { readBibliography } from '../helpers/formats';
 import type { BibliographyFormatId as BibliographyFormat } from '../../src/core/formats/formatId';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { bookDetails, bookHover, otherEditionNote } from '../../src/editor/words';
+import { bookHover, otherEditionNote } from '../../src/editor/words/index';
+import { bookDetails } from '../../src/editor/words/commands';
 import { describesIsbn, isOtherEditionOf } from '../../src/core/model/edition';
 import { book } from '../helpers/books';
 

@@ -7,7 +7,7 @@ import * as ISBN from 'isbn3';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
 import { isbnProblems } from '../../src/core/diagnostics/isbnProblems';
-import { problemMessage } from '../../src/editor/words';
+import { problemMessage } from '../../src/editor/words/index';
 import { findIsbns } from '../../src/core/isbn/find';
 import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from '../../src/core/isbn/parse';
 import { book, chanceTen } from '../helpers/isbnArbitraries';

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import '../helpers/fakeVscode';
 import { isbnActions } from '../../src/core/actions/isbnActions';
 import { isbnProblems } from '../../src/core/diagnostics/isbnProblems';
-import { problemMessage } from '../../src/editor/words';
+import { problemMessage } from '../../src/editor/words/index';
 import { findIsbns, scanIsbns } from '../../src/core/isbn/find';
 import { isbn13CheckDigit, normalizeIsbn, parseIsbn } from '../../src/core/isbn/parse';
 import { type Book, book, chanceTen } from '../helpers/isbnArbitraries';

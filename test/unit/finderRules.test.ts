@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { explainIsbns, findIsbns } from '../../src/core/isbn/find';
 import { registeredRules, ruleById, type RuleExample } from '../../src/core/isbn/rules';
+import { docsOf } from '../../src/core/isbn/rules/docs';
 import { scanAll } from '../../src/core/scan/lineScan';
 import { readFileSync } from 'node:fs';
 import { rulesPage, RULES_PAGE } from '../../scripts/finderRulesPage';
@@ -25,15 +26,16 @@ test('rule identifiers are unique, dotted and start with their family\'s word', 
   assert.equal(new Set(ids).size, ids.length);
   for (const rule of registeredRules()) {
     assert.match(rule.id, /^[a-z]+(?:\.[a-zA-Z0-9]+)+$/, rule.id);
-    assert.ok(rule.yes.length > 0 && rule.no.length > 0, `${rule.id} has examples both ways`);
-    assert.ok(rule.kinds.length > 0 && rule.reason.length > 0, rule.id);
+    const docs = docsOf(rule);
+    assert.ok(docs.yes.length > 0 && docs.no.length > 0, `${rule.id} has examples both ways`);
+    assert.ok(rule.kinds.length > 0 && docs.reason.length > 0, rule.id);
     if (rule.says === 'isbn') assert.ok(rule.short, `${rule.id}: a rule that finds ISBNs says why in a few words`);
   }
 });
 
 for (const rule of registeredRules()) {
   test(`rule ${rule.id}: its examples`, () => {
-    for (const [way, examples] of [['yes', rule.yes], ['no', rule.no]] as const) {
+    for (const [way, examples] of [['yes', docsOf(rule).yes], ['no', docsOf(rule).no]] as const) {
       for (const example of examples) {
         assert.deepEqual(foundIn(example), [...example.finds].sort(), `${way}: ${JSON.stringify(example.text)}`);
         if (example.reports !== undefined) {

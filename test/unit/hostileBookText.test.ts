@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { bookDetails, bookHover } from '../../src/editor/words';
+import { bookHover } from '../../src/editor/words/index';
+import { bookDetails } from '../../src/editor/words/commands';
 import { annotationText } from '../../src/core/formats/readingList/annotation';
 import { bookEntry } from '../../src/core/formats/bibtex/bookEntry';
 import { parseBibtex } from '../../src/core/formats/bibtex/reading';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isbnActions } from '../../src/core/actions/isbnActions';
 import '../helpers/fakeVscode';
-import { invalidIsbnMessage, isbnActionTitle, problemMessage } from '../../src/editor/words';
+import { invalidIsbnMessage, isbnActionTitle, problemMessage } from '../../src/editor/words/index';
 import { invalidIsbn, isbnProblems } from '../../src/core/diagnostics/isbnProblems';
 import { inlineTitle } from '../../src/core/format/inlineTitle';
 import { formatOf } from '../../src/core/documentKind/documentKind';

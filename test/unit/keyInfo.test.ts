@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { quota as quotaText } from '../../src/editor/words';
+import { quota as quotaText } from '../../src/editor/words/index';
 import { parseKeyInfo, planOfHost } from '../../src/core/sources/isbndb/keyInfo';
 import { quotaShortfall, spendQuota } from '../../src/core/model/quota';
 import { KeyQuota, callsCharged } from '../../src/core/lookups/keyQuota';

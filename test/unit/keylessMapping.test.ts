@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { otherEditionNote } from '../../src/editor/words';
+import { otherEditionNote } from '../../src/editor/words/index';
 import { bookFromBooksApi, bookFromSearchDoc, pagesFromPagination } from '../../src/core/sources/openLibrary/mapping';
 import { bookFromSearch, bookFromVolume } from '../../src/core/sources/googleBooks/mapping';
 import { excerpt } from '../../src/core/format/markdown';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { lookupSummary } from '../../src/editor/words';
+import { lookupSummary } from '../../src/editor/words/commands';
 import { emptyReport, countUnusable } from '../../src/core/model/fillReport';
 import { summarize } from '../../src/core/lookupSummary';
 import { ServiceError } from '../../src/core/model/errors';

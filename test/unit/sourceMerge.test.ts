@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { provenanceLabels } from '../../src/editor/words';
+import { provenanceLabels } from '../../src/editor/words/index';
 import { mergeBooks } from '../../src/core/sources/merge';
 import { sourceTitle } from '../../src/core/sources/sourceNames';
 import { missingHoverFields, needsNextSource } from '../../src/core/sources/nextSource';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
 import '../helpers/fakeVscode';
-import { lookupSummary } from '../../src/editor/words';
+import { lookupSummary } from '../../src/editor/words/commands';
 import { BookCache } from '../../src/core/cache/cache';
 import { HttpTimeoutError, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/core/host/http';
 import { Batcher } from '../../src/core/lookups/batcher';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { notFound, sourcesLine } from '../../src/editor/words';
+import { notFound, sourcesLine } from '../../src/editor/words/index';
 import { parseSourceUrl, parseSources } from '../../src/core/sources/sourceSettings';
 import { coverAddressAllowed } from '../../src/core/cover/coverAddresses';
 import { ServiceError } from '../../src/core/model/errors';

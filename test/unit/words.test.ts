@@ -1,8 +1,9 @@
-/** The words a user reads (src/editor/words.ts): each state said one way, placeholders filled as VS Code fills them. */
+/** The words a user reads (src/editor/words/): each state said one way, placeholders filled as VS Code fills them. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { t } from '../helpers/fakeVscode';
-import * as words from '../../src/editor/words';
+import * as words from '../../src/editor/words/index';
+import * as commandWords from '../../src/editor/words/commands';
 
 test('the fake l10n.t fills {0} and {name} as VS Code does, and leaves a brace that is no placeholder', () => {
   assert.equal(t('ISBN {0}: {1}', '978', 'x'), 'ISBN 978: x');
@@ -20,21 +21,21 @@ test('the status bar and the notifications keep their English', () => {
   assert.equal(words.status.oneUnreachable('openLibrary'), '$(debug-disconnect) ISBN: Open Library unreachable');
   assert.equal(words.status.inOrder(['openLibrary', 'googleBooks']), 'Open Library, then Google Books');
   assert.equal(words.status.notAskedTooltip(['openLibrary', 'googleBooks']), 'Open Library and Google Books not asked for now; the other sources answer.');
-  assert.equal(words.isbnCommands.copiedBibtex('knuth1968', 'The Art'), 'ISBN Lens: copied the BibTeX entry @book{knuth1968} for “The Art” to the clipboard. Paste it into your .bib file.');
-  assert.equal(words.isbnCommands.inserted('bibtex', 'k', 'T'), 'ISBN Lens: inserted @book{k} for “T”.');
-  assert.equal(words.isbnCommands.inserted('ris', 'k', 'T'), 'ISBN Lens: inserted the RIS record k for “T”.');
-  assert.equal(words.annotate.nothingToAnnotate('entry', 2, 1), 'ISBN Lens: no entry with a valid ISBN in this file (2 invalid, 1 not readable).');
-  assert.equal(words.annotate.nothingToAnnotate('isbn', 0, 0), 'ISBN Lens: no valid ISBN to annotate in this file.');
+  assert.equal(commandWords.isbnCommands.copiedBibtex('knuth1968', 'The Art'), 'ISBN Lens: copied the BibTeX entry @book{knuth1968} for “The Art” to the clipboard. Paste it into your .bib file.');
+  assert.equal(commandWords.isbnCommands.inserted('bibtex', 'k', 'T'), 'ISBN Lens: inserted @book{k} for “T”.');
+  assert.equal(commandWords.isbnCommands.inserted('ris', 'k', 'T'), 'ISBN Lens: inserted the RIS record k for “T”.');
+  assert.equal(commandWords.annotate.nothingToAnnotate('entry', 2, 1), 'ISBN Lens: no entry with a valid ISBN in this file (2 invalid, 1 not readable).');
+  assert.equal(commandWords.annotate.nothingToAnnotate('isbn', 0, 0), 'ISBN Lens: no valid ISBN to annotate in this file.');
   assert.equal(words.progress.lookingUpMany(1), 'ISBN Lens: looking up 1 ISBN');
-  assert.equal(words.quotaShortfall.detail(1200), '1,200 ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.');
+  assert.equal(commandWords.quotaShortfall.detail(1200), '1,200 ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.');
   assert.equal(words.planSwitch.offer('pro', 'default', true), "ISBN Lens: API key saved. The key belongs to the pro plan, but “isbnLens.plan” is default: look-ups at the default plan's address may be refused.");
-  assert.equal(words.isbnCommands.notValid('the check digit does not match', '978-0-13-110362-7'), 'The check digit does not match. Did you mean 978-0-13-110362-7?');
+  assert.equal(commandWords.isbnCommands.notValid('the check digit does not match', '978-0-13-110362-7'), 'The check digit does not match. Did you mean 978-0-13-110362-7?');
 });
 
 test('the hover says which of the finder\'s rules took an ISBN written without a label', async () => {
   // The rules register as the finder loads them, as in the extension.
   await import('../../src/core/isbn/find');
   const { ruleById } = await import('../../src/core/isbn/rules/rule');
-  const { foundByMarkdown } = await import('../../src/editor/words');
+  const { foundByMarkdown } = await import('../../src/editor/words/index');
   assert.equal(foundByMarkdown(ruleById('data.tableColumnIsbn')!.short!), '\n\n*found: isbn column*');
 });

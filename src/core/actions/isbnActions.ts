@@ -8,7 +8,7 @@
 import { hyphenateIsbn, normalizeIsbn, parseIsbn, suggestCorrections, tenWith978 } from '../isbn/parse';
 
 export interface IsbnAction {
-  /** What the action does (the editor names it: src/editor/words.ts, `isbnActionTitle`). */
+  /** What the action does (the editor names it: src/editor/words/, `isbnActionTitle`). */
   does: 'change' | 'toIsbn13' | 'toIsbn10' | 'hyphenate' | 'removeHyphens';
   kind: 'quickfix' | 'refactor';
   newText: string;

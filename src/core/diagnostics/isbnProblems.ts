@@ -1,6 +1,6 @@
 /**
  * Which ISBNs of a document deserve a diagnostic, and why, as kinds (the editor words them:
- * src/editor/words.ts). Invalid ones are reported only where an ISBN is meant (labelled or in an
+ * src/editor/words/). Invalid ones are reported only where an ISBN is meant (labelled or in an
  * isbn field: the finder reports no others); "not found" only when a look-up said so, never from
  * a spent quota or a failure, which the cache never holds.
  */

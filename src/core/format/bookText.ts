@@ -1,6 +1,6 @@
 /**
  * A book as text where it is data: authors, ISBNs, a citation line, what a hover's cover shows.
- * The hover card and the details, with their words, are the editor's (src/editor/words.ts).
+ * The hover card and the details, with their words, are the editor's (src/editor/words/).
  */
 import { hyphenateIsbn } from '../isbn/parse';
 import { type Book, MAX_HOVER_COVER_CHARS } from '../model/book';

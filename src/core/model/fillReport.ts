@@ -1,6 +1,6 @@
 /**
  * What an annotation run did, counted per ISBN occurrence: written by every format's filler
- * (Markdown, BibTeX, CSL, RIS), said to the user by the editor (src/editor/words.ts, annotationSummary).
+ * (Markdown, BibTeX, CSL, RIS), said to the user by the editor (src/editor/words/, annotationSummary).
  */
 import type { LookupResult } from './lookup';
 import type { ServiceError } from './errors';

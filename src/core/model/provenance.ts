@@ -1,7 +1,7 @@
 /** Where a merged book's fields came from, whichever sources answered. */
 import type { Book } from './book';
 
-/** The fields a later source may fill (the editor names each: src/editor/words.ts). */
+/** The fields a later source may fill (the editor names each: src/editor/words/). */
 export const FILLABLE_FIELDS = [
   'titleLong',
   'authors',

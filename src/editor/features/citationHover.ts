@@ -13,7 +13,7 @@ import type { LookupResult } from '../../core/model/lookup';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, answerBy } from './hoverProvider';
-import * as words from '../words';
+import * as words from '../words/index';
 import { parseIsbn } from '../../core/isbn/parse';
 
 /** Documents whose citations are looked for (see citationSyntaxOf): by language, and by name where no extension gives the language. */

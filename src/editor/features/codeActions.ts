@@ -9,7 +9,7 @@ import { isbnActions } from '../../core/actions/isbnActions';
 import { itemsInLines } from '../../core/scan/lineScan';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { IsbnIndex } from '../infrastructure/isbnIndex';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export class IsbnCodeActions implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = {

@@ -11,7 +11,7 @@ import { isbnProblems } from '../../core/diagnostics/isbnProblems';
 import type { Config, DiagnosticsSeverity } from '../infrastructure/config';
 import { IsbnIndex } from '../infrastructure/isbnIndex';
 import type { LookupService } from '../infrastructure/lookupService';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export const DIAGNOSTIC_SOURCE = 'ISBN Lens';
 

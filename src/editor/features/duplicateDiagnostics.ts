@@ -13,7 +13,7 @@ import type { Config } from '../infrastructure/config';
 import { type DocumentReadings, partOf, yieldToHost } from '../infrastructure/documentReadings';
 import { DOCUMENT_SCHEMES } from '../infrastructure/documentSelector';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export const DUPLICATE_CODE = 'duplicate';
 /** Typing pauses this long before a document is checked again; longer in long documents (10,000 ISBNs take ~90 ms to check). */

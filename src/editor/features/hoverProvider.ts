@@ -12,7 +12,7 @@ import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
 import type { LookupService } from '../infrastructure/lookupService';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export { HOVER_WAIT_MS };
 

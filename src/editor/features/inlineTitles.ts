@@ -13,7 +13,7 @@ import { itemsInLines } from '../../core/scan/lineScan';
 import type { Config } from '../infrastructure/config';
 import type { IsbnIndex } from '../infrastructure/isbnIndex';
 import type { LookupService } from '../infrastructure/lookupService';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export class InlineTitles extends Disposable implements vscode.InlayHintsProvider {
   private readonly emitter = this.register(new vscode.EventEmitter<void>());

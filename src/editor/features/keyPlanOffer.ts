@@ -8,7 +8,7 @@ import type { PlanName } from '../../core/model/plans';
 import type { Config } from '../infrastructure/config';
 import type { LookupService } from '../infrastructure/lookupService';
 import type { Log } from '../infrastructure/log';
-import * as words from '../words';
+import * as words from '../words/index';
 
 /** Shows the offer; resolves once the user answered (and the plan is switched, if chosen). */
 export async function offerPlanSwitch(config: Config, service: LookupService, keyPlan: PlanName, saved = false): Promise<void> {

@@ -15,7 +15,7 @@ import type { DocumentIsbns } from '../infrastructure/documentIsbns';
 import type { Log } from '../infrastructure/log';
 import type { LookupService } from '../infrastructure/lookupService';
 import { STATUS_MENU_COMMAND } from './statusBar';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export interface CommandServices {
   config: Config;

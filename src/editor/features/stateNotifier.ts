@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/disposable';
 import type { BatcherState } from '../../core/model/lookup';
 import type { LookupService } from '../infrastructure/lookupService';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export class StateNotifier extends Disposable {
   private lastShown: string | undefined;

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../core/disposable';
 import { sourceTitle } from '../../core/sources/sourceNames';
 import type { LookupService } from '../infrastructure/lookupService';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export const STATUS_MENU_COMMAND = 'isbnLens.statusMenu';
 

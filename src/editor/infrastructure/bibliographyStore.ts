@@ -16,7 +16,7 @@ import { bibliographyFormatOf } from '../../core/documentKind/documentKind';
 import { Disposable } from '../../core/disposable';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
 import type { DocumentReadings } from './documentReadings';
-import * as words from '../words';
+import * as words from '../words/index';
 
 export interface FoundEntry {
   /** The file that holds the entry (the document itself for inline references). */

@@ -23,7 +23,7 @@ import type { LookupHost } from '../../core/host/host';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
-import * as words from '../words';
+import * as words from '../words/index';
 
 /** Covers for hovers, inlined as data URIs. */
 export interface Covers {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { LookupResult } from '../../core/model/lookup';
 import { type ServiceError, isServiceError } from '../../core/model/errors';
 import type { LookupService } from './lookupService';
-import * as words from '../words';
+import * as words from '../words/index';
 
 /** The results, or undefined when the user cancelled. */
 export async function lookupWithProgress(service: LookupService, isbns: readonly string[], title: string): Promise<Map<string, LookupResult> | undefined> {

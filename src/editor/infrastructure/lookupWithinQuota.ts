@@ -9,7 +9,8 @@ import { quotaShortfall } from '../../core/model/quota';
 import type { LookupResult } from '../../core/model/lookup';
 import type { LookupService } from './lookupService';
 import { lookupWithProgress } from './lookupWithProgress';
-import * as words from '../words';
+import * as words from '../words/index';
+import * as commandWords from '../words/commands';
 
 /** Like `lookupWithProgress`; undefined when the user cancelled, here or during the look-up. */
 export async function lookupWithinQuota(service: LookupService, isbns: readonly string[], title: string): Promise<Map<string, LookupResult> | undefined> {
@@ -17,7 +18,7 @@ export async function lookupWithinQuota(service: LookupService, isbns: readonly 
   if (!chosen) return undefined;
   const results = await lookupWithProgress(service, chosen, title);
   if (!results || chosen.length === isbns.length) return results;
-  const skipped = new ServiceError('quota', words.quotaShortfall.leftOut(), { daily: true });
+  const skipped = new ServiceError('quota', commandWords.quotaShortfall.leftOut(), { daily: true });
   for (const isbn of isbns) if (!results.has(isbn)) results.set(isbn, { status: 'failed', error: skipped });
   return results;
 }
@@ -31,8 +32,8 @@ async function chooseWithinQuota(service: LookupService, isbns: readonly string[
   const first = words.buttons.lookUpFirst(left);
   const all = words.buttons.lookUpAllAnyway();
   const choice = await vscode.window.showWarningMessage(
-    words.quotaShortfall.question(uncached.length, left),
-    { modal: true, detail: words.quotaShortfall.detail(unlooked) },
+    commandWords.quotaShortfall.question(uncached.length, left),
+    { modal: true, detail: commandWords.quotaShortfall.detail(unlooked) },
     ...(left > 0 ? [first] : []),
     all,
   );

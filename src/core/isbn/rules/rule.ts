@@ -56,17 +56,26 @@ export interface RuleExample {
   reports?: readonly string[];
 }
 
+/** What the finder needs of a rule when it runs: loaded with it, at activation. */
 export interface RuleSpec {
   /** `family.rule`: `label.isbnWord`, `url.amazonPath`, `data.csv.columnNamesIsbn`, `code.callArgument`. */
   id: string;
   family: Family;
   says: Says;
-  /** One line: why the finder believes it. */
-  reason: string;
   /** For a rule that finds ISBNs: the few words the hover says of an ISBN it found ("isbn column"). */
   short?: string;
   kinds: readonly DocumentKind[];
   reach: Reach;
+}
+
+/**
+ * Why a rule holds and its examples both ways: documentation and tests, in each family's
+ * `<family>.docs.ts` (loaded by the tests and the rules page, never at activation: they are
+ * about half the rules' size).
+ */
+export interface RuleDocs {
+  /** One line: why the finder believes it. */
+  reason: string;
   /** Texts where the rule applies (for `isbn` and `notIsbn` rules the explanation names it), and texts where it does not. */
   yes: readonly RuleExample[];
   no: readonly RuleExample[];
@@ -78,6 +87,7 @@ export interface Rule extends RuleSpec {
 }
 
 const REGISTRY: Rule[] = [];
+const DOCS = new Map<string, RuleDocs>();
 
 /** Adds a rule to the registry (each family's module defines its rules once, at load). */
 export function defineRule(spec: RuleSpec): Rule {
@@ -85,6 +95,21 @@ export function defineRule(spec: RuleSpec): Rule {
   const rule: Rule = Object.freeze({ ...spec, code: REGISTRY.length + 1 });
   REGISTRY.push(rule);
   return rule;
+}
+
+/** Adds rules' reasons and examples, by identifier (each family's docs module, once). */
+export function describeRules(docs: Readonly<Record<string, RuleDocs>>): void {
+  for (const [id, doc] of Object.entries(docs)) {
+    if (DOCS.has(id)) throw new Error(`rule ${id} is described twice`);
+    DOCS.set(id, doc);
+  }
+}
+
+/** A rule's reason and examples (its family's docs module must be loaded: `rules/docs.ts`). */
+export function docsOf(rule: Rule): RuleDocs {
+  const docs = DOCS.get(rule.id);
+  if (!docs) throw new Error(`rule ${rule.id} has no reason and examples: load rules/docs.ts`);
+  return docs;
 }
 
 /** Every rule defined so far, in the order of definition. */

@@ -18,7 +18,8 @@ import type { LookupService } from '../../infrastructure/lookupService';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 export interface AnnotateArgs {
   /** Bibliography files only: skip the quick pick (for keybindings and tests). */
@@ -28,13 +29,13 @@ export interface AnnotateArgs {
 export async function annotateFile(service: LookupService, config: Config, readings: DocumentReadings, args?: AnnotateArgs): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage(words.annotate.noEditor());
+    void vscode.window.showInformationMessage(commandWords.annotate.noEditor());
     return;
   }
   const document = editor.document;
   const format = formatOf(document, document.getText());
   if (!format) {
-    void vscode.window.showInformationMessage(words.annotate.unsupported(document.languageId));
+    void vscode.window.showInformationMessage(commandWords.annotate.unsupported(document.languageId));
     return;
   }
   const [part, { workspaceLoadsBiblatex }] = await Promise.all([partOf(format), import('../../infrastructure/biblatexHint')]);
@@ -56,17 +57,17 @@ export async function annotateFile(service: LookupService, config: Config, readi
   if (isbns.length === 0) {
     // Computed without results, the report still counts the invalid ISBNs and those left alone.
     const { report } = part.fill(reading, new Map(), mode, options);
-    void vscode.window.showInformationMessage(words.annotate.nothingToAnnotate(part.entryKind, report.invalid, report.leftAlone));
+    void vscode.window.showInformationMessage(commandWords.annotate.nothingToAnnotate(part.entryKind, report.invalid, report.leftAlone));
     return;
   }
 
   const results = await lookupWithinQuota(service, isbns, words.progress.lookingUpToAnnotate(isbns.length));
   if (!results) {
-    void vscode.window.showInformationMessage(words.annotate.cancelled());
+    void vscode.window.showInformationMessage(commandWords.annotate.cancelled());
     return;
   }
   if (document.isClosed) {
-    void vscode.window.showInformationMessage(words.annotate.closed());
+    void vscode.window.showInformationMessage(commandWords.annotate.closed());
     return;
   }
 
@@ -75,15 +76,15 @@ export async function annotateFile(service: LookupService, config: Config, readi
     (text) => part.fill(readings.now(document, format, text), results, mode, options),
     (edits, version) => applyEdits(document, edits, version),
   );
-  report(result.report, words.annotationSummary(result.report, format), applied || result.edits.length === 0, service);
+  report(result.report, commandWords.annotationSummary(result.report, format), applied || result.edits.length === 0, service);
 }
 
 async function pickMode(): Promise<FillMode | undefined> {
   const items: Array<vscode.QuickPickItem & { mode: FillMode }> = [
-    { label: words.annotate.fill(), description: words.annotate.fillDescription(), mode: 'fill' },
-    { label: words.annotate.refresh(), description: words.annotate.refreshDescription(), mode: 'refresh' },
+    { label: commandWords.annotate.fill(), description: commandWords.annotate.fillDescription(), mode: 'fill' },
+    { label: commandWords.annotate.refresh(), description: commandWords.annotate.refreshDescription(), mode: 'refresh' },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: words.annotate.pickTitle(), placeHolder: words.annotate.pickPlaceHolder() });
+  const choice = await vscode.window.showQuickPick(items, { title: commandWords.annotate.pickTitle(), placeHolder: commandWords.annotate.pickPlaceHolder() });
   return choice?.mode;
 }
 
@@ -97,7 +98,7 @@ async function applyEdits(document: vscode.TextDocument, edits: readonly TextEdi
 
 function report(result: AnnotationReport, summary: string, written: boolean, service: LookupService): void {
   if (!written) {
-    void vscode.window.showWarningMessage(words.annotate.notWritten());
+    void vscode.window.showWarningMessage(commandWords.annotate.notWritten());
     return;
   }
   reportLookup(service, summary, result.firstError);

@@ -6,10 +6,11 @@ import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerPlanSwitch } from '../keyPlanOffer';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 export async function setApiKey(keys: ApiKeyStore, service: LookupService, config: Config): Promise<void> {
-  const key = await askForKey(words.apiKey.title(), words.apiKey.prompt(service.plan), words.apiKey.placeHolder());
+  const key = await askForKey(commandWords.apiKey.title(), commandWords.apiKey.prompt(service.plan), commandWords.apiKey.placeHolder());
   if (!key) return;
   await keys.set(key);
   await service.reconnect();
@@ -35,13 +36,13 @@ async function askForKey(title: string, prompt: string, placeHolder: string): Pr
 export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
   await keys.clear();
   await service.reconnect();
-  void vscode.window.showInformationMessage(words.apiKey.removed());
+  void vscode.window.showInformationMessage(commandWords.apiKey.removed());
 }
 
 async function checkKey(service: LookupService, config: Config): Promise<void> {
   const plan = service.plan;
   if (!service.connected) {
-    void vscode.window.showWarningMessage(service.problem ? words.apiKey.savedWithProblem(service.problem) : words.apiKey.saved());
+    void vscode.window.showWarningMessage(service.problem ? commandWords.apiKey.savedWithProblem(service.problem) : commandWords.apiKey.saved());
     return;
   }
   try {
@@ -60,30 +61,30 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
     const keyPlan = service.keyPlan(info);
     if (keyPlan) return await offerPlanSwitch(config, service, keyPlan, true);
     // The same key set again after a refusal keeps its client: it works now, so look-ups went on.
-    void vscode.window.showInformationMessage(words.apiKey.works(plan, info?.quota ? words.quota(info.quota) : undefined));
+    void vscode.window.showInformationMessage(commandWords.apiKey.works(plan, info?.quota ? words.quota(info.quota) : undefined));
   } catch (e) {
     if (!isServiceError(e)) throw e;
     switch (e.kind) {
       case 'cancelled':
-        void vscode.window.showInformationMessage(words.apiKey.checkCancelled());
+        void vscode.window.showInformationMessage(commandWords.apiKey.checkCancelled());
         return;
       case 'auth':
-        void vscode.window.showErrorMessage(words.apiKey.refused(plan), words.buttons.setApiKey()).then((choice) => {
+        void vscode.window.showErrorMessage(commandWords.apiKey.refused(plan), words.buttons.setApiKey()).then((choice) => {
           if (choice) void vscode.commands.executeCommand('isbnLens.setApiKey');
         });
         return;
       case 'wrongPlan': {
-        const choice = await vscode.window.showErrorMessage(words.apiKey.wrongPlan(plan), words.buttons.openSettings());
+        const choice = await vscode.window.showErrorMessage(commandWords.apiKey.wrongPlan(plan), words.buttons.openSettings());
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'isbnLens.plan');
         return;
       }
       case 'blocked':
         return; // VS Code for the Web refused the service: look-ups stopped, and the state notifier says so, once.
       case 'quota':
-        void vscode.window.showWarningMessage(words.apiKey.notCheckedNow(service.describe(e)));
+        void vscode.window.showWarningMessage(commandWords.apiKey.notCheckedNow(service.describe(e)));
         return;
       default:
-        void vscode.window.showWarningMessage(words.apiKey.notChecked(service.describe(e)));
+        void vscode.window.showWarningMessage(commandWords.apiKey.notChecked(service.describe(e)));
     }
   }
 }
@@ -94,16 +95,16 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
  * SecretStorage and sent only in Google's X-Goog-Api-Key header, never in an address.
  */
 export async function setGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
-  const key = await askForKey(words.apiKey.googleTitle(), words.apiKey.googlePrompt(), words.apiKey.googlePlaceHolder());
+  const key = await askForKey(commandWords.apiKey.googleTitle(), commandWords.apiKey.googlePrompt(), commandWords.apiKey.googlePlaceHolder());
   if (!key) return;
   await keys.set(key);
   await service.reconnect();
   const asked = service.sourceNames.includes('googleBooks');
-  void vscode.window.showInformationMessage(asked ? words.apiKey.googleSaved() : words.apiKey.googleSavedNotAsked());
+  void vscode.window.showInformationMessage(asked ? commandWords.apiKey.googleSaved() : commandWords.apiKey.googleSavedNotAsked());
 }
 
 export async function clearGoogleBooksKey(keys: ApiKeyStore, service: LookupService): Promise<void> {
   await keys.clear();
   await service.reconnect();
-  void vscode.window.showInformationMessage(words.apiKey.googleRemoved());
+  void vscode.window.showInformationMessage(commandWords.apiKey.googleRemoved());
 }

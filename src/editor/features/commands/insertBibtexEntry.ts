@@ -19,11 +19,12 @@ import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { askIsbn } from './isbnInput';
 import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const book = await bookForCommand(editor, isbns, service, words.isbnCommands.insertBibtexTitle());
+  const book = await bookForCommand(editor, isbns, service, commandWords.isbnCommands.insertBibtexTitle());
   if (!book) return;
   await insertOrCopyEntry(book, editor, readings, await entryOptions(config, editor?.document));
 }
@@ -35,7 +36,7 @@ export async function bookForCommand(editor: vscode.TextEditor | undefined, isbn
   const result = await lookupOneWithProgress(service, isbn13, words.progress.lookingUpOne(parseIsbn(isbn13)?.hyphenated13 ?? isbn13));
   if (!result) return undefined;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(words.isbnCommands.noEntryMade(words.noBook(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
+    void vscode.window.showInformationMessage(commandWords.isbnCommands.noEntryMade(words.noBook(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
     return undefined;
   }
   if (result.status === 'failed') {
@@ -57,7 +58,7 @@ async function usableKeyPattern(pattern: string | undefined): Promise<string | u
   const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/formats/bibtex/citeKeyPattern');
   const problem = citeKeyPatternProblem(pattern);
   if (!problem) return pattern;
-  void vscode.window.showWarningMessage(words.isbnCommands.keyPatternUnusable(problem, DEFAULT_CITE_KEY_PATTERN));
+  void vscode.window.showWarningMessage(commandWords.isbnCommands.keyPatternUnusable(problem, DEFAULT_CITE_KEY_PATTERN));
   return undefined;
 }
 
@@ -74,7 +75,7 @@ export async function insertOrCopyEntry(book: Book, editor: vscode.TextEditor | 
   const [{ bookEntry }, { chooseDialect }] = await Promise.all([import('../../../core/formats/bibtex/bookEntry'), import('../../../core/formats/bibtex/dialect')]);
   const entry = bookEntry(book, '', '\n', { dialect: chooseDialect(options.dialect, '', options), keyPattern: options.keyPattern });
   await vscode.env.clipboard.writeText(entry.text + '\n');
-  void vscode.window.showInformationMessage(words.isbnCommands.copiedBibtex(entry.key, book.title));
+  void vscode.window.showInformationMessage(commandWords.isbnCommands.copiedBibtex(entry.key, book.title));
 }
 
 /** Writes the book's entry into the editor's file in its format, at the cursor (or after the entry it is in), as one edit. */
@@ -83,7 +84,7 @@ export async function insertEntryAt(editor: vscode.TextEditor, book: Book, forma
   const document = editor.document;
   const reading = await readings.of(document, format);
   const version = document.version;
-  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options) ?? { error: words.isbnCommands.noEntries() };
+  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options) ?? { error: commandWords.isbnCommands.noEntries() };
   if ('error' in result) {
     void vscode.window.showWarningMessage(words.notice(result.error));
     return;
@@ -92,14 +93,14 @@ export async function insertEntryAt(editor: vscode.TextEditor, book: Book, forma
   const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
   const done = document.version === version && (await editor.edit((builder) => builder.replace(range, edit.newText)));
   if (!done) {
-    void vscode.window.showWarningMessage(words.isbnCommands.fileChanged());
+    void vscode.window.showWarningMessage(commandWords.isbnCommands.fileChanged());
     return;
   }
   const keyOffset = document.getText().indexOf(key, edit.start);
   const at = document.positionAt(keyOffset >= 0 ? keyOffset : edit.start);
   editor.selection = new vscode.Selection(at, at);
   editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  void vscode.window.showInformationMessage(words.isbnCommands.inserted(format, key, book.title));
+  void vscode.window.showInformationMessage(commandWords.isbnCommands.inserted(format, key, book.title));
 }
 
 /** A valid ISBN in the selection, else the one under the cursor. */

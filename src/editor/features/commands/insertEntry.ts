@@ -11,11 +11,11 @@ import type { DocumentReadings } from '../../infrastructure/documentReadings';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { bookForCommand, entryOptions, insertEntryAt, insertOrCopyEntry } from './insertBibtexEntry';
-import * as words from '../../words';
+import * as commandWords from '../../words/commands';
 
 export async function insertEntry(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const book = await bookForCommand(editor, isbns, service, words.isbnCommands.insertEntryTitle());
+  const book = await bookForCommand(editor, isbns, service, commandWords.isbnCommands.insertEntryTitle());
   if (!book) return;
   const options = await entryOptions(config, editor?.document);
   const format = editor && !editor.document.isClosed ? entryFormatOf(editor.document) : undefined;

@@ -2,13 +2,14 @@
 import * as vscode from 'vscode';
 import { whyNotValid } from '../../../core/diagnostics/isbnProblems';
 import { type IsbnInfo, classifyNormalized, normalizeIsbn, suggestCorrections } from '../../../core/isbn/parse';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 /** Asks for an ISBN, saying as it is typed what is wrong with it; the valid ISBN, or undefined. */
 export async function askIsbn(title: string, initial: string): Promise<IsbnInfo | undefined> {
   const input = await vscode.window.showInputBox({
     title,
-    prompt: words.isbnCommands.prompt(),
+    prompt: commandWords.isbnCommands.prompt(),
     value: initial,
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() === '' ? undefined : whyNotAnIsbn(value)),
@@ -19,11 +20,11 @@ export async function askIsbn(title: string, initial: string): Promise<IsbnInfo 
 }
 
 export function whyNotAnIsbn(value: string): string | undefined {
-  if (/[^0-9Xx\s-]/.test(value.replace(/^\s*isbn(?:-1[03])?:?/i, ''))) return words.isbnCommands.notIsbnCharacters();
+  if (/[^0-9Xx\s-]/.test(value.replace(/^\s*isbn(?:-1[03])?:?/i, ''))) return commandWords.isbnCommands.notIsbnCharacters();
   const normalized = normalizeIsbn(value);
   const verdict = classifyNormalized(normalized);
   if (verdict.valid) return undefined;
   const why = whyNotValid(verdict.problem, normalized);
   const suggestion = verdict.problem === 'checksum' ? suggestCorrections(normalized)[0] : undefined;
-  return words.isbnCommands.notValid(words.invalidReason(why), suggestion);
+  return commandWords.isbnCommands.notValid(words.invalidReason(why), suggestion);
 }

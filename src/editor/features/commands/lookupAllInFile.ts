@@ -6,12 +6,13 @@ import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { summarize } from '../../../core/lookupSummary';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupService): Promise<Map<string, LookupResult> | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage(words.lookupAll.noEditor());
+    void vscode.window.showInformationMessage(commandWords.lookupAll.noEditor());
     return undefined;
   }
   const document = editor.document;
@@ -20,15 +21,15 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
   const { first, rest } = isbns.isbn13s(document, editor.visibleRanges);
   const all = [...first, ...rest];
   if (all.length === 0) {
-    void vscode.window.showInformationMessage(invalid > 0 ? words.lookupAll.noValidIsbn(invalid) : words.lookupAll.noIsbn());
+    void vscode.window.showInformationMessage(invalid > 0 ? commandWords.lookupAll.noValidIsbn(invalid) : commandWords.lookupAll.noIsbn());
     return undefined;
   }
   const results = await lookupWithinQuota(service, all, words.progress.lookingUpMany(all.length));
   if (!results) {
-    void vscode.window.showInformationMessage(words.lookupAll.cancelled());
+    void vscode.window.showInformationMessage(commandWords.lookupAll.cancelled());
     return undefined;
   }
   const summary = summarize(results.values(), invalid);
-  reportLookup(service, words.lookupSummary(summary), summary.firstError);
+  reportLookup(service, commandWords.lookupSummary(summary), summary.firstError);
   return results;
 }

@@ -8,7 +8,8 @@ import type { Config } from '../../infrastructure/config';
 import type { DocumentReadings } from '../../infrastructure/documentReadings';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { offerBookActions } from './lookupIsbn';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 const PAGE_SIZE = 50;
 
@@ -21,28 +22,28 @@ export async function lookupAuthor(service: LookupService, config: Config, readi
   const editor = vscode.window.activeTextEditor;
   const selected = editor?.document.getText(editor.selection).trim() ?? '';
   const name = await vscode.window.showInputBox({
-    title: words.author.title(),
-    prompt: words.author.prompt(),
+    title: commandWords.author.title(),
+    prompt: commandWords.author.prompt(),
     value: selected.length <= 100 && !selected.includes('\n') ? selected : '',
     ignoreFocusOut: true,
   });
   if (!name?.trim()) return;
   // The book service with a key; without one, Open Library's author search.
   const source = await service.authorSource();
-  if (!source) return showFailure(service, new ServiceError('auth', words.author.noKey()));
+  if (!source) return showFailure(service, new ServiceError('auth', commandWords.author.noKey()));
 
   const book = await pickBook(name.trim(), service);
   if (!book) return;
-  const insert = words.author.insertIsbn();
-  const copy = words.author.copyIsbn();
-  const details = words.author.showDetails();
-  const action = await vscode.window.showQuickPick(editor ? [insert, copy, details] : [copy, details], { title: book.title, placeHolder: words.author.whatToDo() });
+  const insert = commandWords.author.insertIsbn();
+  const copy = commandWords.author.copyIsbn();
+  const details = commandWords.author.showDetails();
+  const action = await vscode.window.showQuickPick(editor ? [insert, copy, details] : [copy, details], { title: book.title, placeHolder: commandWords.author.whatToDo() });
   if (action === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, book.isbn13));
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
   } else if (action === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
-    void vscode.window.showInformationMessage(words.isbnCommands.copied(book.isbn13));
+    void vscode.window.showInformationMessage(commandWords.isbnCommands.copied(book.isbn13));
   } else if (action === details) {
     await offerBookActions(book, editor, config, readings);
   }
@@ -50,8 +51,8 @@ export async function lookupAuthor(service: LookupService, config: Config, readi
 
 function pickBook(name: string, service: LookupService): Promise<Book | undefined> {
   const pick = vscode.window.createQuickPick<BookItem>();
-  pick.title = words.author.booksBy(name);
-  pick.placeholder = words.author.loading();
+  pick.title = commandWords.author.booksBy(name);
+  pick.placeholder = commandWords.author.loading();
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.ignoreFocusOut = true;
@@ -66,7 +67,7 @@ function pickBook(name: string, service: LookupService): Promise<Book | undefine
       books.push(...last.books);
       const active = pick.activeItems[0]?.book;
       pick.items = toItems(books, last);
-      pick.placeholder = words.author.shown(books.length, last.total, last.name);
+      pick.placeholder = commandWords.author.shown(books.length, last.total, last.name);
       if (active) pick.activeItems = pick.items.filter((item) => item.book === active);
       else if (page > 1) pick.activeItems = pick.items.filter((item) => item.book === last!.books[0]);
     } catch (e) {
@@ -104,20 +105,20 @@ function toItems(books: readonly Book[], page: AuthorPage): BookItem[] {
   const items: BookItem[] = books.map((book) => ({
     label: book.title,
     description: book.year ? String(book.year) : undefined,
-    detail: words.author.bookDetail(hyphenateIsbn(book.isbn13) ?? book.isbn13, book.authors, book.publisher),
+    detail: commandWords.author.bookDetail(hyphenateIsbn(book.isbn13) ?? book.isbn13, book.authors, book.publisher),
     book,
   }));
-  if (page.hasMore) items.push({ label: words.author.loadMore(), alwaysShow: true, loadMore: true });
+  if (page.hasMore) items.push({ label: commandWords.author.loadMore(), alwaysShow: true, loadMore: true });
   return items;
 }
 
 function showFailure(service: LookupService, e: unknown, name?: string): void {
   if (!isServiceError(e)) {
-    void vscode.window.showErrorMessage(words.author.failedUnexpectedly());
+    void vscode.window.showErrorMessage(commandWords.author.failedUnexpectedly());
     return;
   }
   if (e.kind === 'notFound') {
-    void vscode.window.showInformationMessage(words.author.unknown(service.authorSourceTitle, name ?? ''));
+    void vscode.window.showInformationMessage(commandWords.author.unknown(service.authorSourceTitle, name ?? ''));
     return;
   }
   const actions = e.kind === 'auth' ? [words.buttons.setApiKey()] : [];

@@ -9,16 +9,17 @@ import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { entryOptions, insertOrCopyEntry } from './insertBibtexEntry';
 import { askIsbn } from './isbnInput';
-import * as words from '../../words';
+import * as words from '../../words/index';
+import * as commandWords from '../../words/commands';
 
 export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const info = await askIsbn(words.isbnCommands.lookupTitle(), editor ? initialIsbn(editor, isbns) : '');
+  const info = await askIsbn(commandWords.isbnCommands.lookupTitle(), editor ? initialIsbn(editor, isbns) : '');
   if (!info) return;
   const result = await lookupOneWithProgress(service, info.isbn13, words.progress.lookingUpOne(info.hyphenated13));
   if (!result) return;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(words.isbnCommands.noBook(words.noBook(result, info.hyphenated13)));
+    void vscode.window.showInformationMessage(commandWords.isbnCommands.noBook(words.noBook(result, info.hyphenated13)));
     return;
   }
   if (result.status === 'failed') {
@@ -34,7 +35,7 @@ export async function offerBookActions(book: Book, editor: vscode.TextEditor | u
   const copy = words.buttons.copyIsbn13();
   const bibtex = words.buttons.insertBibtexEntry();
   const actions = editor ? [insert, bibtex, copy] : [bibtex, copy];
-  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: words.bookDetails(book, asked) }, ...actions);
+  const choice = await vscode.window.showInformationMessage(book.title, { modal: true, detail: commandWords.bookDetails(book, asked) }, ...actions);
   if (choice === insert && editor) {
     await editor.edit((edit) => edit.replace(editor.selection, citationLine(book)));
   } else if (choice === bibtex) {
@@ -42,7 +43,7 @@ export async function offerBookActions(book: Book, editor: vscode.TextEditor | u
     await insertOrCopyEntry(book, editor, readings, await entryOptions(config, editor?.document));
   } else if (choice === copy) {
     await vscode.env.clipboard.writeText(book.isbn13);
-    void vscode.window.showInformationMessage(words.isbnCommands.copied(book.isbn13));
+    void vscode.window.showInformationMessage(commandWords.isbnCommands.copied(book.isbn13));
   }
 }
 
