@@ -1,7 +1,6 @@
 /**
- * Every kind of file the README names works when it is the first file opened in a window (issue
- * 40): the activation events name their languages, so a CSL-JSON file or a RIS file opened first
- * activates ISBN Lens and its ISBN shows the book on hover. No key: the sandbox's keyless sources.
+ * A RIS file opened first in a window activates ISBN Lens (issue 40), and its ISBN shows the book
+ * on hover. No key: the sandbox's keyless sources.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -16,13 +15,12 @@ after(async () => {
   await s?.close();
 });
 
-const CSL_JSON = `[\n  {\n    "id": "shelf",\n    "type": "book",\n    "title": "A book",\n    "ISBN": "${KEYLESS_DEMO.openLibraryOnly}"\n  }\n]\n`;
 const RIS = `TY  - BOOK\nTI  - A book\nSN  - ${KEYLESS_DEMO.openLibraryOnly}\nER  - \n`;
 
-for (const [name, text] of [
-  ['items.json', CSL_JSON],
-  ['records.ris', RIS],
-] as const) {
+// A CSL-JSON file opened first does not activate it yet: `onLanguage:json` (and yaml, xml, html)
+// activated ISBN Lens in a fresh window before any file of the user's, as VS Code opens JSON models
+// of its own at start-up (the in-host suite's first check caught it).
+for (const [name, text] of [['records.ris', RIS]] as const) {
   test(`a ${name.endsWith('.json') ? 'CSL-JSON' : 'RIS'} file opened first in a window activates ISBN Lens, and its ISBN shows the book on hover`, step, async (t) => {
     await s?.close();
     // The session waits for the extension's "Activated" line after opening the file: no other file activates it.
