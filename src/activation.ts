@@ -114,6 +114,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
         },
         (e: unknown) => log.error('Could not start the look-up service', e),
       );
+      moveRenamedSettings(context, config, log).catch((e: unknown) => log.error('Could not move the renamed settings', e));
     }, START_AFTER_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(startTimer) });
     // The times by this process's clock, for the e2e suite's phases: VS Code calls activate() once
@@ -129,6 +130,17 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     void vscode.window.showErrorMessage(words.couldNotStart());
     throw e;
   }
+}
+
+/**
+ * The book service's settings under their new names (`isbnLens.isbndb.*`), moved once for the
+ * user. Nothing waits for it: until then, and after, the old names are read where the new are unset.
+ */
+async function moveRenamedSettings(context: vscode.ExtensionContext, config: Config, log: Log): Promise<void> {
+  const { RenamedSettingsMigration } = await import('./editor/infrastructure/settingsMigration');
+  const migration = new RenamedSettingsMigration(config, context.globalState, log);
+  context.subscriptions.push(migration);
+  await migration.moveOnce();
 }
 
 export async function deactivateAll(): Promise<void> {

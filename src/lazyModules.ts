@@ -23,7 +23,11 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/features/commands/lookupAllInFile.ts',
   'src/editor/features/commands/lookupAuthor.ts',
   'src/editor/features/commands/lookupIsbn.ts',
+  'src/editor/features/commands/statusMenu.ts',
+  'src/editor/features/commands/toggleInlineTitles.ts',
   'src/editor/infrastructure/biblatexHint.ts',
+  // The book service's settings moved to their new names, a moment after activation.
+  'src/editor/infrastructure/settingsMigration.ts',
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',

@@ -61,6 +61,7 @@ export function t(message: string | { message: string; args?: Record<string, unk
 
 const fake = {
   EventEmitter,
+  ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   l10n: { t, bundle: undefined, uri: undefined },
   ProgressLocation: { Notification: 15 },
   // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).
@@ -92,6 +93,14 @@ const fake = {
       };
       return {
         inspect: lookup,
+        /** Writes the user's (Global) value, or the workspace's; `undefined` removes it. */
+        update: async (name: string, value: unknown, target?: number | boolean) => {
+          const scope = target === 1 || target === true ? 'user' : 'workspace';
+          const next = { ...settings[scope] };
+          if (value === undefined) delete next[`${section}.${name}`];
+          else next[`${section}.${name}`] = value;
+          changeSettings({ [scope]: next }, [`${section}.${name}`]);
+        },
         // Like VS Code for a setting that is not application-scoped: workspace wins.
         get: <T>(name: string, fallback?: T) => {
           const { globalValue, workspaceValue } = lookup(name);

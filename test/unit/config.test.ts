@@ -125,3 +125,30 @@ test('isbnLens.sources and isbnLens.sourceUrls: user settings only, the manifest
   assert.deepEqual(config.sources, ['isbndb', 'openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']);
   config.dispose();
 });
+
+test('the book service settings: the new names win, the old names are still read', () => {
+  changeSettings({ user: { 'isbnLens.plan': 'premium', 'isbnLens.batchSize': 20 }, workspace: {} });
+  const config = new Config();
+  assert.equal(config.plan, 'premium', 'an old name alone still applies');
+  assert.equal(config.batchSize, 20);
+  changeSettings({ user: { 'isbnLens.plan': 'premium', 'isbnLens.isbndb.plan': 'pro', 'isbnLens.isbndb.baseUrls': { pro: 'http://127.0.0.1:9/' } }, workspace: {} });
+  assert.equal(config.plan, 'pro', 'the new name wins');
+  assert.equal(config.baseUrl()?.href, 'http://127.0.0.1:9/');
+  changeSettings({ user: {}, workspace: { 'isbnLens.isbndb.plan': 'pro', 'isbnLens.isbndb.baseUrls': { default: 'https://evil.example/' } } });
+  assert.equal(config.plan, 'default', 'a workspace cannot set the new names either');
+  assert.equal(config.baseUrl()?.href, 'https://api2.isbndb.com/');
+  config.dispose();
+});
+
+test('changed(event, "plan") answers for the new name and the old one', () => {
+  const config = new Config();
+  const seen: string[] = [];
+  config.onDidChange((event) => {
+    if (config.changed(event, 'plan')) seen.push('plan');
+    if (config.changed(event, 'baseUrls')) seen.push('baseUrls');
+  });
+  changeSettings({ user: { 'isbnLens.isbndb.plan': 'pro' } }, ['isbnLens.isbndb.plan']);
+  changeSettings({ user: { 'isbnLens.plan': 'pro' } }, ['isbnLens.plan']);
+  assert.deepEqual(seen, ['plan', 'plan']);
+  config.dispose();
+});

@@ -96,7 +96,7 @@ export type LookupNotice =
   | { kind: 'googleDailyQuota'; until?: number }
   | { kind: 'offline'; outages: ReadonlyArray<{ source: string; error: ServiceError }> };
 
-/** Why there is no source although a key is set: the plan's address in `isbnLens.baseUrls` is not a usable URL. */
+/** Why there is no source although a key is set: the plan's address in `isbnLens.isbndb.baseUrls` is not a usable URL. */
 export interface LookupProblem {
   kind: 'noBaseUrl';
   plan: PlanName;
@@ -373,7 +373,7 @@ export class Lookups extends Disposable {
     this.problem = undefined;
     if (key && !baseUrl) {
       this.problem = { kind: 'noBaseUrl', plan };
-      this.log.error(`The “isbnLens.baseUrls” setting has no valid http(s) address for the ${plan} plan.`);
+      this.log.error(`The “isbnLens.isbndb.baseUrls” setting has no valid http(s) address for the ${plan} plan.`);
     }
     if (!key || !keyId || !baseUrl) return { signature, rated: undefined };
     const source = new BookServiceClient({ baseUrl, plan, apiKey: key, keyId, timeoutMs: this.settings.requestTimeoutMs, onRequest: this.onRequest('isbndb') });

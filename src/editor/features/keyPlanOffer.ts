@@ -1,6 +1,6 @@
 /**
  * When `GET /key` names another of the user's configured plan addresses as the key's, says
- * so and offers one click to switch `isbnLens.plan` (user settings). The key itself is never
+ * so and offers one click to switch `isbnLens.isbndb.plan` (user settings). The key itself is never
  * sent to the host the answer names: switching only picks the user's own address for it.
  */
 import * as vscode from 'vscode';

@@ -1,7 +1,7 @@
 /**
  * Every command of the extension, bound to the services it needs. The commands that do real
  * work load on their first run (a dynamic import: the lazily loaded bundle), so that opening a
- * Markdown file does not load them; the small ones are here at once.
+ * Markdown file does not load them; only the one-liners are here at once.
  */
 import * as vscode from 'vscode';
 import type { AnnotateArgs } from './commands/annotateFile';
@@ -9,8 +9,6 @@ import type { BibliographyChecks } from './bibliographyCheck';
 import type { ApiKeyStore } from '../infrastructure/apiKeyStore';
 import type { Config } from '../infrastructure/config';
 import type { DocumentReadings } from '../infrastructure/documentReadings';
-import { statusMenu } from './commands/statusMenu';
-import { toggleInlineTitles } from './commands/toggleInlineTitles';
 import type { DocumentIsbns } from '../infrastructure/documentIsbns';
 import type { Log } from '../infrastructure/log';
 import type { LookupService } from '../infrastructure/lookupService';
@@ -44,10 +42,10 @@ export function registerCommands({ config, keys, googleKeys, service, isbns, log
     'isbnLens.checkBibliography': async () => (await import('./commands/checkBibliography')).checkBibliography(service, readings, checks),
     'isbnLens.insertBibtexEntry': async () => (await import('./commands/insertBibtexEntry')).insertBibtexEntry(isbns, service, config, readings),
     'isbnLens.insertEntry': async () => (await import('./commands/insertEntry')).insertEntry(isbns, service, config, readings),
-    'isbnLens.toggleInlineTitles': () => toggleInlineTitles(config),
+    'isbnLens.toggleInlineTitles': async () => (await import('./commands/toggleInlineTitles')).toggleInlineTitles(config),
     'isbnLens.retryNow': () => service.resume(),
     'isbnLens.showLog': () => log.show(),
-    [STATUS_MENU_COMMAND]: () => statusMenu(),
+    [STATUS_MENU_COMMAND]: async () => (await import('./commands/statusMenu')).statusMenu(),
   };
   return Object.entries(commands).map(([id, run]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

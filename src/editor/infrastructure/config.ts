@@ -8,12 +8,16 @@ import * as vscode from 'vscode';
 import { bibliographyFormat } from '../../core/documentKind/documentKind';
 import type { DialectSetting } from '../../core/formats/bibtex/dialect';
 import { DEFAULT_BASE_URLS, PLAN_NAMES, type PlanName, batchSizeFor, isPlanName, parseBaseUrl } from '../../core/model/plans';
+import { RENAMED_SETTINGS, type RenamedSetting, type RenamedValues, effectiveValue } from '../../core/model/renamedSettings';
 import { type SourceName, type SourceUrlName, parseSourceUrl, parseSources } from '../../core/sources/sourceSettings';
 
 export type HoverLookupScope = 'document' | 'hovered';
 export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
-/** The settings' names under `isbnLens.`. */
+/**
+ * The settings' names under `isbnLens.`. `plan`, `baseUrls` and `batchSize` stand for the book
+ * service's settings, `isbnLens.isbndb.*`, and their old names (see renamedSettings.ts).
+ */
 export type SettingKey = 'plan' | 'baseUrls' | 'sources' | 'sourceUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled' | 'bibtex.dialect' | 'citeKey.pattern';
 
 const SECTION = 'isbnLens';
@@ -43,7 +47,9 @@ export class Config implements vscode.Disposable {
 
   /** Whether the change concerns any of these settings. */
   changed(event: vscode.ConfigurationChangeEvent, ...keys: SettingKey[]): boolean {
-    return keys.some((key) => event.affectsConfiguration(`${SECTION}.${key}`));
+    return keys.some(
+      (key) => event.affectsConfiguration(`${SECTION}.${key}`) || (isRenamed(key) && event.affectsConfiguration(`${SECTION}.${RENAMED_SETTINGS[key]}`)),
+    );
   }
 
   private get section(): vscode.WorkspaceConfiguration {
@@ -56,7 +62,19 @@ export class Config implements vscode.Disposable {
    * even where an old VS Code would still apply a workspace value.
    */
   private userValue<T>(name: SettingKey): T | undefined {
+    if (isRenamed(name)) return effectiveValue(this.renamedValues(name)) as T | undefined;
     return this.section.inspect<T>(name)?.globalValue;
+  }
+
+  /** A renamed setting's values in the user's settings, under its old and its new name. */
+  renamedValues(name: RenamedSetting): RenamedValues {
+    const section = this.section;
+    return { old: section.inspect(name)?.globalValue, current: section.inspect(RENAMED_SETTINGS[name])?.globalValue };
+  }
+
+  /** Writes a renamed setting's value under its new name in the user's settings. */
+  async setRenamed(name: RenamedSetting, value: unknown): Promise<void> {
+    await this.section.update(RENAMED_SETTINGS[name], value, vscode.ConfigurationTarget.Global);
   }
 
   get plan(): PlanName {
@@ -87,7 +105,9 @@ export class Config implements vscode.Disposable {
 
   /** Sets the plan in the user's settings (the only place it is read from). */
   async setPlan(plan: PlanName): Promise<void> {
-    await this.section.update('plan', plan, vscode.ConfigurationTarget.Global);
+    await this.setRenamed('plan', plan);
+    // Kept in step where the old name is still written, for an older ISBN Lens reading the same settings.
+    if (this.renamedValues('plan').old !== undefined) await this.section.update('plan', plan, vscode.ConfigurationTarget.Global);
   }
 
   /** ISBNs per batch: the number the user set, else the plan's published maximum. */
@@ -148,4 +168,8 @@ export class Config implements vscode.Disposable {
     this.subscription.dispose();
     this.emitter.dispose();
   }
+}
+
+function isRenamed(key: SettingKey): key is RenamedSetting {
+  return Object.hasOwn(RENAMED_SETTINGS, key);
 }

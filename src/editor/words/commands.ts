@@ -1,6 +1,6 @@
 /**
  * The words of the commands that load on first use (Annotate, Look Up All, Look Up ISBN and
- * Author, Insert Entry, the API keys): the words module's part that the activation bundle need
+ * Author, Insert Entry, the API keys, the status menu, Toggle Inline Titles): the words module's part that the activation bundle need
  * not hold. Every sentence through `vscode.l10n.t`, as in index.ts.
  */
 import * as vscode from 'vscode';
@@ -152,7 +152,7 @@ export const apiKey = {
   checkCancelled: () => vscode.l10n.t('ISBN Lens: API key saved; the check was cancelled.'),
   refused: (plan: PlanName) => vscode.l10n.t('ISBN Lens: API key saved, but the service refused it on the {0} plan. Check the key and set it again.', plan),
   wrongPlan: (plan: PlanName) =>
-    vscode.l10n.t("ISBN Lens: API key saved, but it belongs to another plan: the {0} plan's address denies it. Set “isbnLens.plan” to the key's plan.", plan),
+    vscode.l10n.t("ISBN Lens: API key saved, but it belongs to another plan: the {0} plan's address denies it. Set “isbnLens.isbndb.plan” to the key's plan.", plan),
   notCheckedNow: (failure: string) => vscode.l10n.t('ISBN Lens: API key saved. It could not be checked now: {0}', failure),
   notChecked: (failure: string) => vscode.l10n.t('ISBN Lens: API key saved, but it could not be checked. {0}', failure),
   googleTitle: () => vscode.l10n.t('ISBN Lens: Set Google Books API Key'),
@@ -222,4 +222,26 @@ export const author = {
   /** `source`: how the user reads the source asked, undefined for the book service. */
   unknown: (source: string | undefined, name: string) =>
     vscode.l10n.t('ISBN Lens: {0} knows no author named “{1}”. Check the spelling, or try the name as printed on the books.', source ?? shared.bookService(), name),
+};
+
+/** The status bar's menu: its title, placeholder and entries. */
+export const statusMenu = {
+  title: () => vscode.l10n.t('ISBN Lens'),
+  placeHolder: () => vscode.l10n.t('Choose a command'),
+  lookupAllInFile: () => vscode.l10n.t('$(search) Look Up All ISBNs in File'),
+  lookupIsbn: () => vscode.l10n.t('$(book) Look Up ISBN'),
+  lookupAuthor: () => vscode.l10n.t('$(person) Look Up Author'),
+  checkBibliography: () => vscode.l10n.t('$(checklist) Check Bibliography'),
+  retryNow: () => vscode.l10n.t('$(debug-restart) Retry Now'),
+  setApiKey: () => vscode.l10n.t('$(key) Set API Key'),
+  clearApiKey: () => vscode.l10n.t('$(trash) Clear API Key'),
+  setGoogleBooksKey: () => vscode.l10n.t('$(key) Set Google Books API Key'),
+  showLog: () => vscode.l10n.t('$(output) Show Log'),
+};
+
+/** "Toggle Inline Titles". */
+export const inlineTitles = {
+  noEditor: () => vscode.l10n.t('ISBN Lens: open a file to switch its inline titles on or off.'),
+  switched: (on: boolean, languageId: string) =>
+    on ? vscode.l10n.t('ISBN Lens: inline titles are now on in {0} files.', languageId) : vscode.l10n.t('ISBN Lens: inline titles are now off in {0} files.', languageId),
 };

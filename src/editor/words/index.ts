@@ -70,7 +70,7 @@ export function failure(error: ServiceError, context: FailureContext): string {
         ? vscode.l10n.t('No API key is set. Run {0} to enter your key.', setKeyCommand())
         : vscode.l10n.t('The book service refused the API key on the {0} plan. Check the key and run {1} again.', context.plan, setKeyCommand());
     case 'wrongPlan':
-      return vscode.l10n.t("The API key is denied on the {0} plan's address: it belongs to another plan. Set “isbnLens.plan” to the key's plan.", context.plan);
+      return vscode.l10n.t("The API key is denied on the {0} plan's address: it belongs to another plan. Set “isbnLens.isbndb.plan” to the key's plan.", context.plan);
     case 'quota':
       if (error.details.daily) {
         return error.details.retryAt
@@ -84,12 +84,12 @@ export function failure(error: ServiceError, context: FailureContext): string {
       return error.message;
     case 'network':
       return context.host
-        ? vscode.l10n.t('{0} ({1}). Check your connection and the “isbnLens.baseUrls” setting.', cause, context.host)
-        : vscode.l10n.t('{0}. Check your connection and the “isbnLens.baseUrls” setting.', cause);
+        ? vscode.l10n.t('{0} ({1}). Check your connection and the “isbnLens.isbndb.baseUrls” setting.', cause, context.host)
+        : vscode.l10n.t('{0}. Check your connection and the “isbnLens.isbndb.baseUrls” setting.', cause);
     case 'server':
       return vscode.l10n.t('{0} Try again in a few minutes.', error.message);
     case 'tooLarge':
-      return vscode.l10n.t('The book service refused a batch of this size. Lower “isbnLens.batchSize”.');
+      return vscode.l10n.t('The book service refused a batch of this size. Lower “isbnLens.isbndb.batchSize”.');
     case 'badResponse':
       return vscode.l10n.t('{0} Try again later; if it persists, see “ISBN Lens: Show Log”.', error.message);
     case 'unreachable':
@@ -114,7 +114,7 @@ export function bookServiceBlocked(): string {
 
 /** Why no source is made although a key is set. */
 export function settingsProblem(problem: LookupProblem): string {
-  return vscode.l10n.t('The “isbnLens.baseUrls” setting has no valid http(s) address for the {0} plan.', problem.plan);
+  return vscode.l10n.t('The “isbnLens.isbndb.baseUrls” setting has no valid http(s) address for the {0} plan.', problem.plan);
 }
 
 /** What is told once (see LookupNotice), with the command that helps. */
@@ -461,21 +461,6 @@ export function either(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : vscode.l10n.t('{0} or {1}', items.slice(0, -1).join(', '), items.at(-1)!);
 }
 
-/** The status bar's menu: its title, placeholder and entries. */
-export const statusMenu = {
-  title: () => vscode.l10n.t('ISBN Lens'),
-  placeHolder: () => vscode.l10n.t('Choose a command'),
-  lookupAllInFile: () => vscode.l10n.t('$(search) Look Up All ISBNs in File'),
-  lookupIsbn: () => vscode.l10n.t('$(book) Look Up ISBN'),
-  lookupAuthor: () => vscode.l10n.t('$(person) Look Up Author'),
-  checkBibliography: () => vscode.l10n.t('$(checklist) Check Bibliography'),
-  retryNow: () => vscode.l10n.t('$(debug-restart) Retry Now'),
-  setApiKey: () => vscode.l10n.t('$(key) Set API Key'),
-  clearApiKey: () => vscode.l10n.t('$(trash) Clear API Key'),
-  setGoogleBooksKey: () => vscode.l10n.t('$(key) Set Google Books API Key'),
-  showLog: () => vscode.l10n.t('$(output) Show Log'),
-};
-
 // ─── Diagnostics and code actions ───────────────────────────────────────────────────────────
 
 /** A code action on an ISBN: what it does, with the text it writes. */
@@ -522,8 +507,8 @@ export const planSwitch = {
   /** `saved`: said right after "Set API Key" ("ISBN Lens: API key saved. The key belongs…"). */
   offer: (keyPlan: PlanName, current: PlanName, saved: boolean) =>
     saved
-      ? vscode.l10n.t("ISBN Lens: API key saved. The key belongs to the {0} plan, but “isbnLens.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current)
-      : vscode.l10n.t("ISBN Lens: The key belongs to the {0} plan, but “isbnLens.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current),
+      ? vscode.l10n.t("ISBN Lens: API key saved. The key belongs to the {0} plan, but “isbnLens.isbndb.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current)
+      : vscode.l10n.t("ISBN Lens: The key belongs to the {0} plan, but “isbnLens.isbndb.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current),
   switched: (plan: PlanName, quota: string | undefined) =>
     quota
       ? vscode.l10n.t("ISBN Lens: switched to the {0} plan. Today's quota: {1}.", plan, quota)
@@ -535,13 +520,6 @@ export const planSwitch = {
 export function bookService(): string {
   return vscode.l10n.t('the book service');
 }
-
-/** "Toggle Inline Titles". */
-export const inlineTitles = {
-  noEditor: () => vscode.l10n.t('ISBN Lens: open a file to switch its inline titles on or off.'),
-  switched: (on: boolean, languageId: string) =>
-    on ? vscode.l10n.t('ISBN Lens: inline titles are now on in {0} files.', languageId) : vscode.l10n.t('ISBN Lens: inline titles are now off in {0} files.', languageId),
-};
 
 // ─── The log, where the user reads it ───────────────────────────────────────────────────────
 

@@ -146,6 +146,19 @@ const checks: Check[] = [
     },
   },
   {
+    name: 'the book service settings are moved to isbnLens.isbndb.* once, the old names kept and marked deprecated',
+    run: async () => {
+      const moved = await eventually(
+        () => vscode.workspace.getConfiguration('isbnLens').inspect<Record<string, string>>('isbndb.baseUrls')?.globalValue,
+        'isbnLens.isbndb.baseUrls was not written in the user settings',
+      );
+      assert.deepEqual(moved, sandbox().urls);
+      assert.deepEqual(vscode.workspace.getConfiguration('isbnLens').inspect('baseUrls')?.globalValue, sandbox().urls, 'the old name was removed');
+      const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { configuration: { properties: Record<string, { deprecationMessage?: string }> } } };
+      for (const old of ['plan', 'baseUrls', 'batchSize']) assert.ok(manifest.contributes.configuration.properties[`isbnLens.${old}`]?.deprecationMessage, `isbnLens.${old} is not marked deprecated`);
+    },
+  },
+  {
     name: 'the hover on an invalid ISBN says "Not a valid ISBN" and sends nothing',
     run: async () => {
       await clearSandboxLog();

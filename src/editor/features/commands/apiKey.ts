@@ -75,7 +75,7 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
         return;
       case 'wrongPlan': {
         const choice = await vscode.window.showErrorMessage(commandWords.apiKey.wrongPlan(plan), words.buttons.openSettings());
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'isbnLens.plan');
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'isbnLens.isbndb.plan');
         return;
       }
       case 'blocked':

@@ -1,6 +1,6 @@
 /** What the status bar item offers when clicked. */
 import * as vscode from 'vscode';
-import * as words from '../../words/index';
+import * as words from '../../words/commands';
 
 const ENTRIES: { label: () => string; command: string }[] = [
   { label: words.statusMenu.lookupAllInFile, command: 'isbnLens.lookupAllInFile' },

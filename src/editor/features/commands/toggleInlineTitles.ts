@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { type Config, settingScope } from '../../infrastructure/config';
-import * as words from '../../words/index';
+import * as words from '../../words/commands';
 
 export async function toggleInlineTitles(config: Config): Promise<void> {
   const document = vscode.window.activeTextEditor?.document;
