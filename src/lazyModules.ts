@@ -31,7 +31,7 @@ export const LAZY_MODULES: readonly string[] = [
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',
-  'src/core/check/verdictWords.ts',
+  'src/editor/words/check.ts',
   // Bibliographies (BibTeX, CSL, RIS readers) and what is made from them.
   'src/core/bibliography/bibliographyIndex.ts',
   'src/core/bibliography/documentBibliographies.ts',

@@ -1,6 +1,8 @@
 /**
- * A RIS file opened first in a window activates ISBN Lens (issue 40), and its ISBN shows the book
- * on hover. No key: the sandbox's keyless sources.
+ * Every kind of bibliography file the README names works when it is the first file opened in a
+ * window (issue 40): the activation events name their languages, so a CSL-JSON, CSL-YAML or RIS
+ * file opened first activates ISBN Lens and its ISBN shows the book on hover. No key: the
+ * sandbox's keyless sources.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -15,13 +17,19 @@ after(async () => {
   await s?.close();
 });
 
+const CSL_JSON = `[\n  {\n    "id": "shelf",\n    "type": "book",\n    "title": "A book",\n    "ISBN": "${KEYLESS_DEMO.openLibraryOnly}"\n  }\n]\n`;
+const CSL_YAML = `references:\n  - id: shelf\n    type: book\n    title: A book\n    ISBN: ${KEYLESS_DEMO.openLibraryOnly}\n`;
 const RIS = `TY  - BOOK\nTI  - A book\nSN  - ${KEYLESS_DEMO.openLibraryOnly}\nER  - \n`;
+const KINDS: Record<string, string> = { '.json': 'CSL-JSON', '.yaml': 'CSL-YAML', '.ris': 'RIS' };
 
-// A CSL-JSON file opened first does not activate it yet: `onLanguage:json` (and yaml, xml, html)
-// activated ISBN Lens in a fresh window before any file of the user's, as VS Code opens JSON models
-// of its own at start-up (the in-host suite's first check caught it).
-for (const [name, text] of [['records.ris', RIS]] as const) {
-  test(`a ${name.endsWith('.json') ? 'CSL-JSON' : 'RIS'} file opened first in a window activates ISBN Lens, and its ISBN shows the book on hover`, step, async (t) => {
+// `onLanguage:jsonc` stays out: VS Code opens the user's settings as jsonc at start-up, which would
+// activate ISBN Lens before any file of the user's (the in-host suite's first check would say so).
+for (const [name, text] of [
+  ['items.json', CSL_JSON],
+  ['references.yaml', CSL_YAML],
+  ['records.ris', RIS],
+] as const) {
+  test(`a ${KINDS[name.slice(name.lastIndexOf('.'))]} file opened first in a window activates ISBN Lens, and its ISBN shows the book on hover`, step, async (t) => {
     await s?.close();
     // The session waits for the extension's "Activated" line after opening the file: no other file activates it.
     s = await E2eSession.start(`first-${name.replace('.', '-')}`, { open: name, sources: 'all', files: () => ({ [name]: text }) });

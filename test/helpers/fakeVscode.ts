@@ -62,6 +62,7 @@ export function t(message: string | { message: string; args?: Record<string, unk
 const fake = {
   EventEmitter,
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
+  env: { language: 'en' },
   l10n: { t, bundle: undefined, uri: undefined },
   ProgressLocation: { Notification: 15 },
   // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).

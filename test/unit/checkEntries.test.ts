@@ -1,8 +1,9 @@
 /** Check Bibliography over a reading: which entries are checked, parts by their book, slices, counts and words. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
 import { checkEntries, isbnsToCheck } from '../../src/core/check/checkEntries';
-import { checkSummary, verdictMessage } from '../../src/core/check/verdictWords';
+import { checkSummary, verdictMessage } from '../../src/editor/words/check';
 import { formatPart } from '../../src/core/formats/registry';
 import { BOOKS, results } from '../helpers/books';
 

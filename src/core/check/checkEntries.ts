@@ -8,7 +8,6 @@ import type { BibliographyEntry } from '../formats/shared/entry';
 import { parseIsbn } from '../isbn/parse';
 import type { LookupResult } from '../model/lookup';
 import { type Verdict, verdictFor, writesAboutBook } from './verdict';
-import type { CheckCounts } from './verdictWords';
 import { writtenOf } from './written';
 
 /** One checked ISBN: where it is written, its entry, and the verdict. */
@@ -83,6 +82,16 @@ export function checkEntry(entry: BibliographyEntry, isPart: boolean, resultOf: 
     verdict: verdictFor(said, info.isbn13, resultOf(info.isbn13)),
     writtenTitle: said.title,
   }));
+}
+
+/** What a check found, counted for its summary (the editor's words say it). */
+export interface CheckCounts {
+  /** Entries (or lines) with an ISBN and something written about its book. */
+  entries: number;
+  otherBook: number;
+  otherEdition: number;
+  unknown: number;
+  unchecked: number;
 }
 
 export function emptyCounts(): CheckCounts {

@@ -122,7 +122,7 @@ export class BibliographyChecks extends Disposable {
       partOf(checked.format),
       this.readings.of(document, checked.format),
       import('../../core/check/checkEntries'),
-      import('../../core/check/verdictWords'),
+      import('../words/check'),
     ]);
     // Typed again meanwhile: the next settle does it.
     if (this.documents.get(key) !== checked || document.version !== version || this.isDisposed) return;
@@ -139,7 +139,7 @@ export class BibliographyChecks extends Disposable {
 }
 
 /** A checked ISBN with the words the user reads of its verdict. */
-export function withWords(item: CheckedIsbn, words: typeof import('../../core/check/verdictWords')): CheckItem {
+export function withWords(item: CheckedIsbn, words: typeof import('../words/check')): CheckItem {
   return { ...item, message: words.verdictMessage(item.verdict, item.shown, item.writtenTitle), hoverLine: words.verdictHoverLine(item.verdict, item.writtenTitle) };
 }
 
@@ -159,13 +159,13 @@ export class CheckCodeActions implements vscode.CodeActionProvider {
   async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && (d.code === 'other-book' || d.code === 'other-edition'));
     if (ours.length === 0) return [];
-    const { CHECK_WORDS } = await import('../../core/check/verdictWords');
+    const { CHECK_WORDS } = await import('../words/check');
     return ours.flatMap((diagnostic) => {
       const item = this.checks.itemAt(document, document.offsetAt(diagnostic.range.start));
       if (!item || (item.verdict.kind !== 'other-book' && item.verdict.kind !== 'other-edition')) return [];
       // A reading list's line has no fields for an edition's details.
       if (item.verdict.kind === 'other-edition' && this.checks.formatOf(document) === 'markdown') return [];
-      const title = item.verdict.kind === 'other-book' ? CHECK_WORDS.useThisBook : CHECK_WORDS.writeThisEdition;
+      const title = item.verdict.kind === 'other-book' ? CHECK_WORDS.useThisBook() : CHECK_WORDS.writeThisEdition();
       const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
       this.offered.set(action, { document, item, book: item.verdict.book });
       action.diagnostics = [diagnostic];

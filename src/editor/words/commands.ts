@@ -92,11 +92,11 @@ export const lookupAll = {
 /** A look-up that would spend more than the key's daily quota has left. */
 export const quotaShortfall = {
   question: (needed: number, left: number) =>
-    vscode.l10n.t("ISBN Lens: {0} ISBNs need a look-up, but only {1} calls are left of your key's daily quota.", needed.toLocaleString('en-US'), left.toLocaleString('en-US')),
+    vscode.l10n.t("ISBN Lens: {0} ISBNs need a look-up, but only {1} calls are left of your key's daily quota.", shared.count(needed), shared.count(left)),
   detail: (unlooked: number) =>
     unlooked === 1
       ? vscode.l10n.t('1 ISBN would be left unlooked-up. The quota resets at 00:00 UTC.')
-      : vscode.l10n.t('{0} ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.', unlooked.toLocaleString('en-US')),
+      : vscode.l10n.t('{0} ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.', shared.count(unlooked)),
   leftOut: () => vscode.l10n.t('Left out: the daily quota of the key would not cover it.'),
 };
 

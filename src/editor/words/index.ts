@@ -26,6 +26,15 @@ import type { Quota } from '../../core/model/quota';
 import type { ResultCounts } from '../../core/model/resultCounts';
 import { sourceTitle } from '../../core/sources/sourceNames';
 
+/** A count as the display language writes it: 1,000 in English, 1.000 in German, 1 000 in French. */
+export function count(n: number): string {
+  try {
+    return n.toLocaleString(vscode.env.language);
+  } catch {
+    return count(n); // a display language the runtime has no data for
+  }
+}
+
 /** The prefix of every notification: "ISBN Lens: {0}". */
 export function notice(text: string): string {
   return vscode.l10n.t('ISBN Lens: {0}', text);
@@ -204,8 +213,7 @@ export function notAsked(sources: readonly string[]): string {
 
 /** "412 of 1,000 calls left today (588 spent)". */
 export function quota(quota: Quota): string {
-  const n = (value: number) => value.toLocaleString('en-US');
-  return vscode.l10n.t('{0} of {1} calls left today ({2} spent)', n(quota.left), n(quota.total), n(quota.spent));
+  return vscode.l10n.t('{0} of {1} calls left today ({2} spent)', count(quota.left), count(quota.total), count(quota.spent));
 }
 
 // ─── Reports ────────────────────────────────────────────────────────────────────────────────
@@ -259,7 +267,7 @@ export function problemMessage(problem: IsbnProblemReport): string {
 export function authorNames(authors: readonly string[], omitted = 0, shown = 3): string {
   const more = Math.max(0, authors.length - shown) + omitted;
   const names = authors.slice(0, shown).join(', ');
-  return more === 0 ? names : vscode.l10n.t('{0} and {1} more', names, more.toLocaleString('en-US'));
+  return more === 0 ? names : vscode.l10n.t('{0} and {1} more', names, count(more));
 }
 
 /** "2nd edition" from a record's edition ("2nd", or "2nd Edition" as some records write it). */
@@ -324,7 +332,7 @@ export const buttons = {
   insertCitation: () => vscode.l10n.t('Insert Citation'),
   copyIsbn13: () => vscode.l10n.t('Copy ISBN-13'),
   insertBibtexEntry: () => vscode.l10n.t('Insert BibTeX Entry'),
-  lookUpFirst: (n: number) => vscode.l10n.t('Look Up the First {0}', n.toLocaleString('en-US')),
+  lookUpFirst: (n: number) => vscode.l10n.t('Look Up the First {0}', count(n)),
   lookUpAllAnyway: () => vscode.l10n.t('Look Up All Anyway'),
 };
 

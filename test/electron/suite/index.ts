@@ -106,7 +106,7 @@ const checks: Check[] = [
     run: async () => {
       const extension = vscode.extensions.getExtension(EXTENSION_ID);
       assert.ok(extension, `${EXTENSION_ID} is not loaded in this extension host`);
-      assert.equal(extension.isActive, false, 'the extension was active before a Markdown file was opened');
+      assert.equal(extension.isActive, false, `the extension was active before a Markdown file was opened: ${vscode.workspace.textDocuments.map((d) => `${d.uri.toString()} ${d.languageId}`).join('; ')}`);
       const folder = vscode.workspace.workspaceFolders?.[0];
       assert.ok(folder, 'no workspace folder is open');
       const started = Date.now();

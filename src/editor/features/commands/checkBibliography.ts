@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { checkEntries, isbnsToCheck } from '../../../core/check/checkEntries';
-import * as words from '../../../core/check/verdictWords';
+import * as words from '../../words/check';
 import { formatOf } from '../../../core/documentKind/documentKind';
 import type { LookupResult } from '../../../core/model/lookup';
 import type { LookupService } from '../../infrastructure/lookupService';
@@ -22,22 +22,22 @@ export async function checkBibliography(service: LookupService, readings: Docume
   const document = editor?.document;
   const format = document ? formatOf(document, document.getText()) : undefined;
   if (!document || !format) {
-    void vscode.window.showInformationMessage(CHECK_WORDS.noEditor);
+    void vscode.window.showInformationMessage(CHECK_WORDS.noEditor());
     return;
   }
   const part = await partOf(format);
   const isbns = await isbnsToCheck((await readings.of(document, format)).entries(), part.isPart, yieldToHost);
   if (isbns.length === 0) {
-    void vscode.window.showInformationMessage(CHECK_WORDS.nothingToCheck);
+    void vscode.window.showInformationMessage(CHECK_WORDS.nothingToCheck());
     return;
   }
   const results = await lookupWithinQuota(service, isbns, CHECK_WORDS.progress(isbns.length));
   if (!results) {
-    void vscode.window.showInformationMessage(CHECK_WORDS.cancelled);
+    void vscode.window.showInformationMessage(CHECK_WORDS.cancelled());
     return;
   }
   if (document.isClosed) {
-    void vscode.window.showInformationMessage(CHECK_WORDS.closed);
+    void vscode.window.showInformationMessage(CHECK_WORDS.closed());
     return;
   }
   const resultOf = (isbn: string): LookupResult | undefined => {
