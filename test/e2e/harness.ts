@@ -9,6 +9,7 @@
  * Runs under tsx on the system Node (20); code-server runs on Node 24 in its own process group.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
@@ -47,6 +48,8 @@ export interface LaunchOptions {
   name?: string;
   /** code-server's `--log` level (`trace` prints where each extension runs); default ISBN_LENS_E2E_LOG, else code-server's. */
   logLevel?: string;
+  /** VS Code's display language (`--locale`), e.g. `de`; see `installDisplayLanguage`. Default English. */
+  displayLanguage?: string;
 }
 
 export interface StartupTimings {
@@ -269,6 +272,7 @@ export interface CodeServerSetup {
   /** code-server's own config file: no password, no TLS (it listens on loopback only). */
   configFile: string;
   logLevel?: string;
+  displayLanguage?: string;
 }
 
 /**
@@ -276,7 +280,10 @@ export interface CodeServerSetup {
  * defaults, an extensions folder with the extension installed, and an environment that keeps it
  * offline and out of the user's home folder. Used by the tests and by `npm start`.
  */
-export function prepareCodeServer(root: string, opts: Pick<LaunchOptions, 'vsixPath' | 'extensionFolder' | 'userSettings' | 'env' | 'logLevel'> = {}): CodeServerSetup {
+export function prepareCodeServer(
+  root: string,
+  opts: Pick<LaunchOptions, 'vsixPath' | 'extensionFolder' | 'userSettings' | 'env' | 'logLevel' | 'displayLanguage'> = {},
+): CodeServerSetup {
   const { node, entry, env } = nodeAndEntry(codeServerHost());
   const userDataDir = path.join(root, 'user-data');
   const extensionsDir = path.join(root, 'extensions');
@@ -300,7 +307,28 @@ export function prepareCodeServer(root: string, opts: Pick<LaunchOptions, 'vsixP
     JSON.stringify({ ...QUIET_SETTINGS, ...(opts.userSettings ?? {}) }, null, 2),
   );
   installExtensions(opts, { node, entry, env, userDataDir, extensionsDir });
-  return { node, entry, env, userDataDir, extensionsDir, configFile, logLevel: opts.logLevel };
+  if (opts.displayLanguage) installDisplayLanguage(root, userDataDir, opts.displayLanguage);
+  return { node, entry, env, userDataDir, extensionsDir, configFile, logLevel: opts.logLevel, displayLanguage: opts.displayLanguage };
+}
+
+/**
+ * A display language without its language pack (none can be downloaded here): VS Code resolves
+ * `--locale` through `languagepacks.json` in the user data, which names each language's
+ * translation of the workbench. An empty translation is enough: the workbench stays in English,
+ * but VS Code runs in that language, so extensions read `vscode.env.language`, their
+ * `package.nls.<lang>.json` and their `l10n/bundle.l10n.<lang>.json` as for a user with the pack.
+ */
+function installDisplayLanguage(root: string, userDataDir: string, language: string): void {
+  const translations = path.join(root, 'language-pack', 'main.i18n.json');
+  fs.mkdirSync(path.dirname(translations), { recursive: true });
+  fs.writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  const pack = {
+    hash: createHash('md5').update(`isbnlens-test.language-pack-${language}@1.0.0`).digest('hex'),
+    extensions: [{ extensionIdentifier: { id: `isbnlens-test.language-pack-${language}` }, version: '1.0.0' }],
+    translations: { vscode: translations },
+    label: language,
+  };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify({ [language]: pack }));
 }
 
 /** code-server's command line: loopback only, no auth, no telemetry, no update check, no trust prompt. */
@@ -318,6 +346,7 @@ export function codeServerArgs(setup: CodeServerSetup, port: number, workspace: 
     '--user-data-dir', setup.userDataDir,
     '--extensions-dir', setup.extensionsDir,
     '--ignore-last-opened',
+    ...(setup.displayLanguage ? ['--locale', setup.displayLanguage] : []),
     // ISBN_LENS_E2E_LOG=trace: the extension host logs each step of an activation (see printActivationTimings).
     ...(setup.logLevel ?? process.env.ISBN_LENS_E2E_LOG ? ['--log', (setup.logLevel ?? process.env.ISBN_LENS_E2E_LOG)!] : []),
     workspace,

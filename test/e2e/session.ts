@@ -47,6 +47,8 @@ export interface SessionOptions {
    * runs with `--log trace`, which prints where each extension runs (`=> LocalWebWorker`).
    */
   web?: boolean;
+  /** VS Code's display language, e.g. `de` (the harness's `displayLanguage`); default English. */
+  displayLanguage?: string;
   sandbox?: SandboxOptions;
 }
 
@@ -109,6 +111,7 @@ export class E2eSession {
         },
         ...(opts.web ? { logLevel: 'trace' } : {}),
         ...(opts.viewport ? { viewport: opts.viewport } : {}),
+        ...(opts.displayLanguage ? { displayLanguage: opts.displayLanguage } : {}),
       });
       const session = new E2eSession(name, vscode, sandbox, workspace, opts.web ?? false);
       await openFile(vscode.page, opts.open);
