@@ -5,7 +5,14 @@
  * that tool, which is not among the dependencies: it takes the first argument of each call, which
  * must be a plain string literal (test/unit/l10nMessages.test.ts checks that, and that the
  * bundle is current). Usage: npm run l10n:export (writes the bundle).
+ *
+ * The bundle's keys are the English messages, so a changed message is a new key that the
+ * translations lack (test/unit/translations.test.ts says so). The manifest's keys are names
+ * (`command.findBook.title`): `l10n/translated-from.json` keeps a digest of the English each
+ * translation was made from, and the test fails when the English changed since. After updating
+ * the translations: npm run l10n:export -- --translated (records the English they now follow).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -75,6 +82,19 @@ export function bundleOf(calls: readonly L10nCall[]): Record<string, string> {
   return bundle;
 }
 
+export const TRANSLATED_FROM = join(ROOT, 'l10n', 'translated-from.json');
+
+/** A short digest of an English text, as `translated-from.json` records it. */
+export function digestOf(english: string): string {
+  return createHash('sha256').update(english).digest('hex').slice(0, 12);
+}
+
+/** The digest of each manifest string's English (package.nls.json). */
+export function manifestDigests(): Record<string, string> {
+  const english = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(english).map(([key, text]) => [key, digestOf(text)]));
+}
+
 export function bundleText(bundle: Record<string, string>): string {
   return `${JSON.stringify(bundle, null, 2)}\n`;
 }
@@ -87,4 +107,8 @@ if (require.main === module) {
   const bundle = bundleOf(calls);
   writeFileSync(BUNDLE, bundleText(bundle));
   console.log(`${relative(ROOT, BUNDLE)}: ${Object.keys(bundle).length} messages.`);
+  if (process.argv.includes('--translated')) {
+    writeFileSync(TRANSLATED_FROM, bundleText(manifestDigests()));
+    console.log(`${relative(ROOT, TRANSLATED_FROM)}: the translations now follow the English of package.nls.json.`);
+  }
 }

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { manifestDigests } from '../../scripts/l10nBundle';
 
 const ROOT = join(__dirname, '..', '..');
 const LANGUAGES = ['de', 'fr'];
@@ -105,4 +106,15 @@ test('the checks find what they are for', () => {
   );
   assert.deepEqual(problems({ x: '[a](command:x?%5B%22y%22%5D)' }, { x: '[b](command:x?%5B%22z%22%5D)' }).length, 1);
   assert.deepEqual(problems({ x: 'y' }, { x: ' ' }), ['empty: "x"']);
+});
+
+test('the manifest translations follow the current English: a changed English string is translated again', () => {
+  const recorded = read('l10n/translated-from.json');
+  const current = manifestDigests();
+  const stale = Object.keys(current).filter((key) => recorded[key] !== current[key]);
+  assert.deepEqual(
+    stale,
+    [],
+    'package.nls.json changed since these were translated: update package.nls.<lang>.json for each, then run `npm run l10n:export -- --translated`',
+  );
 });
