@@ -6,7 +6,7 @@
  * Each of our modules is in one bundle only: what dist/lazy.js needs of the activation bundle
  * (the finder, the model, the error classes, the emitter) it takes from dist/extension.js, so
  * module state (the parse cache) exists once and `instanceof` holds across the boundary. The
- * build fails, and test/unit/bundleSplit.test.ts fails, if a module lands in both.
+ * build fails, and test/slow/bundleSplit.test.ts fails, if a module lands in both.
  *
  * Paths from the project root; dist/lazy.js exports each module under its path.
  */

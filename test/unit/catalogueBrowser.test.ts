@@ -16,10 +16,13 @@ import type { RequestRecord } from '../../src/core/model/answers';
 import type { BatcherState } from '../../src/core/model/lookup';
 import { parseSourceUrl, type SourceName } from '../../src/core/sources/sourceSettings';
 import { isbn13CheckDigit } from '../../src/core/isbn/parse';
+import { runFakeTime } from '../helpers/time';
 
 const i13 = (first12: string) => first12 + isbn13CheckDigit(first12);
 
-test('in the browser: the SRU catalogues refused are skipped for the session and said once; lobid\'s book shows; nothing loops', async () => {
+test('in the browser: the SRU catalogues refused are skipped for the session and said once; lobid\'s book shows; nothing loops', async (t) => {
+  // The catalogues' pace (one request a second each) on fake time.
+  runFakeTime(t);
   const german = i13('978398000041');
   const other = i13('978398000042');
   const calls: string[] = [];
