@@ -24,6 +24,8 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/features/commands/lookupAuthor.ts',
   'src/editor/features/commands/lookupIsbn.ts',
   'src/editor/infrastructure/biblatexHint.ts',
+  // The chat's tools (language model tools), on their first call.
+  'src/editor/features/chat/chatTools.ts',
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',
