@@ -15,7 +15,7 @@ import type { LookupResult } from '../model/lookup';
 import { sourceTitle } from '../sources/sourceNames';
 import { type BookRecord, bookLine, bookRecord } from './bookRecord';
 import { invalidLine, readIsbn } from './invalidIsbn';
-import type { ToolAnswer } from './lookUpAnswer';
+import type { ToolAnswer } from './toolAnswer';
 import { bothNotAsked, type NotAsked, notAsked, notAskedLine } from './notAsked';
 import type { CheckInput, ReferenceFormat } from './toolInput';
 

@@ -5,7 +5,7 @@
  * search is not available, and gives no results: never a guess.
  */
 import { hyphenateIsbn } from '../isbn/parse';
-import type { ToolAnswer } from './lookUpAnswer';
+import type { ToolAnswer } from './toolAnswer';
 import type { FindQuery } from './toolInput';
 
 export type { FindQuery } from './toolInput';

@@ -8,6 +8,7 @@ import { sourceTitle } from '../sources/sourceNames';
 import { type BookRecord, bookLine, bookRecord } from './bookRecord';
 import { invalidLine, readIsbn, type WrittenIsbn } from './invalidIsbn';
 import { bothNotAsked, type NotAsked, notAsked, notAskedLine } from './notAsked';
+import type { ToolAnswer } from './toolAnswer';
 import type { LookUpInput } from './toolInput';
 
 export type LookedUp =
@@ -15,13 +16,6 @@ export type LookedUp =
   | { input: string; status: 'invalid'; reason: string; likelyIntended: string[] }
   | { input: string; status: 'notFound'; isbn13: string; asked: string[]; notAsked?: NotAsked[] }
   | { input: string; status: 'notAsked'; isbn13: string; notAsked: NotAsked[] };
-
-export interface ToolAnswer {
-  /** Concise lines for the model (and the person reading along). */
-  text: string;
-  /** The same as data. */
-  json: unknown;
-}
 
 /** The ISBNs given, read: valid ones with their ISBN-13, invalid ones with why. */
 export function readIsbns(input: LookUpInput): WrittenIsbn[] {

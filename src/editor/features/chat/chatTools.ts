@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import { checkAnswer, checkReferences, readReferences, referencesIsbns } from '../../../core/chat/checkAnswer';
 import { type FindWorks, findAnswer, searchUnavailable } from '../../../core/chat/findBooks';
-import { isbnsToLookUp, lookUpAnswer, readIsbns, type ToolAnswer } from '../../../core/chat/lookUpAnswer';
+import { isbnsToLookUp, lookUpAnswer, readIsbns } from '../../../core/chat/lookUpAnswer';
+import { inputProblem, type ToolAnswer, toolFailed } from '../../../core/chat/toolAnswer';
 import { type NotAsked, notAsked } from '../../../core/chat/notAsked';
 import { parseCheckInput, parseFindInput, parseLookUpInput } from '../../../core/chat/toolInput';
 import { CHAT_TOOLS, type ChatToolName } from '../../../core/chat/toolNames';
@@ -50,23 +51,27 @@ export async function invoke(name: ChatToolName, services: ChatServices, input: 
   const listener = token.onCancellationRequested(() => controller.abort());
   try {
     if (token.isCancellationRequested) throw new vscode.CancellationError();
-    const answer = await answerFor(name, services, input, controller.signal);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.json))]);
+    return result(await answerFor(name, services, input, controller.signal));
   } catch (e) {
-    if (controller.signal.aborted || isServiceError(e, 'cancelled')) throw new vscode.CancellationError();
+    if (token.isCancellationRequested || controller.signal.aborted || isServiceError(e, 'cancelled')) throw new vscode.CancellationError();
     // The model reads a sentence, never a stack trace; the log has the details.
     services.log.error(`The chat tool ${name} failed`, e);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart('ISBN Lens could not answer: something went wrong (details are in its log, “ISBN Lens: Show Log”).')]);
+    return result(toolFailed());
   } finally {
     listener.dispose();
   }
+}
+
+/** The answer as the chat takes it: its text, then its JSON (a text part: VS Code 1.101 has no data part). */
+function result(answer: ToolAnswer): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.json))]);
 }
 
 async function answerFor(name: ChatToolName, services: ChatServices, input: unknown, signal: AbortSignal): Promise<ToolAnswer> {
   switch (name) {
     case CHAT_TOOLS.lookUpBooks: {
       const parsed = parseLookUpInput(input);
-      if (!parsed.ok) return { text: parsed.problem, json: { error: parsed.problem } };
+      if (!parsed.ok) return inputProblem(parsed.problem);
       const read = readIsbns(parsed.value);
       // A person waits for these in the chat: ahead of prefetching, and the next source asked for what a reader wants to see.
       const { results, skipped } = await lookUp(services, isbnsToLookUp(read), { signal, urgent: true, purpose: 'hover' });
@@ -74,14 +79,14 @@ async function answerFor(name: ChatToolName, services: ChatServices, input: unkn
     }
     case CHAT_TOOLS.checkReferences: {
       const parsed = parseCheckInput(input);
-      if (!parsed.ok) return { text: parsed.problem, json: { error: parsed.problem } };
+      if (!parsed.ok) return inputProblem(parsed.problem);
       const references = readReferences(parsed.value);
       const { results, skipped } = await lookUp(services, referencesIsbns(references), { signal });
       return checkAnswer(references, checkReferences(references, (isbn) => results.get(isbn), skipped));
     }
     case CHAT_TOOLS.findBooks: {
       const parsed = parseFindInput(input);
-      if (!parsed.ok) return { text: parsed.problem, json: { error: parsed.problem } };
+      if (!parsed.ok) return inputProblem(parsed.problem);
       if (!services.findWorks) return searchUnavailable(parsed.value);
       return findAnswer(parsed.value, await services.findWorks(parsed.value, signal));
     }
