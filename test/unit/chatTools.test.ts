@@ -218,7 +218,7 @@ test('check: CSL-JSON (one item or a list) and a plain list are read by their ow
   assert.equal(item!.verdict, 'unchecked');
   assert.deepEqual((item as { notAsked: Array<{ source: string }> }).notAsked.map((n) => n.source), ['Google Books']);
   const empty = checkAnswer(readReferences({ references: '@book{x, title = {No ISBN}}' }), []);
-  assert.match(empty.text, /^Read 1 entries as BibTeX: no ISBN was found in them, so nothing was checked\./);
+  assert.match(empty.text, /^Read 1 entry as BibTeX: no ISBN was found in them, so nothing was checked\./);
 });
 
 test('find: without a search connected it says so and gives no results; works found are listed with their editions', () => {
@@ -229,7 +229,7 @@ test('find: without a search connected it says so and gives no results; works fo
   const works: Work[] = [{ title: "L'Étranger", authors: ['Albert Camus'], firstYear: 1942, source: 'openLibrary', id: 'OL1W', editions: [{ isbn13: '9782070360024', publisher: 'Gallimard', year: 1971, language: 'fre' }, { title: 'The Stranger' }] }];
   const found = findAnswer(query, works);
   assert.equal(found.text, [
-    '1 works found for title “The Stranger”, author “Camus”:',
+    '1 work found for title “The Stranger”, author “Camus”:',
     "- “L'Étranger” by Albert Camus (first published 1942): 2 editions",
     '  - ISBN-13 978-2-07-036002-4: Gallimard, 1971, language fre',
     '  - no ISBN: “The Stranger”',

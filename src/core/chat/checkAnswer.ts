@@ -162,6 +162,10 @@ function checkedLine(item: CheckedReference): string {
 
 const FORMAT_NAMES: Readonly<Record<FormatId, string>> = { bibtex: 'BibTeX', 'csl-json': 'CSL-JSON', 'csl-yaml': 'CSL-YAML', ris: 'RIS', markdown: 'a plain list' };
 
+function entries(n: number): string {
+  return n === 1 ? '1 entry' : `${n} entries`;
+}
+
 /** The answer: a summary line, one line per ISBN, and the same as JSON. */
 export function checkAnswer(references: References, checked: readonly CheckedReference[]): ToolAnswer {
   const counts: Record<CheckedReference['verdict'], number> = { agrees: 0, 'other-book': 0, 'other-edition': 0, 'unknown-isbn': 0, unchecked: 0, invalid: 0 };
@@ -169,10 +173,10 @@ export function checkAnswer(references: References, checked: readonly CheckedRef
   const tally = Object.entries(counts).filter(([, n]) => n > 0).map(([verdict, n]) => `${n} ${verdict}`).join(', ');
   const summary =
     checked.length === 0
-      ? `Read ${references.entries.length} entries as ${FORMAT_NAMES[references.format]}: no ISBN was found in them, so nothing was checked. Write each ISBN in its entry (BibTeX "isbn", CSL "ISBN", RIS "SN", or "ISBN …" in a list).`
-      : `Read ${references.entries.length} entries as ${FORMAT_NAMES[references.format]}; ${checked.length} ISBNs: ${tally}.`;
+      ? `Read ${entries(references.entries.length)} as ${FORMAT_NAMES[references.format]}: no ISBN was found in them, so nothing was checked. Write each ISBN in its entry (BibTeX "isbn", CSL "ISBN", RIS "SN", or "ISBN …" in a list).`
+      : `Read ${entries(references.entries.length)} as ${FORMAT_NAMES[references.format]}; ${checked.length === 1 ? '1 ISBN' : `${checked.length} ISBNs`}: ${tally}.`;
   const lines = [summary, ...checked.map(checkedLine)];
-  if (references.leftOut > 0) lines.push(`${references.leftOut} more entries were not checked (at most ${MAX_CHECK_ENTRIES} a call): ask again for the rest.`);
+  if (references.leftOut > 0) lines.push(`${entries(references.leftOut)} more were not checked (at most ${MAX_CHECK_ENTRIES} a call): ask again for the rest.`);
   return {
     text: lines.join('\n'),
     json: { format: FORMAT_NAMES[references.format], entries: references.entries.length, counts, results: checked, ...(references.leftOut > 0 && { leftOut: references.leftOut }) },

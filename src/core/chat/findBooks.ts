@@ -65,15 +65,19 @@ function editionLine(edition: WorkEdition): string {
   return `  - ${isbns || 'no ISBN'}${details ? `: ${details}` : ''}`;
 }
 
+function editions(n: number): string {
+  return n === 1 ? '1 edition' : `${n} editions`;
+}
+
 /** The works found, as text and JSON (at most MAX_WORKS works, MAX_EDITIONS editions each). */
 export function findAnswer(query: FindQuery, works: readonly Work[]): ToolAnswer {
   if (works.length === 0) return { text: `No work was found for ${queryText(query)}.`, json: { available: true, query, works: [] } };
   const shown = works.slice(0, MAX_WORKS).map((w) => ({ ...w, editions: w.editions.slice(0, MAX_EDITIONS), editionsLeftOut: Math.max(0, w.editions.length - MAX_EDITIONS) }));
-  const lines = [`${works.length} works found for ${queryText(query)}${works.length > MAX_WORKS ? ` (the first ${MAX_WORKS} shown)` : ''}:`];
+  const lines = [`${works.length === 1 ? '1 work' : `${works.length} works`} found for ${queryText(query)}${works.length > MAX_WORKS ? ` (the first ${MAX_WORKS} shown)` : ''}:`];
   for (const work of shown) {
-    lines.push(`- “${work.title}”${work.authors.length ? ` by ${work.authors.join(', ')}` : ''}${work.firstYear !== undefined ? ` (first published ${work.firstYear})` : ''}: ${work.editions.length + work.editionsLeftOut} editions`);
+    lines.push(`- “${work.title}”${work.authors.length ? ` by ${work.authors.join(', ')}` : ''}${work.firstYear !== undefined ? ` (first published ${work.firstYear})` : ''}: ${editions(work.editions.length + work.editionsLeftOut)}`);
     lines.push(...work.editions.map(editionLine));
-    if (work.editionsLeftOut > 0) lines.push(`  - and ${work.editionsLeftOut} more editions`);
+    if (work.editionsLeftOut > 0) lines.push(`  - and ${editions(work.editionsLeftOut)} more`);
   }
   return { text: lines.join('\n'), json: { available: true, query, works: shown } };
 }

@@ -73,6 +73,6 @@ export function lookUpAnswer(input: LookUpInput, read: readonly WrittenIsbn[], r
     r.valid ? lookedUp(r.written, r.info.isbn13, results.get(r.info.isbn13), skipped) : { input: r.written, status: 'invalid', reason: r.reason, likelyIntended: r.likely },
   );
   const lines = items.map(lookedUpLine);
-  if (input.leftOut > 0) lines.push(`${input.leftOut} more ISBNs were given than one call looks up (${input.isbns.length}): ask again for the rest.`);
+  if (input.leftOut > 0) lines.push(`${input.leftOut === 1 ? '1 more ISBN was' : `${input.leftOut} more ISBNs were`} given than one call looks up (${input.isbns.length}): ask again for the rest.`);
   return { text: lines.join('\n'), json: { results: items, ...(input.leftOut > 0 && { leftOut: input.leftOut }) } };
 }
