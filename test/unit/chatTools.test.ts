@@ -8,6 +8,7 @@ import { isbnsToLookUp, lookUpAnswer, readIsbns } from '../../src/core/chat/look
 import { notAsked } from '../../src/core/chat/notAsked';
 import { MAX_LOOKUP_ISBNS, parseCheckInput, parseFindInput, parseLookUpInput } from '../../src/core/chat/toolInput';
 import { CHAT_TOOLS } from '../../src/core/chat/toolNames';
+import { partsWithin } from '../../src/core/chat/toolAnswer';
 import { ServiceError } from '../../src/core/model/errors';
 import type { LookupResult } from '../../src/core/model/lookup';
 import { BOOKS, book, results } from '../helpers/books';
@@ -253,4 +254,16 @@ test('the manifest contributes the three tools with the names, reference names a
   assert.deepEqual(Object.keys(tools[1]!.inputSchema.properties), ['title', 'author', 'language', 'year']);
   assert.deepEqual(tools[2]!.inputSchema.required, ['references']);
   assert.deepEqual((tools[2]!.inputSchema.properties.format as { enum: string[] }).enum, ['bibtex', 'csl-json', 'csl-yaml', 'ris', 'list']);
+});
+
+test('within a token budget: text and JSON, else the text alone, else its first lines and a note', () => {
+  const answer = { text: Array.from({ length: 50 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n'), json: { results: Array.from({ length: 50 }, (_, i) => ({ i, pad: 'y'.repeat(40) })) } };
+  assert.equal(partsWithin(answer, undefined).length, 2);
+  assert.equal(partsWithin(answer, 100_000).length, 2);
+  assert.deepEqual(partsWithin(answer, 1_000), [answer.text]);
+  const [cut, ...rest] = partsWithin(answer, 300);
+  assert.deepEqual(rest, []);
+  assert.ok(cut!.length <= 900, `${cut!.length} characters`);
+  assert.match(cut!, /^line 0 /);
+  assert.match(cut!, /\n\(\d+ more lines left out to stay within the token budget: ask for fewer at a time\.\)$/);
 });

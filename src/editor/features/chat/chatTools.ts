@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { checkAnswer, checkReferences, readReferences, referencesIsbns } from '../../../core/chat/checkAnswer';
 import { type FindWorks, findAnswer, searchUnavailable } from '../../../core/chat/findBooks';
 import { isbnsToLookUp, lookUpAnswer, readIsbns } from '../../../core/chat/lookUpAnswer';
-import { inputProblem, type ToolAnswer, toolFailed } from '../../../core/chat/toolAnswer';
+import { inputProblem, partsWithin, type ToolAnswer, toolFailed } from '../../../core/chat/toolAnswer';
 import { type NotAsked, notAsked } from '../../../core/chat/notAsked';
 import { parseCheckInput, parseFindInput, parseLookUpInput } from '../../../core/chat/toolInput';
 import { CHAT_TOOLS, type ChatToolName } from '../../../core/chat/toolNames';
@@ -46,25 +46,31 @@ export function prepare(name: ChatToolName, input: unknown): vscode.PreparedTool
   }
 }
 
-export async function invoke(name: ChatToolName, services: ChatServices, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+export async function invoke(
+  name: ChatToolName,
+  services: ChatServices,
+  input: unknown,
+  token: vscode.CancellationToken,
+  tokenBudget?: number,
+): Promise<vscode.LanguageModelToolResult> {
   const controller = new AbortController();
   const listener = token.onCancellationRequested(() => controller.abort());
   try {
     if (token.isCancellationRequested) throw new vscode.CancellationError();
-    return result(await answerFor(name, services, input, controller.signal));
+    return result(await answerFor(name, services, input, controller.signal), tokenBudget);
   } catch (e) {
     if (token.isCancellationRequested || controller.signal.aborted || isServiceError(e, 'cancelled')) throw new vscode.CancellationError();
     // The model reads a sentence, never a stack trace; the log has the details.
     services.log.error(`The chat tool ${name} failed`, e);
-    return result(toolFailed());
+    return result(toolFailed(), tokenBudget);
   } finally {
     listener.dispose();
   }
 }
 
-/** The answer as the chat takes it: its text, then its JSON (a text part: VS Code 1.101 has no data part). */
-function result(answer: ToolAnswer): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.json))]);
+/** The answer as the chat takes it: its text, then its JSON (a text part: VS Code 1.101 has no data part), within the token budget. */
+function result(answer: ToolAnswer, tokenBudget: number | undefined): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult(partsWithin(answer, tokenBudget).map((part) => new vscode.LanguageModelTextPart(part)));
 }
 
 async function answerFor(name: ChatToolName, services: ChatServices, input: unknown, signal: AbortSignal): Promise<ToolAnswer> {

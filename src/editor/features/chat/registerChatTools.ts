@@ -11,7 +11,7 @@ export function registerChatTools(services: ChatServices): vscode.Disposable[] {
   return Object.values(CHAT_TOOLS).map((name) =>
     vscode.lm.registerTool<unknown>(name, {
       prepareInvocation: async ({ input }) => (await import('./chatTools')).prepare(name, input),
-      invoke: async ({ input }, token) => (await import('./chatTools')).invoke(name, services, input, token),
+      invoke: async ({ input, tokenizationOptions }, token) => (await import('./chatTools')).invoke(name, services, input, token, tokenizationOptions?.tokenBudget),
     }),
   );
 }
