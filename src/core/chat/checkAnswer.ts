@@ -4,7 +4,6 @@
  * (`agrees`, `other-book`, `other-edition`, `unknown-isbn`; `unchecked` where no fair comparison
  * is possible; `invalid` for a number that is no ISBN) with the ISBN's book, as text and JSON.
  */
-import { verdictMessage } from '../check/verdictWords';
 import { type UncheckedReason, type Verdict, verdictFor, writesAboutBook } from '../check/verdict';
 import { writtenOf } from '../check/written';
 import type { FormatId } from '../formats/formatId';
@@ -13,6 +12,7 @@ import { formatPart } from '../formats/registry';
 import type { BibliographyEntry } from '../formats/shared/entry';
 import type { LookupResult } from '../model/lookup';
 import { sourceTitle } from '../sources/sourceNames';
+import { formatAuthors } from '../format/bookText';
 import { type BookRecord, bookLine, bookRecord } from './bookRecord';
 import { invalidLine, readIsbn } from './invalidIsbn';
 import type { ToolAnswer } from './toolAnswer';
@@ -90,6 +90,30 @@ const UNCHECKED: Readonly<Record<UncheckedReason | 'nothing-written', string>> =
   'nothing-written': 'the entry writes no title or author to compare with',
 };
 
+/** `“Title” by A, B (1988)`. */
+function shortBook(record: BookRecord): string {
+  const authors = record.authors.length > 0 ? ` by ${formatAuthors(record.authors)}` : '';
+  return `“${record.title}”${authors}${record.year !== undefined ? ` (${record.year})` : ''}`;
+}
+
+function sourcesList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? 'the book service') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What a flagged verdict says, for the model (Check Bibliography's diagnostics say the same to the user). */
+function verdictText(verdict: Verdict, isbn: string, writtenTitle: string | undefined, book: BookRecord | undefined): string {
+  switch (verdict.kind) {
+    case 'other-book':
+      return `ISBN ${isbn} is ${book ? shortBook(book) : 'another book'}, not “${writtenTitle ?? ''}”.`;
+    case 'other-edition':
+      return `ISBN ${isbn} is another edition of this work: its record says ${verdict.differences.map((d) => `${d.field} ${d.record} (written: ${d.written})`).join(', ')}.`;
+    case 'unknown-isbn':
+      return `No source asked knows ISBN ${isbn} (asked: ${sourcesList(verdict.asked.map(sourceTitle))}). A made-up ISBN passes its check digit about one time in ten.`;
+    default:
+      return '';
+  }
+}
+
 function entryName(entry: BibliographyEntry): string {
   return entry.key || (entry.title ? `“${entry.title}”` : `line ${entry.line + 1}`);
 }
@@ -108,14 +132,15 @@ function checkedIsbn(entry: BibliographyEntry, isPart: boolean, raw: string, isb
   const book = result?.status === 'found' ? bookRecord(result, isbn13) : undefined;
   if (!writesAboutBook(said)) return { ...head, verdict: 'unchecked', why: UNCHECKED['nothing-written'], ...(book && { book }) };
   const verdict: Verdict = verdictFor(said, isbn13, result);
-  const message = verdictMessage(verdict, shown, said.title) ?? '';
+  const record = book ?? ('book' in verdict ? bookRecord({ status: 'found', book: verdict.book }, isbn13) : undefined);
+  const message = verdictText(verdict, shown, said.title, record);
   switch (verdict.kind) {
     case 'agrees':
       return book ? { ...head, verdict: 'agrees', book } : { ...head, verdict: 'unchecked', why: UNCHECKED['not-looked-up'] };
     case 'other-book':
-      return { ...head, verdict: 'other-book', book: book ?? bookRecord({ status: 'found', book: verdict.book }, isbn13), message };
+      return { ...head, verdict: 'other-book', book: record!, message };
     case 'other-edition':
-      return { ...head, verdict: 'other-edition', book: book ?? bookRecord({ status: 'found', book: verdict.book }, isbn13), differences: verdict.differences.map((d) => ({ ...d })), message };
+      return { ...head, verdict: 'other-edition', book: record!, differences: verdict.differences.map((d) => ({ ...d })), message };
     case 'unknown-isbn': {
       const unanswered = unansweredOf(result, skipped);
       return { ...head, verdict: 'unknown-isbn', asked: verdict.asked.map(sourceTitle), message, ...(unanswered && { notAsked: unanswered }) };
