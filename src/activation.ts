@@ -22,6 +22,7 @@ import { IsbnIndex } from './editor/infrastructure/isbnIndex';
 import { Log } from './editor/infrastructure/log';
 import { LookupService } from './editor/infrastructure/lookupService';
 import { registerCommands } from './editor/features/registerCommands';
+import { registerChatTools } from './editor/features/chat/registerChatTools';
 import { StateNotifier } from './editor/features/stateNotifier';
 import { StatusBar } from './editor/features/statusBar';
 import type { LookupHost } from './core/host/host';
@@ -99,6 +100,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       checks,
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new CheckCodeActions(checks, readings, config), CheckCodeActions.metadata),
       ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks }),
+      ...registerChatTools({ service, config, log }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client
     // come a moment after activate() has returned: loading them holds the extension host's one

@@ -28,6 +28,8 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/infrastructure/biblatexHint.ts',
   // The book service's settings moved to their new names, a moment after activation.
   'src/editor/infrastructure/settingsMigration.ts',
+  // The chat's tools (language model tools), on their first call.
+  'src/editor/features/chat/chatTools.ts',
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',

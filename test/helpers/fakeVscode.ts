@@ -59,10 +59,27 @@ export function t(message: string | { message: string; args?: Record<string, unk
   return text.replace(/{([^}]+)}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
 }
 
+/** The chat's tool results (src/editor/features/chat/chatTools.ts). */
+class LanguageModelTextPart {
+  constructor(readonly value: string) {}
+}
+class LanguageModelToolResult {
+  constructor(readonly content: unknown[]) {}
+}
+class CancellationError extends Error {
+  constructor() {
+    super('Canceled');
+    this.name = 'Canceled';
+  }
+}
+
 const fake = {
   EventEmitter,
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   env: { language: 'en' },
+  LanguageModelTextPart,
+  LanguageModelToolResult,
+  CancellationError,
   l10n: { t, bundle: undefined, uri: undefined },
   ProgressLocation: { Notification: 15 },
   // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).

@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type Check, eventually, runChecks } from './runner';
 import { appendReport, hostDescription, suiteEnv } from './suiteHost';
+import { chatToolChecks } from './chatTools';
 
 const EXTENSION_ID = 'isbnlens.isbn-lens';
 const VALID = '978-0-13-110362-7';
@@ -25,6 +26,7 @@ const UNLABELLED_TYPO = '9780131103628';
 interface SandboxInfo {
   urls: Record<string, string>;
   adminUrl: string;
+  keyless: { urls: Record<'openLibrary' | 'openLibraryCovers' | 'googleBooks', string>; demo: Record<string, string> };
 }
 
 interface LoggedRequest {
@@ -308,7 +310,8 @@ const checks: Check[] = [
       assert.match(text, /Title of entry 19999/, 'the hover shows the entry of the key, the last of the library');
       return `answered in ${Math.round(performance.now() - started)} ms; the longest the host thread was held meanwhile: ${Math.round(longest)} ms (by VS Code's read of the file's bytes alone: ${Math.round(bytesOnly)} ms)`;
     },
-  },
+  },  // The chat's tools (issue 41): test/electron/suite/chatTools.ts.
+  ...chatToolChecks(sandbox),
 ];
 
 let reportFile: string | undefined;
