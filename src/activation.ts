@@ -17,7 +17,6 @@ import { DocumentReadings } from './editor/infrastructure/documentReadings';
 import { DuplicateCodeActions, DuplicateDiagnostics } from './editor/features/duplicateDiagnostics';
 import { IsbnHoverProvider } from './editor/features/hoverProvider';
 import { InlineTitles } from './editor/features/inlineTitles';
-import { checkKeyPlanAtStart } from './editor/features/keyPlanOffer';
 import { IsbnIndex } from './editor/infrastructure/isbnIndex';
 import { Log } from './editor/infrastructure/log';
 import { LookupService } from './editor/infrastructure/lookupService';
@@ -112,7 +111,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       lookups.start().then(
         () => {
           log.info(`Ready for look-ups ${Math.round(performance.now() - started)} ms after activation began.`);
-          void checkKeyPlanAtStart(config, lookups, log);
+          void import('./editor/features/keyPlanOffer').then(({ checkKeyPlanAtStart }) => checkKeyPlanAtStart(config, lookups, log));
         },
         (e: unknown) => log.error('Could not start the look-up service', e),
       );

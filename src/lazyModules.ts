@@ -26,6 +26,8 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/features/commands/statusMenu.ts',
   'src/editor/features/commands/toggleInlineTitles.ts',
   'src/editor/infrastructure/biblatexHint.ts',
+  // Whether the key's plan is the one set, a moment after the look-ups start.
+  'src/editor/features/keyPlanOffer.ts',
   // The book service's settings moved to their new names, a moment after activation.
   'src/editor/infrastructure/settingsMigration.ts',
   // The chat's tools (language model tools), on their first call.
