@@ -24,6 +24,10 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/features/commands/lookupAuthor.ts',
   'src/editor/features/commands/lookupIsbn.ts',
   'src/editor/infrastructure/biblatexHint.ts',
+  // Finding a book (issue 36): the finding API, its commands and quick fix (one entry), the hover's editions line.
+  'src/core/finding/finder.ts',
+  'src/editor/features/commands/findBook.ts',
+  'src/editor/features/editionsHoverLine.ts',
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',
