@@ -59,8 +59,19 @@ export function t(message: string | { message: string; args?: Record<string, unk
   return text.replace(/{([^}]+)}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
 }
 
+/** A hover's Markdown, as far as a line of it is read: its text and what it trusts. */
+export class MarkdownString {
+  isTrusted: boolean | { enabledCommands: readonly string[] } | undefined;
+  constructor(
+    public value = '',
+    public supportThemeIcons = false,
+  ) {}
+}
+
 const fake = {
   EventEmitter,
+  MarkdownString,
+  env: { language: 'en' },
   l10n: { t, bundle: undefined, uri: undefined },
   ProgressLocation: { Notification: 15 },
   // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).

@@ -22,8 +22,9 @@ export interface EditionsLinePlace {
 
 /** The line for `isbn` (any written form), or undefined. `waitMs`: the longest to wait for an answer not yet kept. */
 export async function editionsHoverLine(service: LookupService, isbn: string, place: EditionsLinePlace, options: { waitMs?: number } = {}): Promise<vscode.MarkdownString | undefined> {
-  const known = service.loadedFinder?.knownWorkOfIsbn(isbn);
-  const found = known !== undefined && known !== null ? known : known === undefined ? undefined : await withinWait(service, isbn, options.waitMs ?? EDITIONS_LINE_WAIT_MS);
+  // `null`: nothing kept (or the finding API not loaded yet): asked; `undefined`: kept as "no work".
+  const known = service.loadedFinder ? service.loadedFinder.knownWorkOfIsbn(isbn) : null;
+  const found = known === null ? await withinWait(service, isbn, options.waitMs ?? EDITIONS_LINE_WAIT_MS) : known;
   const count = found?.work.editionCount;
   if (!found || count === undefined || count < 2) return undefined;
   return editionsLineMarkdown(count, place);
