@@ -68,6 +68,16 @@ async function chooseEdition(s: E2eSession, work: string, editionIsbn: string, e
   await qi.pick(edition, 15_000);
 }
 
+/** Show Other Editions at the cursor, the edition found by its ISBN, then "Use this edition". */
+async function useOtherEdition(s: E2eSession, work: string, editionIsbn: string, edition: RegExp): Promise<void> {
+  await clearNotifications(s.page);
+  await runCommand(s.page, 'ISBN Lens: Show Other Editions');
+  await chooseEdition(s, work, editionIsbn, edition);
+  const qi = quickInput(s.page);
+  await qi.waitPrompt(/What to do with/);
+  await qi.pick(/Use this edition/);
+}
+
 function keylessChecks(log: readonly KeylessLoggedRequest[]): void {
   const searches = log.filter((r) => r.host === 'openLibrary' && r.path === '/search.json');
   assert.ok(searches.length > 0, 'Open Library was never searched');
@@ -153,12 +163,7 @@ function findSteps(web: boolean): void {
       await openFile(s.page, 'reading.md');
       const line = s.onDisk('reading.md').split('\n').findIndex((l) => l.includes(FOLIO));
       await goTo(s.page, line + 1, s.onDisk('reading.md').split('\n')[line]!.indexOf(FOLIO) + 4);
-      await clearNotifications(s.page);
-      await runCommand(s.page, 'ISBN Lens: Show Other Editions');
-      await chooseEdition(s, 'The Little Prince', HARCOURT, /^The Little Prince \(2000\)$/);
-      const qi = quickInput(s.page);
-      await qi.waitPrompt(/What to do with/);
-      await qi.pick(/Use this edition/);
+      await useOtherEdition(s, 'The Little Prince', HARCOURT, /^The Little Prince \(2000\)$/);
       await waitForNotification(s.page, `ISBN Lens: ${FOLIO} replaced by ${HARCOURT}.`, 20_000);
       const written = await s.waitForDisk('reading.md', (text) => text.includes(HARCOURT), 'the ISBN was not replaced');
       t.diagnostic(written);
@@ -172,12 +177,7 @@ function findSteps(web: boolean): void {
       const lines = s.onDisk('library.bib').split('\n');
       const line = lines.findIndex((l) => l.includes(SCHOCKEN));
       await goTo(s.page, line + 1, lines[line]!.indexOf(SCHOCKEN) + 3);
-      await clearNotifications(s.page);
-      await runCommand(s.page, 'ISBN Lens: Show Other Editions');
-      await chooseEdition(s, 'The Periodic Table', PENGUIN, /^The Periodic Table \(2000\)$/);
-      const qi = quickInput(s.page);
-      await qi.waitPrompt(/What to do with/);
-      await qi.pick(/Use this edition/);
+      await useOtherEdition(s, 'The Periodic Table', PENGUIN, /^The Periodic Table \(2000\)$/);
       const question = await waitForNotification(s.page, /The old edition’s record filled the year, the publisher in this entry/, 30_000);
       t.diagnostic(question);
       await clickNotificationButton(s.page, /The old edition’s record filled/, 'Refresh');

@@ -16,19 +16,13 @@ import { isServiceError } from '../../src/core/model/errors';
 import { Finder } from '../../src/core/finding/finder';
 import type { FindingSources } from '../../src/core/model/works';
 
-const UA = keylessUserAgent('0.1.0');
-const http = new UndiciTransport();
+const [UA, http] = [keylessUserAgent('0.1.0'), new UndiciTransport()];
 let sb: Sandbox;
 
-before(async () => {
-  sb = await startSandbox({ keyless: { openLibraryRates: { identified: 1e6, unidentified: 1e6 } } });
-});
+// Rates out of the way (the sources' own throttles are tested elsewhere); each test starts with no fault, an empty log and Google's quota.
+before(async () => void (sb = await startSandbox({ keyless: { openLibraryRates: { identified: 1e6, unidentified: 1e6 } } })));
 after(() => sb.close());
-beforeEach(() => {
-  sb.keyless.clearFaults();
-  sb.keyless.clearLog();
-  sb.keyless.setGoogleQuota('keyless', 1000, 0);
-});
+beforeEach(() => [sb.keyless.clearFaults(), sb.keyless.clearLog(), sb.keyless.setGoogleQuota('keyless', 1000, 0)]);
 
 const openLibrary = () => new OpenLibrarySource({ baseUrl: new URL(sb.keyless.urls.openLibrary), coversUrl: new URL(sb.keyless.urls.openLibraryCovers), userAgent: UA });
 const google = () => new GoogleBooksSource({ baseUrl: new URL(sb.keyless.urls.googleBooks), userAgent: UA });

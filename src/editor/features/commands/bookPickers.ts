@@ -52,17 +52,27 @@ export function failureText(service: LookupService, e: unknown): string {
   return service.describeFrom('openLibrary', e);
 }
 
+/** A quick pick that stays open when the focus leaves it, filtering on every line of its items. */
+function listPick<T extends vscode.QuickPickItem>(title: string, placeholder: string): vscode.QuickPick<T> {
+  const pick = vscode.window.createQuickPick<T>();
+  Object.assign(pick, { title, placeholder, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
+  return pick;
+}
+
+/** Once the pick is hidden (chosen, or Escape): `then`, and the pick disposed. */
+function whenHidden(pick: vscode.QuickPick<vscode.QuickPickItem>, then: () => void): void {
+  pick.onDidHide(() => {
+    then();
+    pick.dispose();
+  });
+}
+
 /**
  * The works for what the user types. `start.query` is searched for `start.text` as it stands (a
  * quick fix's title and author); what they type after is searched as free words.
  */
 export function pickWork(service: LookupService, finder: Finder, start: { text?: string; query?: FindQuery }): Promise<WorkHit | undefined> {
-  const pick = vscode.window.createQuickPick<WorkItem>();
-  pick.title = findWords.find.title();
-  pick.placeholder = findWords.find.placeholder();
-  pick.ignoreFocusOut = true;
-  pick.matchOnDescription = true;
-  pick.matchOnDetail = true;
+  const pick = listPick<WorkItem>(findWords.find.title(), findWords.find.placeholder());
   const startText = start.text ?? '';
   pick.value = startText;
   const options = { readerLanguage: displayLanguage() };
@@ -88,10 +98,9 @@ export function pickWork(service: LookupService, finder: Finder, start: { text?:
         pick.hide();
       } else typing.now();
     });
-    pick.onDidHide(() => {
+    whenHidden(pick, () => {
       typing.dispose();
       resolve(undefined);
-      pick.dispose();
     });
     pick.show();
     if (startText.trim()) typing.now();
@@ -103,12 +112,7 @@ export function pickWork(service: LookupService, finder: Finder, start: { text?:
  * marked; more pages as the user asks. `current`: the ISBN-13 written now (marked as such).
  */
 export function pickEdition(service: LookupService, finder: Finder, work: WorkHit, options: { language?: string; current?: string } = {}): Promise<Edition | undefined> {
-  const pick = vscode.window.createQuickPick<EditionItem>();
-  pick.title = findWords.editions.title(work);
-  pick.placeholder = findWords.editions.loading();
-  pick.ignoreFocusOut = true;
-  pick.matchOnDescription = true;
-  pick.matchOnDetail = true;
+  const pick = listPick<EditionItem>(findWords.editions.title(work), findWords.editions.loading());
   const controller = new AbortController();
   const all: Edition[] = [];
   let page = 0;
@@ -159,10 +163,9 @@ export function pickEdition(service: LookupService, finder: Finder, work: WorkHi
       resolve(item.edition);
       pick.hide();
     });
-    pick.onDidHide(() => {
+    whenHidden(pick, () => {
       controller.abort();
       resolve(undefined);
-      pick.dispose();
     });
     pick.show();
     void load();
