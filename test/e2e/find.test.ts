@@ -16,7 +16,7 @@ import { FINDING_DEMO } from '../sandbox/keyless/works';
 import { check13 } from '../sandbox/isbn';
 import { hyphenateIsbn } from '../../src/core/isbn/parse';
 import { clearNotifications, clickNotificationButton, goTo, openFile, quickFixRow, quickInput, runCommand, waitForNotification } from './harness';
-import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
+import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 
@@ -99,11 +99,11 @@ function findSteps(web: boolean): void {
   before(async () => {
     s = await E2eSession.start(web ? 'find-web' : 'find', {
       web,
-      open: 'reading.md',
+      open: 'wishlist.md',
       sources: 'all',
       settings: { 'isbnLens.sources': ['openLibrary', 'googleBooks'] },
       viewport: { width: 1400, height: 1100 },
-      files: () => ({ 'reading.md': READING, 'library.bib': LIBRARY, 'refs.json': REFS, 'missing.bib': MISSING }),
+      files: () => ({ 'wishlist.md': READING, 'library.bib': LIBRARY, 'refs.json': REFS, 'missing.bib': MISSING }),
     });
   }, { timeout: SESSION_TIMEOUT_MS });
 
@@ -111,12 +111,23 @@ function findSteps(web: boolean): void {
     await s?.close();
   });
 
+  if (web) {
+    test("runs in the browser's web-worker extension host, from the browser build", step, (t) =>
+      s.step(t, async () => {
+        const where = s.vscode.workerConsole().find((l) => l.includes(`pickRunningLocation for ${EXTENSION_ID}`));
+        t.diagnostic(`workbench: ${where}`);
+        assert.match(where ?? '', /=> LocalWebWorker/, 'the workbench did not put ISBN Lens in the web worker');
+        assert.doesNotMatch(s.vscode.exthostLog(), new RegExp(`_doActivateExtension ${EXTENSION_ID}`, 'i'));
+      }),
+    );
+  }
+
   test('Find Book by title and author: the chosen edition added to a Markdown list as its other items are', step, (t) =>
     s.step(t, async () => {
-      await openFile(s.page, 'reading.md');
+      await openFile(s.page, 'wishlist.md');
       await goTo(s.page, 4, 1);
       await findAndChoose(s, 'little prince saint-exupéry', 'The Little Prince', FOLIO, /^Le Petit Prince \(1999\)$/, /Add it to this list/);
-      const written = await s.waitForDisk('reading.md', (text) => text.includes('Le Petit Prince'), 'the item never reached the file');
+      const written = await s.waitForDisk('wishlist.md', (text) => text.includes('Le Petit Prince'), 'the item never reached the file');
       t.diagnostic(written);
       assert.equal(written, `${READING}- [ ] *Le Petit Prince* by Antoine de Saint-Exupéry (1999), ISBN ${FOLIO}`);
       const search = s.sandbox.keyless.log.find((r) => r.path === '/search.json')!;
@@ -160,12 +171,12 @@ function findSteps(web: boolean): void {
 
   test('Show Other Editions: the ISBN switched to another edition, in the form it was written', step, (t) =>
     s.step(t, async () => {
-      await openFile(s.page, 'reading.md');
-      const line = s.onDisk('reading.md').split('\n').findIndex((l) => l.includes(FOLIO));
-      await goTo(s.page, line + 1, s.onDisk('reading.md').split('\n')[line]!.indexOf(FOLIO) + 4);
+      await openFile(s.page, 'wishlist.md');
+      const line = s.onDisk('wishlist.md').split('\n').findIndex((l) => l.includes(FOLIO));
+      await goTo(s.page, line + 1, s.onDisk('wishlist.md').split('\n')[line]!.indexOf(FOLIO) + 4);
       await useOtherEdition(s, 'The Little Prince', HARCOURT, /^The Little Prince \(2000\)$/);
       await waitForNotification(s.page, `ISBN Lens: ${FOLIO} replaced by ${HARCOURT}.`, 20_000);
-      const written = await s.waitForDisk('reading.md', (text) => text.includes(HARCOURT), 'the ISBN was not replaced');
+      const written = await s.waitForDisk('wishlist.md', (text) => text.includes(HARCOURT), 'the ISBN was not replaced');
       t.diagnostic(written);
       assert.equal(written, `${READING}- [ ] *Le Petit Prince* by Antoine de Saint-Exupéry (1999), ISBN ${HARCOURT}`);
     }),
