@@ -15,7 +15,8 @@ import { isbnInFormOf } from '../../src/core/finding/isbnForm';
 import { bookOfEdition } from '../../src/core/finding/editionBook';
 import { editionAgrees, entriesLackingIsbn, isbnFieldEdit, queryOfEntry } from '../../src/core/finding/missingIsbns';
 import { SearchAsYouType } from '../../src/core/finding/searchAsYouType';
-import type { Edition, WorkHit } from '../../src/core/model/works';
+import type { Edition, FindingSources, WorkHit } from '../../src/core/model/works';
+import { Finder } from '../../src/core/finding/finder';
 import type { FormatId } from '../../src/core/formats/formatId';
 
 const WORK: WorkHit = { key: '/works/OL9001W', source: 'openLibrary', title: 'The Little Prince', authors: ['Antoine de Saint-Exupéry'], firstYear: 1943, editionCount: 14 };
@@ -206,4 +207,28 @@ test('typing: one search once typing pauses; the one in flight cancelled when th
   await new Promise((r) => setImmediate(r));
   assert.deepEqual(shown, ['new']);
   typing.dispose();
+});
+
+test('the finding API for the chat tool: works with their editions, the language first, the year applied; nothing searched without a source', async () => {
+  const asked: string[] = [];
+  const editions: Edition[] = [
+    { key: '/books/OL1M', title: 'The Little Prince', year: 2000, language: 'en', isbn13: '9780156012195' },
+    FOLIO,
+    { key: '/books/OL3M', title: 'Le Petit Prince', year: 2007, language: 'fr', isbn13: '9782070612635' },
+    { key: '/books/OL4M', title: 'Der kleine Prinz', year: 1999, language: 'de', isbn13: '9783423142359' },
+  ];
+  const sources: FindingSources = {
+    can: (source) => source === 'openLibrary',
+    searchOpenLibrary: async (query) => (asked.push(`search ${query.title}`), { works: [WORK], total: 1 }),
+    searchGoogle: async () => assert.fail('Google asked although Open Library found the work'),
+    editions: async (workKey, offset) => (asked.push(`editions ${workKey} ${offset}`), { workKey, editions, total: 14, offset, hasMore: false }),
+    workOfIsbn: async () => undefined,
+  };
+  const finder = new Finder(sources);
+  const books = await finder.findBooks({ title: 'The Little Prince', language: 'fr', year: 1999 }, { readerLanguage: 'de', works: 3 });
+  assert.deepEqual(asked, ['search The Little Prince', 'editions /works/OL9001W 0']);
+  // 1999 only: the French one (the language asked) before the German one (the display language).
+  assert.deepEqual(books.map((b) => [b.work.key, b.total, b.editions.map((e) => e.key)]), [['/works/OL9001W', 14, [FOLIO.key, '/books/OL4M']]]);
+  const none = new Finder({ ...sources, can: () => false });
+  assert.deepEqual(await none.findWorks({ title: 'The Little Prince' }), { works: [], noSource: true });
 });

@@ -10,7 +10,8 @@
  */
 import { systemClock, type Clock } from '../clock';
 import { ServiceError } from '../model/errors';
-import type { EditionsPage, FindingSources, FindQuery, WorkHit, WorkOfIsbn } from '../model/works';
+import type { Edition, EditionsPage, FindingSources, FindQuery, WorkHit, WorkOfIsbn } from '../model/works';
+import { orderEditions } from './editionOrder';
 import { normalizeIsbn, parseIsbn } from '../isbn/parse';
 
 /** Works a search shows. */
@@ -38,6 +39,16 @@ export interface FoundWorks {
   total?: number;
   /** Open Library found nothing and Google Books could not be asked (not chosen, or its quota spent). */
   googleSkipped?: boolean;
+  /** Neither Open Library nor Google Books may be asked (`isbnLens.sources`): nothing was searched. */
+  noSource?: boolean;
+}
+
+/** A work found, with the first page of its editions (ordered, and cut to the year when one is asked). */
+export interface WorkWithEditions {
+  work: WorkHit;
+  editions: Edition[];
+  /** How many editions the work has in all, where its source says. */
+  total?: number;
 }
 
 interface Kept<T> {
@@ -77,6 +88,24 @@ export class Finder {
     // A failed search is not kept: asked again next time.
     asked.catch(() => this.searches.get(key) === asked && this.searches.delete(key));
     return asked;
+  }
+
+  /**
+   * Works with their editions in one call (the chat tool's `isbnLens_findBooks`): the first
+   * `works` works found, each with the first page of its editions, the query's language and then
+   * `options.readerLanguage` first, only those of `query.year` when a year is asked (Open Library's
+   * search has no edition-year filter: the year is applied here). One request for the search and
+   * one per work, through the sources' rates.
+   */
+  async findBooks(query: FindQuery, options: FindOptions & { works?: number } = {}, signal?: AbortSignal): Promise<WorkWithEditions[]> {
+    const found = await this.findWorks(query, options, signal);
+    const out: WorkWithEditions[] = [];
+    for (const work of found.works.slice(0, Math.max(1, options.works ?? 5))) {
+      const page = await this.editionsOfWork(work.key, 0, signal);
+      const ordered = orderEditions(page.editions, { displayLanguage: options.readerLanguage, language: query.language });
+      out.push({ work, editions: query.year === undefined ? ordered : ordered.filter((e) => e.year === query.year), ...(page.total !== undefined ? { total: page.total } : {}) });
+    }
+    return out;
   }
 
   /** Page `page` (from 0) of a work's editions, in the source's order (see `orderEditions`). */
@@ -126,7 +155,7 @@ export class Finder {
     }
     if (!this.sources.can('googleBooks')) {
       if (openLibraryError) throw openLibraryError;
-      return { works: [], source: 'openLibrary', total: 0, googleSkipped: true };
+      return this.sources.can('openLibrary') ? { works: [], source: 'openLibrary', total: 0, googleSkipped: true } : { works: [], noSource: true };
     }
     try {
       const page = await this.sources.searchGoogle(query, Math.min(limit, 40), signal);

@@ -26,6 +26,7 @@ export const find = {
   placeholder: () => vscode.l10n.t('Type a title, an author or both, e.g. “little prince saint-exupéry”'),
   searching: () => vscode.l10n.t('Searching…'),
   nothingFound: (text: string) => vscode.l10n.t('Nothing found for “{0}”. Try other words.', text),
+  noSource: () => vscode.l10n.t('Neither Open Library nor Google Books is among the sources chosen in “isbnLens.sources”: nothing can be searched.'),
   googleSkipped: (text: string) => vscode.l10n.t('Open Library found nothing for “{0}”, and Google Books cannot be asked now.', text),
   found: (count: number, total: number | undefined) =>
     total !== undefined && total > count ? vscode.l10n.t('{0} of {1} works: Enter to see the editions', count, total) : vscode.l10n.t('{0} works: Enter to see the editions', count),

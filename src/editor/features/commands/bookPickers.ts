@@ -81,7 +81,7 @@ export function pickWork(service: LookupService, finder: Finder, start: { text?:
     onResult: (text, found) => {
       pick.items = found.works.length
         ? found.works.map((work) => ({ label: findWords.find.workLabel(work), description: findWords.find.workDescription(work), detail: findWords.find.workDetail(work), alwaysShow: true, work }))
-        : [{ label: found.googleSkipped ? findWords.find.googleSkipped(text) : findWords.find.nothingFound(text), alwaysShow: true }];
+        : [{ label: found.noSource ? findWords.find.noSource() : found.googleSkipped ? findWords.find.googleSkipped(text) : findWords.find.nothingFound(text), alwaysShow: true }];
       pick.placeholder = found.works.length ? findWords.find.found(found.works.length, found.total) : findWords.find.placeholder();
     },
     onError: (_text, e) => {
