@@ -232,3 +232,46 @@ test('the finding API for the chat tool: works with their editions, the language
   const none = new Finder({ ...sources, can: () => false });
   assert.deepEqual(await none.findWorks({ title: 'The Little Prince' }), { works: [], noSource: true });
 });
+
+test('works and editions are kept between sessions like books: another window reads them without asking; stale or unreadable ones are left out', async () => {
+  const stored = new Map<string, unknown>();
+  const records = {
+    read: async (name: string) => stored.get(name),
+    update: async <T>(name: string, change: (current: unknown) => { next: unknown; result: T }) => {
+      const { next, result } = change(stored.get(name));
+      stored.set(name, JSON.parse(JSON.stringify(next)));
+      return result;
+    },
+  };
+  let asked = 0;
+  const page = { workKey: '/works/OL9001W', editions: [FOLIO], total: 14, offset: 0, hasMore: false };
+  const sources: FindingSources = {
+    can: () => true,
+    searchOpenLibrary: async () => ({ works: [] }),
+    searchGoogle: async () => ({ works: [] }),
+    editions: async () => (asked++, page),
+    workOfIsbn: async () => (asked++, { work: WORK }),
+  };
+  const now = { t: 1_000_000 };
+  const clock = { now: () => now.t };
+  const first = new Finder(sources, { records, clock });
+  await first.editionsOfWork('/works/OL9001W');
+  await first.workOfIsbn('978-2-07-040850-4');
+  await first.save();
+  assert.equal(asked, 2);
+
+  const second = new Finder({ ...sources, editions: async () => assert.fail('asked although kept'), workOfIsbn: async () => assert.fail('asked although kept') }, { records, clock });
+  await second.loaded;
+  assert.deepEqual(second.knownWorkOfIsbn('9782070408504'), { work: WORK });
+  assert.deepEqual((await second.editionsOfWork('/works/OL9001W')).editions, [FOLIO]);
+
+  now.t += 31 * 24 * 60 * 60 * 1000;
+  const later = new Finder(sources, { records, clock });
+  await later.loaded;
+  assert.equal(later.knownWorkOfIsbn('9782070408504'), null, 'stale: asked again');
+  stored.set('finding-cache', { version: 1, editions: [['x#0', { value: { workKey: 3 }, at: now.t, ttl: 1e9 }]], works: 'nope' });
+  const broken = new Finder(sources, { records, clock });
+  await broken.loaded;
+  await broken.editionsOfWork('x', 0);
+  assert.equal(asked, 3, 'an unreadable record is not believed');
+});

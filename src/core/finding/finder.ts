@@ -13,6 +13,8 @@ import { ServiceError } from '../model/errors';
 import type { Edition, EditionsPage, FindingSources, FindQuery, WorkHit, WorkOfIsbn } from '../model/works';
 import { orderEditions } from './editionOrder';
 import { normalizeIsbn, parseIsbn } from '../isbn/parse';
+import type { RecordStore } from '../host/records';
+import { isObject } from '../model/book';
 
 /** Works a search shows. */
 export const WORKS_PER_SEARCH = 20;
@@ -24,6 +26,11 @@ export const FOUND_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const NOT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_SEARCHES = 200;
 const MAX_KEPT = 2000;
+/** The record works and editions are kept in between sessions, shared by the windows (as the books' `book-cache-*`). */
+export const FINDING_RECORD = 'finding-cache';
+/** Pages of editions kept in it, the latest: a record stays small (a page of 50 editions is ~15 KB). */
+const MAX_SAVED_PAGES = 60;
+const SAVE_DELAY_MS = 2000;
 
 export interface FindOptions {
   /** Works wanted (at most 40 from Google). */
@@ -65,12 +72,19 @@ export class Finder {
   /** A Google volume's one edition, by its work key (`google:<id>`). */
   private readonly volumes = new Map<string, WorkHit>();
   private readonly clock: Clock;
+  private readonly records: RecordStore | undefined;
+  /** Resolves once the kept works and editions are read (or found missing or unreadable). */
+  readonly loaded: Promise<void>;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** `records`: where works and editions are kept between sessions (the host's; none in tests). */
   constructor(
     private readonly sources: FindingSources,
-    options: { clock?: Clock } = {},
+    options: { clock?: Clock; records?: RecordStore } = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.records = options.records;
+    this.loaded = this.records ? this.records.read(FINDING_RECORD).then((record) => this.load(record), () => undefined) : Promise.resolve();
   }
 
   /** Works for a title and/or an author; empty for a query with nothing to search by. */
@@ -114,6 +128,7 @@ export class Finder {
     if (volume) return { workKey, editions: volume.editions ?? [], total: volume.editions?.length ?? 0, offset: 0, hasMore: false };
     if (workKey.startsWith('google:')) throw new ServiceError('notFound', `No editions are known for ${workKey}.`);
     const key = `${workKey}#${page}`;
+    await this.loaded;
     const kept = this.fresh(this.editionPages, key);
     if (kept) return kept.value;
     return this.once(key, signal, async () => {
@@ -126,6 +141,7 @@ export class Finder {
   /** The work an ISBN is an edition of (and how many editions it has); undefined when Open Library knows none. */
   async workOfIsbn(isbn: string, signal?: AbortSignal): Promise<WorkOfIsbn | undefined> {
     const isbn13 = parseIsbn(isbn)?.isbn13 ?? normalizeIsbn(isbn);
+    await this.loaded;
     const kept = this.fresh(this.isbnWorks, isbn13);
     if (kept) return kept.value;
     return this.once(`isbn:${isbn13}`, signal, async () => {
@@ -189,6 +205,44 @@ export class Finder {
   private keep<T>(map: Map<string, Kept<T>>, key: string, value: T, ttl: number): void {
     map.set(key, { value, at: this.clock.now(), ttl });
     if (map.size > MAX_KEPT) map.delete(map.keys().next().value!);
+    if (this.records && !this.saveTimer) this.saveTimer = setTimeout(() => void this.save(), SAVE_DELAY_MS);
+  }
+
+  /** Writes what is kept, merged with what other windows kept meanwhile (the newer of each wins). */
+  async save(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (!this.records) return;
+    try {
+      await this.records.update(FINDING_RECORD, (current) => {
+        this.load(current);
+        return { next: { version: 1, editions: [...this.editionPages].slice(-MAX_SAVED_PAGES), works: [...this.isbnWorks].map(([k, v]) => [k, { ...v, value: v.value ?? null }]) }, result: undefined };
+      });
+    } catch {
+      // Tried again with the next answer kept.
+    }
+  }
+
+  /** Takes in a record's works and editions that are newer than those kept; anything unreadable is left out. */
+  private load(record: unknown): void {
+    if (!isObject(record) || record.version !== 1) return;
+    const take = <T>(entries: unknown, map: Map<string, Kept<T>>, valid: (value: unknown) => value is T) => {
+      if (!Array.isArray(entries)) return;
+      for (const entry of entries.slice(-MAX_KEPT)) {
+        if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isObject(entry[1])) continue;
+        const { value, at, ttl } = entry[1];
+        if (typeof at !== 'number' || typeof ttl !== 'number' || !valid(value)) continue;
+        const mine = map.get(entry[0]);
+        if (this.clock.now() - at < ttl && (!mine || mine.at < at)) map.set(entry[0], { value, at, ttl });
+      }
+    };
+    take(record.editions, this.editionPages, (v): v is EditionsPage => isObject(v) && typeof v.workKey === 'string' && Array.isArray(v.editions) && v.editions.every((e) => isObject(e) && typeof e.key === 'string' && typeof e.title === 'string'));
+    const works = new Map<string, Kept<WorkOfIsbn | null>>();
+    take(record.works, works, (v): v is WorkOfIsbn | null => v === null || (isObject(v) && isObject(v.work) && typeof v.work.key === 'string' && typeof v.work.title === 'string' && Array.isArray(v.work.authors)));
+    for (const [key, kept] of works) {
+      const mine = this.isbnWorks.get(key);
+      if (!mine || mine.at < kept.at) this.isbnWorks.set(key, { ...kept, value: kept.value ?? undefined });
+    }
   }
 }
 

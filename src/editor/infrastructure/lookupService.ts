@@ -257,7 +257,7 @@ export class LookupService extends Disposable {
    * its caches serve every command, the hover line and the chat tool.
    */
   finder(): Promise<Finder> {
-    return (this.finding ??= Promise.all([import('../../core/finding/finder'), this.current()]).then(([{ Finder }, lookups]) => (this.loadedFinder = new Finder(lookups.findingSources()))));
+    return (this.finding ??= Promise.all([import('../../core/finding/finder'), this.current()]).then(([{ Finder }, lookups]) => (this.loadedFinder = new Finder(lookups.findingSources(), { records: lookups.host.records }))));
   }
 
   /** The look-ups, loading them on first call. */
