@@ -87,7 +87,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config, checks)),
       index,
       new IsbnDiagnostics(index, service, config),
-      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index), IsbnCodeActions.metadata),
+      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index, readings), IsbnCodeActions.metadata),
       inlineTitles,
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
       readings,

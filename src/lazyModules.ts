@@ -32,6 +32,10 @@ export const LAZY_MODULES: readonly string[] = [
   'src/editor/infrastructure/settingsMigration.ts',
   // The chat's tools (language model tools), on their first call.
   'src/editor/features/chat/chatTools.ts',
+  // Finding a book (issue 36): the finding API, its commands and quick fix (one entry), the hover's editions line.
+  'src/core/finding/finder.ts',
+  'src/editor/features/commands/findBook.ts',
+  'src/editor/features/editionsHoverLine.ts',
   // Check Bibliography: the comparison and its words (the command takes them too).
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',

@@ -72,6 +72,14 @@ class CancellationError extends Error {
     this.name = 'Canceled';
   }
 }
+/** A hover's Markdown, as far as a line of it is read: its text and what it trusts. */
+export class MarkdownString {
+  isTrusted: boolean | { enabledCommands: readonly string[] } | undefined;
+  constructor(
+    public value = '',
+    public supportThemeIcons = false,
+  ) {}
+}
 
 const fake = {
   EventEmitter,
@@ -80,6 +88,7 @@ const fake = {
   LanguageModelTextPart,
   LanguageModelToolResult,
   CancellationError,
+  MarkdownString,
   l10n: { t, bundle: undefined, uri: undefined },
   ProgressLocation: { Notification: 15 },
   // Read when dist/extension.js loads (dist/lazy.js takes the modules both use from it).

@@ -69,3 +69,19 @@ test('a source without author pages or key details says so rather than sending a
   assert.deepEqual(sent, []);
   throttle.dispose();
 });
+
+test('ask (a search, a work\'s editions): each request goes through the source\'s throttle, a slot of its own', async () => {
+  const { rated, sent, throttle } = fixture(0);
+  let acquired = 0;
+  const acquire = throttle.acquire.bind(throttle);
+  throttle.acquire = (options) => (acquired++, acquire(options));
+  const answer = await rated.ask(undefined, async (call) => {
+    await call.http.request({ ...request, method: 'GET', path: '/search.json' });
+    await call.http.request({ ...request, method: 'GET', path: '/works/OL1W/editions.json' });
+    return 'done';
+  });
+  assert.equal(answer, 'done');
+  assert.deepEqual(sent, ['/search.json', '/works/OL1W/editions.json']);
+  assert.equal(acquired, 2, 'every request waited for its slot');
+  throttle.dispose();
+});

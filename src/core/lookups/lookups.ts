@@ -14,6 +14,7 @@ import type { Book } from '../model/book';
 import { ServiceError, isServiceError } from '../model/errors';
 import type { BatcherState } from '../model/lookup';
 import type { PlanName } from '../model/plans';
+import type { FindingSources } from '../model/works';
 import type { KeyInfo } from '../model/quota';
 import { ThrottleRegistry } from '../rate/throttle';
 import { BookCache } from '../cache/cache';
@@ -271,6 +272,43 @@ export class Lookups extends Disposable {
     const cache = this.caches.get(name_)!;
     for (const book of answer.books) cache.setFound(book.isbn13, book);
     return answer;
+  }
+
+  /**
+   * The requests of the finding API (`core/finding/`): Open Library's search, works and editions,
+   * Google Books' title search, each through its source's throttle and health, as look-ups go.
+   * Only the sources chosen in `isbnLens.sources` are asked; which ones is read at each call.
+   */
+  findingSources(): FindingSources {
+    const openLibrary = (): RatedSource => {
+      const rated = this.chain.names.includes('openLibrary') ? this.made.get('openLibrary')?.rated : undefined;
+      if (!rated || !(rated.source instanceof OpenLibrarySource)) throw new ServiceError('unreachable', 'Open Library is not among the sources chosen (isbnLens.sources).');
+      return rated;
+    };
+    const google = (): RatedSource | undefined => {
+      const rated = this.chain.names.includes('googleBooks') ? this.made.get('googleBooks')?.rated : undefined;
+      return rated && rated.source instanceof GoogleBooksSource && rated.source.stoppedUntil === undefined ? rated : undefined;
+    };
+    return {
+      can: (source) => (source === 'googleBooks' ? google() !== undefined : this.chain.names.includes('openLibrary') && !!this.made.get('openLibrary')?.rated),
+      searchOpenLibrary: (query, limit, signal, readerLanguage) => {
+        const rated = openLibrary();
+        return rated.ask(signal, (call) => (rated.source as OpenLibrarySource).searchWorks(query, limit, call, readerLanguage));
+      },
+      searchGoogle: (query, limit, signal) => {
+        const rated = google();
+        if (!rated) return Promise.reject(new ServiceError('unreachable', 'Google Books may not be asked now.'));
+        return rated.ask(signal, (call) => (rated.source as GoogleBooksSource).searchVolumes(query, limit, call));
+      },
+      editions: (workKey, offset, limit, signal) => {
+        const rated = openLibrary();
+        return rated.ask(signal, (call) => (rated.source as OpenLibrarySource).workEditions(workKey, offset, limit, call));
+      },
+      workOfIsbn: (isbn, signal) => {
+        const rated = openLibrary();
+        return rated.ask(signal, (call) => (rated.source as OpenLibrarySource).workOfIsbn(isbn, call));
+      },
+    };
   }
 
   /** The source that answers Look Up Author: its `BookSource.name`, or undefined when none can. */

@@ -65,6 +65,11 @@ export class RatedSource {
     return source.checkKey ? this.call(signal, undefined, (call) => source.checkKey!(call)) : Promise.resolve();
   }
 
+  /** Any other request of the source (a search, a work's editions) on its rate and health, as `books` goes. */
+  ask<T>(signal: AbortSignal | undefined, run: (call: SourceCall) => Promise<T>): Promise<T> {
+    return this.call(signal, undefined, run);
+  }
+
   private async call<T>(signal: AbortSignal | undefined, slot: ReleaseSlot | undefined, run: (call: SourceCall) => Promise<T>): Promise<T> {
     const admission = this.health.admission();
     if (admission.kind === 'refused') {

@@ -1,7 +1,8 @@
 /**
  * The code-action menu on an ISBN: for an invalid one, quick fixes to the
  * likely intended ISBN; for a valid one, refactorings to the other length,
- * the hyphenated form and the bare digits.
+ * the hyphenated form and the bare digits. On a book entry that lacks an ISBN
+ * (BibTeX/BibLaTeX, CSL, RIS): the quick fix "Find this book's ISBN…".
  */
 import * as vscode from 'vscode';
 import { rangeOf } from '../infrastructure/documentIsbns';
@@ -10,15 +11,21 @@ import { itemsInLines } from '../../core/scan/lineScan';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { IsbnIndex } from '../infrastructure/isbnIndex';
 import * as words from '../words/index';
+import { formatOf } from '../../core/documentKind/documentKind';
+import type { DocumentReadings } from '../infrastructure/documentReadings';
 
 export class IsbnCodeActions implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = {
     providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, vscode.CodeActionKind.RefactorRewrite],
   };
 
-  constructor(private readonly index: IsbnIndex) {}
+  /** `readings`: where entries are read for the missing-ISBN quick fix. */
+  constructor(
+    private readonly index: IsbnIndex,
+    private readonly readings?: DocumentReadings,
+  ) {}
 
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.ProviderResult<vscode.CodeAction[]> {
     const out: vscode.CodeAction[] = [];
     for (const item of itemsInLines(this.index.get(document), range.start.line, range.end.line)) {
       const itemRange = rangeOf(item);
@@ -36,6 +43,10 @@ export class IsbnCodeActions implements vscode.CodeActionProvider {
         out.push(codeAction);
       }
     }
-    return out;
+    // In a bibliography (a cheap check here): the entry is read and judged by the finding commands, loaded on first use.
+    const format = this.readings && (!context.only || context.only.contains(vscode.CodeActionKind.QuickFix)) ? formatOf(document, document.getText()) : undefined;
+    if (!format || format === 'markdown') return out;
+    return import('./commands/findBook').then(async (m) => [...out, ...(await m.missingIsbnAction(this.readings!, document, format, range.start))]);
   }
 }
+

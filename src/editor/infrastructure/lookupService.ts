@@ -20,6 +20,7 @@ import { KeyQuota } from '../../core/lookups/keyQuota';
 import type { ServiceError } from '../../core/model/errors';
 import type { LookupNotice, Lookups } from '../../core/lookups/lookups';
 import type { LookupHost } from '../../core/host/host';
+import type { Finder } from '../../core/finding/finder';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
@@ -36,6 +37,9 @@ export interface Covers {
 export class LookupService extends Disposable {
   private lookups: Lookups | undefined;
   private loading: Promise<Lookups> | undefined;
+  private finding: Promise<Finder> | undefined;
+  /** The finding API once loaded: what it keeps can be read without waiting (a hover). */
+  loadedFinder: Finder | undefined;
   private readonly changes = this.register(new Emitter<void>());
   /** Fires when the key, the plan or the queue changed (cached answers: `onDidChangeBooks`). */
   readonly onDidChange = this.changes.event;
@@ -245,6 +249,15 @@ export class LookupService extends Disposable {
    */
   async close(): Promise<void> {
     await (await this.settled())?.close();
+  }
+
+  /**
+   * The finding API (`core/finding/finder.ts`: works by title and author, a work's editions, an
+   * ISBN's work), loaded on first use, over the sources of the current settings. One per window:
+   * its caches serve every command, the hover line and the chat tool.
+   */
+  finder(): Promise<Finder> {
+    return (this.finding ??= Promise.all([import('../../core/finding/finder'), this.current()]).then(([{ Finder }, lookups]) => (this.loadedFinder = new Finder(lookups.findingSources(), { records: lookups.host.records }))));
   }
 
   /** The look-ups, loading them on first call. */

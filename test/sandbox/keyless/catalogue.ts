@@ -11,6 +11,7 @@
 import { AUTHORS, DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED, DEMO_BOOKS, DEMO_ISBNS, generateCatalogue, type RawBook } from '../catalogue';
 import { prng } from '../../helpers/prng';
 import { check13, isbn13to10 } from '../isbn';
+import { addFindingWorks, type OlWork } from './works';
 
 export interface OlEdition {
   olid: string; // 'OL123M'
@@ -34,6 +35,8 @@ export interface OlEdition {
   coverId?: number;
   /** Three-letter code, as Open Library's search has it. */
   language?: string;
+  /** Free text: "Hardcover", "Taschenbuch", "E-book". */
+  physicalFormat?: string;
   firstPublishYear?: number;
   /** Unknown to the Books API until it has been asked once (then "imported"). */
   lateImport?: boolean;
@@ -69,6 +72,8 @@ export interface KeylessCatalogue {
     byIsbn: Map<string, OlEdition>;
     byOlid: Map<string, OlEdition>;
     byCoverId: Map<number, OlEdition>;
+    /** Works with a record of their own (works.ts); the others are made from their editions. */
+    works: Map<string, OlWork>;
   };
   google: {
     volumes: GoogleVolume[];
@@ -160,7 +165,7 @@ function descriptionOf(book: RawBook): string | undefined {
 }
 
 class Builder {
-  readonly ol: KeylessCatalogue['openLibrary'] = { editions: [], byIsbn: new Map(), byOlid: new Map(), byCoverId: new Map() };
+  readonly ol: KeylessCatalogue['openLibrary'] = { editions: [], byIsbn: new Map(), byOlid: new Map(), byCoverId: new Map(), works: new Map() };
   readonly google: KeylessCatalogue['google'] = { volumes: [], byIsbn: new Map(), byId: new Map() };
   private nextEdition = 1000;
   private nextWork = 5000;
@@ -407,6 +412,7 @@ export function generateKeylessCatalogue(options: { seed?: number; serviceCatalo
   const service = generateCatalogue({ size, seed });
   const b = new Builder();
   fixedBooks(b, service.byIsbn);
+  addFindingWorks((edition) => b.addEdition(edition), (isbn) => service.byIsbn.has(isbn) || b.ol.byIsbn.has(isbn), b.ol.works);
   const rand = prng(seed ^ 0x6b65796c);
 
   // The book service's generated books: both keyless sources (2 in 6), Open Library only

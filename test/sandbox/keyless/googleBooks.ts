@@ -68,9 +68,9 @@ function volumeJson(v: GoogleVolume, urls: GoogleUrls, withSnippet: boolean): Re
   };
 }
 
-function volumes(items: GoogleVolume[], urls: GoogleUrls): RawAnswer {
+function volumes(items: GoogleVolume[], urls: GoogleUrls, total = items.length): RawAnswer {
   // No match: totalItems 0 and no `items` at all.
-  return json(200, items.length ? { kind: 'books#volumes', totalItems: items.length, items: items.map((v) => volumeJson(v, urls, true)) } : { kind: 'books#volumes', totalItems: 0 });
+  return json(200, items.length ? { kind: 'books#volumes', totalItems: total, items: items.map((v) => volumeJson(v, urls, true)) } : { kind: 'books#volumes', totalItems: total });
 }
 
 /**
@@ -83,6 +83,27 @@ export function searchVolumes(catalogue: KeylessCatalogue, urls: GoogleUrls, que
   const isbn = /^isbn:([\d-]{9,17}[\dXx]?)$/.exec(q.trim());
   const digits = isbn?.[1]!.replace(/-/g, '').toUpperCase();
   if (digits && /^(\d{9}[\dX]|\d{13})$/.test(digits)) return volumes(catalogue.google.byIsbn.get(digits) ?? [], urls);
+  // `intitle:` and `inauthor:` (each word after one belongs to it until the next keyword): every word must match.
+  if (/\b(intitle|inauthor):/.test(q)) {
+    const want: Record<'intitle' | 'inauthor' | 'free', string[]> = { intitle: [], inauthor: [], free: [] };
+    let field: keyof typeof want = 'free';
+    for (const token of q.split(/\s+/).filter(Boolean)) {
+      const m = /^(intitle|inauthor):(.*)$/.exec(token);
+      if (m) field = m[1] as 'intitle' | 'inauthor';
+      const word = (m ? m[2]! : token).toLowerCase();
+      if (word) want[field].push(word);
+    }
+    const wordsOf = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+    const found = catalogue.google.volumes.filter((v) => {
+      const title = wordsOf(`${v.volumeInfo.title ?? ''} ${v.volumeInfo.subtitle ?? ''}`);
+      const authors = wordsOf((v.volumeInfo.authors ?? []).join(' '));
+      return want.intitle.every((w) => title.includes(w)) && want.inauthor.every((w) => authors.includes(w)) && want.free.every((w) => title.includes(w) || authors.includes(w));
+    });
+    const max = Number(query.get('maxResults') ?? 10);
+    if (!Number.isInteger(max) || max < 0 || max > 40) return googleError(400, 'INVALID_ARGUMENT', 'Invalid value at \'max_results\' (TYPE_INT32)', 'invalid');
+    const start = Number(query.get('startIndex') ?? 0);
+    return volumes(found.slice(start, start + max), urls, found.length);
+  }
   // A text search: titles sharing a word with the query; a query of digits alone gets some books anyway.
   const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);
   const byTitle = catalogue.google.volumes.filter((v) => words.some((w) => (v.volumeInfo.title ?? '').toLowerCase().split(/\s+/).includes(w)));

@@ -82,7 +82,7 @@ export function dataRecord(e: OlEdition, urls: OlUrls): Record<string, unknown> 
   return trim(record) as Record<string, unknown>;
 }
 
-function trim(value: unknown): unknown {
+export function trim(value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = value.map(trim).filter((v) => v !== undefined);
     return items.length ? items : undefined;
@@ -134,22 +134,20 @@ export function booksApi(catalogue: KeylessCatalogue, urls: OlUrls, query: URLSe
 }
 
 // ---------------------------------------------------------------------------
-// Search: /search.json?author=… (works) and /search/authors.json?q=… (authors)
+// Search: /search/authors.json?q=… (authors); the works' search is in works.ts
 
-const DEFAULT_WORK_FIELDS = ['key', 'title', 'author_name', 'author_key', 'first_publish_year', 'isbn', 'cover_i', 'edition_count', 'publisher', 'language', 'number_of_pages_median'];
-
-function words(s: string): string[] {
+export function words(s: string): string[] {
   return s.toLowerCase().normalize('NFC').split(/[\s,.]+/).filter(Boolean);
 }
 
 /** Whether every word of the query is a word of the name (Solr-like, forgiving of order and case). */
-function nameMatches(name: string, q: string): boolean {
+export function nameMatches(name: string, q: string): boolean {
   const have = new Set(words(name));
   const want = words(q);
   return want.length > 0 && want.every((w) => have.has(w));
 }
 
-function paging(query: URLSearchParams, defaultLimit: number): { start: number; limit: number } | { error: string } {
+export function paging(query: URLSearchParams, defaultLimit: number): { start: number; limit: number } | { error: string } {
   const limit = query.get('limit') === null ? defaultLimit : Number(query.get('limit'));
   const page = query.get('page') === null ? 1 : Number(query.get('page'));
   const offset = query.get('offset') === null ? undefined : Number(query.get('offset'));
@@ -159,48 +157,8 @@ function paging(query: URLSearchParams, defaultLimit: number): { start: number; 
   return { start: offset ?? (page - 1) * limit, limit };
 }
 
-function validationError(field: string): RawAnswer {
+export function validationError(field: string): RawAnswer {
   return json(422, { detail: [{ type: 'greater_than_equal', loc: ['query', field], msg: `Input should be a valid ${field}` }] });
-}
-
-export function searchWorks(catalogue: KeylessCatalogue, query: URLSearchParams): RawAnswer {
-  const p = paging(query, 100);
-  if ('error' in p) return validationError(p.error);
-  const author = query.get('author') ?? '';
-  const q = query.get('q') ?? '';
-  const fields = (query.get('fields') ?? DEFAULT_WORK_FIELDS.join(',')).split(',').map((f) => f.trim()).filter(Boolean);
-  const matching = catalogue.openLibrary.editions.filter(
-    (e) => e.workOlid && !e.lateImport && (author ? e.authors?.some((a) => nameMatches(a.name, author)) : q ? nameMatches(e.title, q) : false),
-  );
-  const docs = matching.slice(p.start, p.start + p.limit).map((e) => {
-    const doc: Record<string, unknown> = {
-      key: `/works/${e.workOlid}`,
-      type: 'work',
-      title: e.title,
-      author_name: e.authors?.map((a) => a.name),
-      author_key: e.authors?.map((a) => a.olid),
-      first_publish_year: e.firstPublishYear,
-      isbn: [...(e.isbn10 ?? []), ...(e.isbn13 ?? [])],
-      cover_i: e.coverId,
-      edition_count: 1,
-      edition_key: [e.olid],
-      publisher: e.publishers,
-      language: e.language ? [e.language] : undefined,
-      number_of_pages_median: typeof e.numberOfPages === 'number' ? e.numberOfPages : undefined,
-    };
-    const picked = fields.includes('*') ? doc : Object.fromEntries(fields.map((f) => [f, doc[f]]));
-    return trim(picked) ?? {};
-  });
-  return json(200, {
-    numFound: matching.length,
-    start: p.start,
-    numFoundExact: true,
-    num_found: matching.length,
-    documentation_url: 'https://openlibrary.org/dev/docs/api/search',
-    q,
-    offset: query.get('offset') === null ? null : p.start,
-    docs,
-  });
 }
 
 export function searchAuthors(catalogue: KeylessCatalogue, query: URLSearchParams): RawAnswer {

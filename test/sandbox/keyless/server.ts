@@ -9,7 +9,8 @@ import { FaultQueue, answerWithFault, faultAnswers } from '../faults';
 import { closeServer, FaultDelays, flatHeaders, listen, now, sendRaw, splitUrl } from '../http-util';
 import { generateKeylessCatalogue, KEYLESS_DEMO, type KeylessCatalogue, type OlEdition } from './catalogue';
 import { getVolume, imageAnswer, INVALID_KEY, quotaExceeded, RATE_EXCEEDED, searchVolumes } from './googleBooks';
-import { archiveAnswer, bibkeysOf, booksApi, COVERS_TOO_MANY, coverAnswer, isLimitedCoverPath, json, nginxPage, OL_TOO_MANY, searchAuthors, searchWorks, type RawAnswer } from './openLibrary';
+import { archiveAnswer, bibkeysOf, booksApi, COVERS_TOO_MANY, coverAnswer, isLimitedCoverPath, json, nginxPage, OL_TOO_MANY, searchAuthors, type RawAnswer } from './openLibrary';
+import { searchWorks, workEditions, workRecord } from './works';
 import { ANONYMOUS_PROJECT, classifyAgent, DEMO_KEY_PROJECT, SlidingWindow, type Quota } from './politeness';
 import { KEYLESS_HOSTS, type KeylessFault, type KeylessHost, type KeylessInfo, type KeylessLoggedRequest, type KeylessOptions, type KeylessSandbox } from './types';
 
@@ -67,6 +68,8 @@ export async function startKeyless(options: KeylessOptions = {}): Promise<Keyles
     }
     if (path === '/search.json') return searchWorks(catalogue, query);
     if (path === '/search/authors.json') return searchAuthors(catalogue, query);
+    const work = /^\/works\/(OL\d+W)(\.json|\/editions\.json)$/.exec(path);
+    if (work) return work[2] === '.json' ? workRecord(catalogue, work[1]!) : workEditions(catalogue, work[1]!, query, (req.url ?? '').split('?')[1] ?? '');
     return json(404, { error: 'notfound', key: path });
   }
 

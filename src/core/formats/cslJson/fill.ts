@@ -47,7 +47,7 @@ export function fillCslJson(text: string, results: ReadonlyMap<string, LookupRes
 }
 
 /** An item's text with each value set at its path (replaced in place, or added after the last variable), laid out like the item. */
-function withValues(itemText: string, values: readonly PlannedValue<CslValue>[], formatting: FormattingOptions): string {
+export function withValues(itemText: string, values: readonly PlannedValue<CslValue>[], formatting: FormattingOptions): string {
   const layout = jsonLayoutOf(itemText);
   let item = itemText;
   for (const { name, value } of values) {

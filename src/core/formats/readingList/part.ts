@@ -1,8 +1,9 @@
-/** Markdown and plain-text reading lists as a format part (see formats/part.ts): a note after each ISBN, no entries to add. */
+/** Markdown and plain-text reading lists as a format part (see formats/part.ts): a note after each ISBN; a new item written as the list's others. */
 import { repeatedIsbns } from '../shared/duplicates';
 import type { FormatPart } from '../part';
 import { WholeTextReading } from '../shared/documentReading';
 import { annotateMarkdown, markdownIsbns } from './annotate';
+import { readingListItem } from './newItem';
 import { readReadingList } from './read';
 
 export const readingListFormat: FormatPart = {
@@ -14,5 +15,6 @@ export const readingListFormat: FormatPart = {
   refusal: () => undefined,
   isbnsToAnnotate: (reading) => markdownIsbns(reading.text),
   fill: (reading, results) => annotateMarkdown(reading.text, results),
+  newEntry: (reading, offset, book) => readingListItem(reading, offset, book),
   repeats: async (reading) => repeatedIsbns(reading.text).map((r) => ({ at: r.at, firstAt: r.firstAt, firstLine: r.firstLine, entry: false })),
 };

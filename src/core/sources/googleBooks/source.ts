@@ -13,6 +13,8 @@ import { googleBooksError } from './errors';
 import { DEFAULT_SOURCE_URLS } from '../sourceSettings';
 import { bookFromSearch } from './mapping';
 import { keyHeader, volumesPath } from './request';
+import type { FindQuery, WorksPage } from '../../model/works';
+import { volumeSearchPath, worksFromVolumes } from './search';
 
 export const GOOGLE_BOOKS_DEFAULT_URL = DEFAULT_SOURCE_URLS.googleBooks;
 export const GOOGLE_BOOKS_RATE = 1;
@@ -61,6 +63,22 @@ export class GoogleBooksSource implements BookSource {
       else notFound.push(isbn);
     }
     return { found, notFound };
+  }
+
+  /** Volumes found by title and author (`intitle:`, `inauthor:`), each a work of one edition. */
+  async searchVolumes(query: FindQuery, limit: number, call: SourceCall): Promise<WorksPage> {
+    const path = volumeSearchPath(query, limit);
+    if (!path) return { works: [], total: 0 };
+    if (this.stoppedUntil !== undefined) throw this.spent!;
+    const reply = await keylessGet(this.endpoint, call, path, keyHeader(this.options.apiKey));
+    if (reply.status < 200 || reply.status >= 300) {
+      const error = googleBooksError(reply, this.now(), !!this.options.apiKey);
+      if (isServiceError(error, 'quota') && error.details.daily) this.spent = error;
+      throw error;
+    }
+    const page = worksFromVolumes(parseJsonAnswer(reply, 'Google Books'));
+    if (!page) throw new ServiceError('badResponse', 'Google Books sent a search answer that could not be read.');
+    return page;
   }
 
   private async book(isbn: string, call: SourceCall): Promise<Book | undefined> {

@@ -14,6 +14,8 @@ import { openLibraryError } from './errors';
 import { DEFAULT_SOURCE_URLS } from '../sourceSettings';
 import { bookFromBooksApi, bookFromSearchDoc } from './mapping';
 import { authorSearchPath, bibkey, booksApiPath, OPEN_LIBRARY_MAX_BATCH } from './request';
+import type { EditionsPage, FindQuery, WorkOfIsbn, WorksPage } from '../../model/works';
+import { editionsFromAnswer, editionsPath, workOfIsbnFromSearch, workOfIsbnPath, workSearchPath, worksFromSearch } from './works';
 
 export const OPEN_LIBRARY_DEFAULT_URL = DEFAULT_SOURCE_URLS.openLibrary;
 export const OPEN_LIBRARY_COVERS_DEFAULT_URL = DEFAULT_SOURCE_URLS.openLibraryCovers;
@@ -85,6 +87,33 @@ export class OpenLibrarySource implements BookSource {
     if (page === 1 && body.docs.length === 0) throw new ServiceError('notFound', `Open Library knows no author named "${name}".`, { status: 200 });
     const books = body.docs.map((doc) => bookFromSearchDoc(doc, this.coversBase)).filter((b): b is Book => b !== undefined);
     return { name, books, page, pageSize, total, hasMore: total !== undefined ? page * pageSize < total : body.docs.length >= pageSize };
+  }
+
+  /** The works Open Library's search finds for a title, an author or both (only the fields a result shows). */
+  async searchWorks(query: FindQuery, limit: number, call: SourceCall, readerLanguage?: string): Promise<WorksPage> {
+    const path = workSearchPath(query, limit, readerLanguage);
+    if (!path) return { works: [], total: 0 };
+    const page = worksFromSearch(this.json(await keylessGet(this.endpoint, call, path)));
+    if (!page) throw new ServiceError('badResponse', 'Open Library sent a search answer that could not be read.');
+    return page;
+  }
+
+  /** One page of a work's editions (`/works/OL…W/editions.json`); an unknown, merged or deleted work is `notFound`. */
+  async workEditions(workKey: string, offset: number, limit: number, call: SourceCall): Promise<EditionsPage> {
+    const reply = await keylessGet(this.endpoint, call, editionsPath(workKey, offset, limit));
+    if (reply.status === 404) throw new ServiceError('notFound', `Open Library knows no work ${workKey}.`, { status: 404 });
+    const page = editionsFromAnswer(this.json(reply), workKey, offset);
+    if (!page) throw new ServiceError('badResponse', 'Open Library sent an editions answer that could not be read.');
+    return page;
+  }
+
+  /** The work an ISBN is an edition of, and that edition, in one search; undefined when Open Library knows none. */
+  async workOfIsbn(isbn: string, call: SourceCall): Promise<WorkOfIsbn | undefined> {
+    const digits = isbnDigits(isbn);
+    if (!digits) throw new ServiceError('badResponse', `"${isbn}" is not an ISBN.`);
+    const found = workOfIsbnFromSearch(this.json(await keylessGet(this.endpoint, call, workOfIsbnPath(digits))));
+    if (found === null) throw new ServiceError('badResponse', 'Open Library sent a search answer that could not be read.');
+    return found;
   }
 
   private json(reply: RawReply, isbnCount = 0): unknown {
