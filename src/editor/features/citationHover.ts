@@ -15,6 +15,7 @@ import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, answerBy } from './hoverProvider';
 import * as words from '../words/index';
 import { parseIsbn } from '../../core/isbn/parse';
+import type { ReferenceSlot } from './referenceSlot';
 
 /** Documents whose citations are looked for (see citationSyntaxOf): by language, and by name where no extension gives the language. */
 export const CITING_DOCUMENTS: vscode.DocumentFilter[] = [
@@ -26,6 +27,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly store: BibliographyStore,
     private readonly service: LookupService,
+    private readonly references?: ReferenceSlot,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -40,6 +42,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       result?.status === 'found' ? words.bookHover(result.book) + words.sourcesMarkdown(sources) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
+    await (await this.references?.get())?.appendEntry(markdown, found.entry, result, deadline, token);
     return new vscode.Hover(markdown, range);
   }
 

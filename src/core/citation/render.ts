@@ -1,0 +1,101 @@
+/**
+ * References as a CSL style writes them, by citeproc-js (the CSL processor Zotero runs), with the
+ * bundled styles and locales (cslData.json, made by scripts/cslData.ts). Loaded on first use:
+ * the processor and the data are a lazy module (dist/lazy.js; inlined in the browser build).
+ *
+ * Each reference comes as plain text and as Markdown (italics as `*…*`, bold as `**…**`, every
+ * other character with a meaning in Markdown escaped), in the style's bibliography order.
+ */
+import CSL from 'citeproc';
+import { LINK_TRIGGERS } from '../format/markdown';
+import type { CslItem } from './cslItem';
+import { type BundledLocale, type BundledStyle, DEFAULT_LOCALE } from './styles';
+import data from './cslData.json';
+import { styleBody, styleProblem, type StyleProblem } from './styleText';
+
+export { bookCsl, entryCsl } from './cslItem';
+
+export interface Reference {
+  id: string;
+  text: string;
+  markdown: string;
+}
+
+const LOCALES = data.locales as Record<BundledLocale, string>;
+const STYLES = data.styles as Record<BundledStyle, string>;
+
+export function bundledStyleText(id: BundledStyle): string {
+  return STYLES[id];
+}
+
+// Characters with inline meaning in Markdown (as the annotations escape them, parentheses aside:
+// a reference is never parsed back by them) and what would make a link of a bare address.
+// The module loads on first use: the pattern is made then.
+const MARKDOWN_SPECIAL = new RegExp(`${/[\\`*_[\]<>|~$]/.source}|${LINK_TRIGGERS}`, 'gu');
+
+function installMarkdownFormat(): void {
+  const formats = CSL.Output.Formats;
+  if (formats.markdown) return;
+  formats.markdown = {
+    ...formats.text,
+    text_escape: (text: string | undefined) => (text ?? '').replace(MARKDOWN_SPECIAL, '\\$&'),
+    '@font-style/italic': (_state: unknown, str: string) => (str ? `*${str}*` : str),
+    '@font-style/oblique': (_state: unknown, str: string) => (str ? `*${str}*` : str),
+    '@font-weight/bold': (_state: unknown, str: string) => (str ? `**${str}**` : str),
+  };
+}
+
+export class StyleError extends Error {
+  constructor(readonly problem: StyleProblem | 'unreadable') {
+    super(`CSL style: ${problem}`);
+  }
+}
+
+/** One style in one locale, ready to format items. */
+export class CitationRenderer {
+  private readonly engine: ReturnType<typeof makeEngine>;
+  private items = new Map<string, CslItem>();
+
+  /** `style`: a bundled style's XML or a user's `.csl` text (checked by styleProblem; a StyleError if it fails). */
+  constructor(style: string, readonly locale: BundledLocale) {
+    const problem = styleProblem(style);
+    if (problem) throw new StyleError(problem);
+    installMarkdownFormat();
+    try {
+      this.engine = makeEngine(styleBody(style), locale, (id) => this.items.get(id));
+    } catch {
+      throw new StyleError('unreadable');
+    }
+  }
+
+  /** The bibliography of `items` in the style's order (a numbered style numbers them in the order given). */
+  bibliography(items: readonly CslItem[]): Reference[] {
+    if (items.length === 0) return [];
+    this.items = new Map(items.map((item) => [item.id, item]));
+    this.engine.updateItems(items.map((item) => item.id));
+    const text = this.make('text');
+    const markdown = this.make('markdown');
+    return text.map(({ id, entry }, i) => ({ id, text: entry, markdown: markdown[i]?.entry ?? entry }));
+  }
+
+  private make(format: 'text' | 'markdown'): Array<{ id: string; entry: string }> {
+    this.engine.setOutputFormat(format);
+    const made = this.engine.makeBibliography();
+    if (!made) return [];
+    const [meta, entries] = made;
+    return entries.map((entry, i) => ({ id: String(meta.entry_ids[i]?.[0] ?? ''), entry: entry.replace(/\s+/g, ' ').trim() }));
+  }
+}
+
+function makeEngine(style: string, locale: BundledLocale, item: (id: string) => CslItem | undefined) {
+  const sys = {
+    retrieveLocale: (lang: string) => LOCALES[lang as BundledLocale] ?? LOCALES[DEFAULT_LOCALE],
+    retrieveItem: (id: string) => item(id),
+  };
+  return new CSL.Engine(sys, style, locale, true);
+}
+
+/** A bundled style in a locale. */
+export function bundledRenderer(style: BundledStyle, locale: BundledLocale): CitationRenderer {
+  return new CitationRenderer(STYLES[style], locale);
+}
