@@ -65,7 +65,7 @@ export function cslEdition(edition: string | undefined): string | number | undef
   const numeric = /^(\d{1,3})(?:st|nd|rd|th|\.)?(?: (?:ed\.?|edition|aufl\.?|auflage|éd\.?|édition))?$/i.exec(text);
   if (numeric) return Number(numeric[1]);
   const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-  const word = /^(\w+) ed(?:ition|\.)?$/i.exec(text);
+  const word = /^(\w+)(?: ed(?:ition|\.)?)?$/i.exec(text);
   const index = word ? ORDINALS.indexOf(word[1].toLowerCase()) : -1;
   return index >= 0 ? index + 1 : text;
 }

@@ -57,9 +57,9 @@ export function annotateMarkdown(text: string, results: ReadonlyMap<string, Look
       continue;
     }
     // Either form is refreshed in place, so that a change of form or style replaces the old note.
-    const existing = existingAnnotationLength(text, at, result.book) || existingReferenceLength(text, at, result.book);
-    covered = at + existing;
     const reference = references?.get(match.info.isbn13);
+    const existing = existingAnnotationLength(text, at, result.book) || existingReferenceLength(text, at, result.book, reference);
+    covered = at + existing;
     const edit = minimalEdit(text, at, at + existing, reference ? referenceAnnotation(reference) : annotationText(result.book));
     if (edit) {
       edits.push(edit);
