@@ -151,3 +151,10 @@ test("a user's own note after an ISBN that does not name the book is never taken
   const annotated = applyEdits(text, annotateMarkdown(text, results([BOOKS.kr]), REFERENCES).edits);
   assert.equal(annotated, 'ISBN 9780131103627 — Kernighan, B. W., & Ritchie, D. M. (1988). *The C Programming Language*. Prentice Hall. — my favourite.\n');
 });
+
+test('one renderer formats one book after another: nothing of an earlier run is kept for a later one', () => {
+  const renderer = new CitationRenderer(MY_STYLE, 'en-US');
+  const ids = (refs: Array<{ id: string; text: string }>) => refs.map((r) => `${r.id}: ${r.text}`);
+  assert.deepEqual(ids(renderer.bibliography([{ ...bookCsl(BOOKS.kr), id: 'same' }])), ['same: Kernighan, B. W.; Ritchie, D. M. — The C Programming Language (1988).']);
+  assert.deepEqual(ids(renderer.bibliography([{ ...bookCsl(BOOKS.knuth), id: 'same' }])), ['same: Knuth, D. E. — The TeXbook (1984).']);
+});

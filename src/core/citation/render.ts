@@ -55,6 +55,7 @@ export class StyleError extends Error {
 export class CitationRenderer {
   private readonly engine: ReturnType<typeof makeEngine>;
   private items = new Map<string, CslItem>();
+  private runs = 0;
 
   /** `style`: a bundled style's XML or a user's `.csl` text (checked by styleProblem; a StyleError if it fails). */
   constructor(style: string, readonly locale: BundledLocale) {
@@ -71,11 +72,15 @@ export class CitationRenderer {
   /** The bibliography of `items` in the style's order (a numbered style numbers them in the order given). */
   bibliography(items: readonly CslItem[]): Reference[] {
     if (items.length === 0) return [];
-    this.items = new Map(items.map((item) => [item.id, item]));
-    this.engine.updateItems(items.map((item) => item.id));
+    // The processor keeps what it read of an id: each run's items get ids of their own, the caller's given back.
+    const run = ++this.runs;
+    const internal = items.map((item, i) => ({ ...item, id: `${run}:${i}` }));
+    this.items = new Map(internal.map((item) => [item.id, item]));
+    this.engine.updateItems(internal.map((item) => item.id));
     const text = this.make('text');
     const markdown = this.make('markdown');
-    return text.map(({ id, entry }, i) => ({ id, text: entry, markdown: markdown[i]?.entry ?? entry }));
+    const callerId = (id: string) => items[Number(id.slice(id.indexOf(':') + 1))]?.id ?? id;
+    return text.map(({ id, entry }, i) => ({ id: callerId(id), text: entry, markdown: markdown[i]?.entry ?? entry }));
   }
 
   private make(format: 'text' | 'markdown'): Array<{ id: string; entry: string }> {

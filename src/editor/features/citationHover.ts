@@ -42,7 +42,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       result?.status === 'found' ? words.bookHover(result.book) + words.sourcesMarkdown(sources) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
     const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
     markdown.supportHtml = false;
-    await (await this.references?.get())?.appendEntry(markdown, found.entry, result, deadline, token);
+    await (await this.references?.get())?.appendEntry(markdown, found.entry, result, token);
     return new vscode.Hover(markdown, range);
   }
 

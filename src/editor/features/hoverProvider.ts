@@ -49,7 +49,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     if (token.isCancellationRequested) return undefined;
     const markdown = this.resultMarkdown(isbn, result, cover, match.info.rangeless, match.foundBy);
     // The reference in the user's style, in what is left of the same budget.
-    await (await this.references?.get())?.appendBook(markdown, result, deadline, token);
+    await (await this.references?.get())?.appendBook(markdown, result, token);
     const verdict = this.checks?.hoverLine(document, document.offsetAt(range.start));
     return new vscode.Hover(verdict ? withVerdictAbove(verdict, markdown) : markdown, range);
   }

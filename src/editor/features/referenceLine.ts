@@ -1,9 +1,9 @@
 /**
  * The hovers' reference line: the book or entry in the user's citation style, with a "Copy" link
- * (`isbnLens.copyReference` with the reference as its argument). Rendered when the book is known,
- * within what is left of the hover's deadline (at most REFERENCE_WAIT_MS): the first one loads the
- * processor, and a hover that cannot wait for it says the reference is on its way. Loads on first
- * use (referenceSlot.ts), with the processor's owner (references.ts).
+ * (`isbnLens.copyReference` with the reference as its argument), rendered when the book is known.
+ * The hover never waits for the processor: the first one says the reference is on its way and the
+ * processor is made once the hover has gone out (references.ts); the next hover has it. Loads on
+ * first use (referenceSlot.ts), with the processor's owner.
  */
 import type * as vscode from 'vscode';
 import type { BibliographyEntry } from '../../core/formats/shared/entry';
@@ -14,9 +14,6 @@ import * as words from '../words/citation';
 import { type CopyServices, copyBibliography, copyReference } from './commands/copyReference';
 
 export const COPY_REFERENCE_COMMAND = 'isbnLens.copyReference';
-
-/** The longest a hover waits for the processor to load (a few hundred ms on the first use). */
-export const REFERENCE_WAIT_MS = 1000;
 
 /** What the Copy link hands the command: the reference, ready. */
 export interface CopyArgs {
@@ -38,19 +35,19 @@ export class ReferenceLines extends References {
   }
 
   /** An ISBN's book: its reference after the hover's Markdown. */
-  appendBook(markdown: vscode.MarkdownString, result: LookupResult, deadline: number, token: vscode.CancellationToken): Promise<void> {
-    return result.status === 'found' ? this.append(markdown, { book: result.book }, deadline, token) : Promise.resolve();
+  appendBook(markdown: vscode.MarkdownString, result: LookupResult, token: vscode.CancellationToken): Promise<void> {
+    return result.status === 'found' ? this.append(markdown, { book: result.book }, token) : Promise.resolve();
   }
 
   /** A citation key's entry as the user's bibliography writes it; the book from the sources where the entry has no title. */
-  appendEntry(markdown: vscode.MarkdownString, entry: BibliographyEntry, result: LookupResult | undefined, deadline: number, token: vscode.CancellationToken): Promise<void> {
+  appendEntry(markdown: vscode.MarkdownString, entry: BibliographyEntry, result: LookupResult | undefined, token: vscode.CancellationToken): Promise<void> {
     const citable: Citable = !entry.title && result?.status === 'found' ? { book: result.book, id: entry.key } : { entry };
-    return this.append(markdown, citable, deadline, token);
+    return this.append(markdown, citable, token);
   }
 
   /** Appends the line (after a rule) and lets the Markdown run the Copy command; nothing when there is no reference. */
-  private async append(markdown: vscode.MarkdownString, citable: Citable, deadline: number, token: vscode.CancellationToken): Promise<void> {
-    const line = await this.line(citable, deadline, token);
+  private async append(markdown: vscode.MarkdownString, citable: Citable, token: vscode.CancellationToken): Promise<void> {
+    const line = await this.line(citable, token);
     if (!line || token.isCancellationRequested) return;
     markdown.appendMarkdown(`\n\n---\n\n${line}`);
     const trusted = markdown.isTrusted;
@@ -58,11 +55,10 @@ export class ReferenceLines extends References {
     markdown.isTrusted = { enabledCommands: [...commands, COPY_REFERENCE_COMMAND] };
   }
 
-  private async line(citable: Citable, deadline: number, token: vscode.CancellationToken): Promise<string | undefined> {
-    const wait = Math.min(REFERENCE_WAIT_MS, Math.max(0, deadline - Date.now()));
+  private async line(citable: Citable, token: vscode.CancellationToken): Promise<string | undefined> {
     let rendered: Awaited<ReturnType<References['render']>>;
     try {
-      rendered = await this.render([citable], wait);
+      rendered = await this.render([citable], true);
     } catch {
       return undefined;
     }

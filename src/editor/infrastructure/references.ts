@@ -26,8 +26,15 @@ interface Made {
   name: string;
 }
 
+/**
+ * How long after a hover the processor is made when the hover asked first: making a style's
+ * engine holds the extension host's thread (APA about 0.3 s, Chicago about 0.8 s on an idle
+ * machine), so it runs once the hover has gone out, never inside it.
+ */
+export const MAKE_AFTER_HOVER_MS = 150;
+
 export class References implements vscode.Disposable {
-  private made?: { key: string; promise: Promise<Made> };
+  private made?: { key: string; promise: Promise<Made>; ready?: Made };
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -45,10 +52,13 @@ export class References implements vscode.Disposable {
     ];
   }
 
-  /** The references in the style's order; undefined when the processor is not ready within `waitMs`. */
-  async render(citables: readonly Citable[], waitMs = Infinity): Promise<{ references: Array<Reference & { index: number }>; style: string } | undefined> {
-    const made = this.renderer();
-    const ready = Number.isFinite(waitMs) ? await Promise.race([made, new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, waitMs)))]) : await made;
+  /**
+   * The references in the style's order. `now`: a hover's ask, answered only when the processor is
+   * ready, else undefined at once while it is made after the hover (MAKE_AFTER_HOVER_MS).
+   */
+  async render(citables: readonly Citable[], now = false): Promise<{ references: Array<Reference & { index: number }>; style: string } | undefined> {
+    const made = this.renderer(now ? MAKE_AFTER_HOVER_MS : 0);
+    const ready = now ? this.made?.ready : await made;
     if (!ready) return undefined;
     const { bookCsl, entryCsl } = await import('../../core/citation/render');
     // Each its own id, so that two of the same book or key are two references.
@@ -70,12 +80,23 @@ export class References implements vscode.Disposable {
     return (typeof value === 'string' && value.trim()) || DEFAULT_STYLE;
   }
 
-  private renderer(): Promise<Made> {
+  private renderer(delayMs: number): Promise<Made> {
     const style = this.style();
     const setting = this.config.setting('citation.locale');
     const locale = chooseLocale(typeof setting === 'string' ? setting : undefined, vscode.env.language);
     const key = `${style}\n${locale}`;
-    if (this.made?.key !== key) this.made = { key, promise: this.make(style, locale) };
+    if (this.made?.key !== key) {
+      const made: NonNullable<References['made']> = {
+        key,
+        promise: new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(() => this.make(style, locale)),
+      };
+      // A failure (the processor did not load) is tried again on the next use.
+      made.promise.then(
+        (ready) => (made.ready = ready),
+        () => this.made === made && (this.made = undefined),
+      );
+      this.made = made;
+    }
     return this.made.promise;
   }
 
