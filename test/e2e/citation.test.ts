@@ -5,10 +5,13 @@
  * clipboard (Markdown emphasis from a Markdown file, plain text from LaTeX), pasted into a new
  * file; "Copy Bibliography of File" copies a .bib's entries in APA's order; Annotate with
  * `isbnLens.annotate.markdownForm: "reference"` writes the reference after each ISBN, a rerun
- * changes nothing, and one undo takes it back; `isbnLens.citation.style` set to MLA changes the
- * hover's line.
+ * changes nothing, and one undo takes it back; a selection's ISBNs and keys are copied as one
+ * bibliography; `isbnLens.citation.style` naming the workspace's own `.csl` changes the hover's
+ * line to that style.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
 import { clearNotifications, dismissHover, editorText, focusEditor, goTo, hoverText, openFile, runCommand, waitFor, waitForNotification } from './harness';
@@ -26,6 +29,21 @@ const APA_LOVELACE = 'Lovelace, A. (1843). Notes on the Analytical Engine.';
 const BOOKS = ['# Books', '', `- The C book: ISBN ${DEMO_BOOKS.cProgramming}`, ''].join('\n');
 const TO_ANNOTATE = ['# To read', '', `- ISBN ${DEMO_BOOKS.cProgramming}`, ''].join('\n');
 const PAPER = ['\\documentclass{article}', '\\begin{document}', 'As \\textcite{lovelace} wrote, and \\cite{kr} after.', '\\bibliography{library}', '\\end{document}', ''].join('\n');
+/** A journal's own style, in the workspace: "FAMILY, Given: Title (Year)." */
+const MY_STYLE = `<?xml version="1.0" encoding="utf-8"?>
+<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><title>House style</title><id>house</id><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography>
+    <layout suffix=".">
+      <names variable="author"><name name-as-sort-order="all" delimiter="; "><name-part name="family" text-case="uppercase"/></name></names>
+      <text variable="title" prefix=": " font-style="italic"/>
+      <date variable="issued" prefix=" (" suffix=")"><date-part name="year"/></date>
+    </layout>
+  </bibliography>
+</style>
+`;
+
 const LIBRARY = [
   '@misc{lovelace,',
   '  author = {Lovelace, Ada},',
@@ -48,7 +66,7 @@ before(async () => {
   s = await E2eSession.start('citation', {
     open: 'books.md',
     settings: { 'isbnLens.annotate.markdownForm': 'reference' },
-    files: () => ({ 'books.md': BOOKS, 'to-read.md': TO_ANNOTATE, 'paper.tex': PAPER, 'library.bib': LIBRARY }),
+    files: () => ({ 'books.md': BOOKS, 'to-read.md': TO_ANNOTATE, 'paper.tex': PAPER, 'library.bib': LIBRARY, 'styles/house.csl': MY_STYLE }),
   });
   await enterApiKey(s.page, s.sandbox.keys.default, /works on the default plan/, { viaPalette: true });
   await clearNotifications(s.page);
@@ -150,5 +168,32 @@ test('Annotate with the "reference" form writes the APA reference after the ISBN
     await s.page.keyboard.press('Control+Z');
     assert.equal(await s.waitForDisk('to-read.md', (text) => !text.includes('—'), 'one undo did not take the reference back'), TO_ANNOTATE);
     await clearNotifications(s.page);
+  }),
+);
+
+test("Copy Reference on a selection copies every ISBN and key in it as one bibliography, in APA's order", step, (t) =>
+  s.step(t, async () => {
+    await openFile(s.page, 'paper.tex');
+    await focusEditor(s.page);
+    await s.page.keyboard.press('Control+A');
+    await runCommand(s.page, 'ISBN Lens: Copy Reference');
+    await waitForNotification(s.page, '2 references copied.');
+    const copied = await clipboard();
+    t.diagnostic(`copied: ${copied}`);
+    assert.equal(copied, `${APA_KR}\n${APA_LOVELACE}\n`);
+    await clearNotifications(s.page);
+  }),
+);
+
+test("a style file of the workspace (isbnLens.citation.style) gives the hover's line its form", step, (t) =>
+  s.step(t, async () => {
+    fs.mkdirSync(path.join(s.workspace, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(s.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'isbnLens.citation.style': 'styles/house.csl' }, null, 2));
+    await openFile(s.page, 'books.md');
+    const hover = await hoverText(s.page, DEMO_BOOKS.cProgramming, { contains: 'KERNIGHAN, Brian W.; RITCHIE, Dennis M.: The C Programming Language (1988).', timeout: 45_000 });
+    t.diagnostic(`hover: ${hover}`);
+    assert.match(hover, /house\.csl: /);
+    await s.shot('house-style-hover');
+    await dismissHover(s.page);
   }),
 );
