@@ -21,6 +21,7 @@ const ROOT = __dirname;
 const SRC = path.join(ROOT, 'src') + path.sep;
 const LAZY_BUNDLE = 'lazy.js';
 const ISBN3_BUNDLE = 'isbn3.js';
+const CITEPROC_BUNDLE = 'citeproc.js';
 
 /** Prints errors in the format of the `$esbuild-watch` problem matcher. */
 const problemMatcherPlugin = {
@@ -67,6 +68,26 @@ function isbn3BundlePlugin(options, outdir) {
       build.onEnd(async (result) => {
         if (result.errors.length > 0 || outdir === undefined) return;
         await esbuild.build({ ...options, entryPoints: [require.resolve('isbn3')], outfile: path.join(outdir, ISBN3_BUNDLE) });
+      });
+    },
+  };
+}
+
+/**
+ * Makes citeproc-js (the CSL processor, about 500 KB) a bundle of its own, dist/citeproc.js, that
+ * dist/lazy.js requires only when the first reference is formatted (core/citation/render.ts imports
+ * it with import()): the look-ups that load dist/lazy.js do not pay for it. Given where to write,
+ * the plugin also builds dist/citeproc.js; without, it only points the import at it. The browser
+ * build inlines it.
+ */
+function citeprocBundlePlugin(options, outdir) {
+  return {
+    name: 'isbn-lens-citeproc-bundle',
+    setup(build) {
+      build.onResolve({ filter: /^citeproc$/ }, () => ({ path: `./${CITEPROC_BUNDLE}`, external: true }));
+      build.onEnd(async (result) => {
+        if (result.errors.length > 0 || outdir === undefined) return;
+        await esbuild.build({ ...options, entryPoints: [require.resolve('citeproc')], outfile: path.join(outdir, CITEPROC_BUNDLE) });
       });
     },
   };
@@ -171,7 +192,7 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
   const options = { ...common, minify: prod, sourcemap: !prod };
   const listed = lazyModules();
   const entry = path.join(ROOT, 'src/extension.ts');
-  const first = await esbuild.build({ ...options, entryPoints: [entry], write: false, metafile: true, plugins: [vscodeOncePlugin, isbn3BundlePlugin(), lazyImportsPlugin(listed)] });
+  const first = await esbuild.build({ ...options, entryPoints: [entry], write: false, metafile: true, plugins: [vscodeOncePlugin, isbn3BundlePlugin(), citeprocBundlePlugin(), lazyImportsPlugin(listed)] });
   const inActivation = sourceInputs(first.metafile);
 
   const modules = [...listed].sort();
@@ -189,7 +210,7 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
     // `require('./lazy.js')[key]`: the default export's members, not the ES module namespace.
     footer: { js: 'module.exports = module.exports.default;' },
     metafile: true,
-    plugins: [vscodeOncePlugin, isbn3BundlePlugin(), sharedFromActivationPlugin(inActivation, taken)],
+    plugins: [vscodeOncePlugin, isbn3BundlePlugin(), citeprocBundlePlugin(options, outdir), sharedFromActivationPlugin(inActivation, taken)],
   });
 
   const shared = [...taken].sort();

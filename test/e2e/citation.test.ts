@@ -174,8 +174,14 @@ test('Annotate with the "reference" form writes the APA reference after the ISBN
 test("Copy Reference on a selection copies every ISBN and key in it as one bibliography, in APA's order", step, (t) =>
   s.step(t, async () => {
     await openFile(s.page, 'paper.tex');
-    await focusEditor(s.page);
+    await goTo(s.page, 1, 1);
     await s.page.keyboard.press('Control+A');
+    // The status bar says the selection ("Ln 6, Col 1 (… selected)") before the command runs on it.
+    await waitFor(async () => /selected/.test(await s.page.locator('.part.statusbar').innerText().catch(() => '')) || undefined, {
+      timeout: 10_000,
+      message: 'the text was not selected',
+      page: s.page,
+    });
     await runCommand(s.page, 'ISBN Lens: Copy Reference');
     await waitForNotification(s.page, '2 references copied.');
     const copied = await clipboard();

@@ -28,66 +28,64 @@ const EDITED = book({
   year: 2020,
 });
 
-function references(style: BundledStyle, books: Book[], locale: BundledLocale = 'en-US'): string[] {
-  return bundledRenderer(style, locale)
-    .bibliography(books.map((b) => bookCsl(b)))
-    .map((r) => r.markdown);
+async function references(style: BundledStyle, books: Book[], locale: BundledLocale = 'en-US'): Promise<string[]> {
+  return (await bundledRenderer(style, locale)).bibliography(books.map((b) => bookCsl(b))).map((r) => r.markdown);
 }
 
-test('APA 7th: Author, A. A., & Author, B. B. (Year). *Title* (2nd ed.). Publisher.', () => {
-  assert.deepEqual(references('apa', [KR]), ['Kernighan, B. W., & Ritchie, D. M. (1988). *The C programming language* (2nd ed.). Prentice Hall.']);
-  assert.deepEqual(references('apa', [MORRISON]), ['Morrison, T. (1987). *Beloved*. Knopf.']);
+test('APA 7th: Author, A. A., & Author, B. B. (Year). *Title* (2nd ed.). Publisher.', async () => {
+  assert.deepEqual(await references('apa', [KR]), ['Kernighan, B. W., & Ritchie, D. M. (1988). *The C programming language* (2nd ed.). Prentice Hall.']);
+  assert.deepEqual(await references('apa', [MORRISON]), ['Morrison, T. (1987). *Beloved*. Knopf.']);
   // APA's pattern for an edited book: "Editor, E. (Ed.). (Year). *Title*. Publisher."
-  assert.deepEqual(references('apa', [EDITED]), ['Kesharwani, P. (Ed.). (2020). *Nanotechnology based approaches for tuberculosis treatment*. Academic Press.']);
+  assert.deepEqual(await references('apa', [EDITED]), ['Kesharwani, P. (Ed.). (2020). *Nanotechnology based approaches for tuberculosis treatment*. Academic Press.']);
 });
 
-test('APA orders a bibliography by author, whatever the order given', () => {
-  assert.deepEqual(references('apa', [MORRISON, KR]), [
+test('APA orders a bibliography by author, whatever the order given', async () => {
+  assert.deepEqual(await references('apa', [MORRISON, KR]), [
     'Kernighan, B. W., & Ritchie, D. M. (1988). *The C programming language* (2nd ed.). Prentice Hall.',
     'Morrison, T. (1987). *Beloved*. Knopf.',
   ]);
 });
 
-test('Chicago author-date (18th): Last, First, and First Last. Year. *Title*. 2nd ed. Publisher.', () => {
-  assert.deepEqual(references('chicago-author-date', [KR]), ['Kernighan, Brian W., and Dennis M. Ritchie. 1988. *The C Programming Language*. 2nd ed. Prentice Hall.']);
-  assert.deepEqual(references('chicago-author-date', [MORRISON]), ['Morrison, Toni. 1987. *Beloved*. Knopf.']);
+test('Chicago author-date (18th): Last, First, and First Last. Year. *Title*. 2nd ed. Publisher.', async () => {
+  assert.deepEqual(await references('chicago-author-date', [KR]), ['Kernighan, Brian W., and Dennis M. Ritchie. 1988. *The C Programming Language*. 2nd ed. Prentice Hall.']);
+  assert.deepEqual(await references('chicago-author-date', [MORRISON]), ['Morrison, Toni. 1987. *Beloved*. Knopf.']);
 });
 
-test('Chicago notes and bibliography (18th), the bibliography entry: Last, First. *Title*. 2nd ed. Publisher, Year.', () => {
-  assert.deepEqual(references('chicago-notes-bibliography', [KR]), ['Kernighan, Brian W., and Dennis M. Ritchie. *The C Programming Language*. 2nd ed. Prentice Hall, 1988.']);
-  assert.deepEqual(references('chicago-notes-bibliography', [EDITED]), ['Kesharwani, Prashant, ed. *Nanotechnology Based Approaches for Tuberculosis Treatment*. Academic Press, 2020.']);
+test('Chicago notes and bibliography (18th), the bibliography entry: Last, First. *Title*. 2nd ed. Publisher, Year.', async () => {
+  assert.deepEqual(await references('chicago-notes-bibliography', [KR]), ['Kernighan, Brian W., and Dennis M. Ritchie. *The C Programming Language*. 2nd ed. Prentice Hall, 1988.']);
+  assert.deepEqual(await references('chicago-notes-bibliography', [EDITED]), ['Kesharwani, Prashant, ed. *Nanotechnology Based Approaches for Tuberculosis Treatment*. Academic Press, 2020.']);
 });
 
-test('MLA 9th: Last, First, and First Last. *Title*. 2nd ed., Publisher, Year.', () => {
-  assert.deepEqual(references('modern-language-association', [KR]), ['Kernighan, Brian W., and Dennis M. Ritchie. *The C Programming Language*. 2nd ed., Prentice Hall, 1988.']);
-  assert.deepEqual(references('modern-language-association', [MORRISON]), ['Morrison, Toni. *Beloved*. Knopf, 1987.']);
-  assert.deepEqual(references('modern-language-association', [EDITED]), ['Kesharwani, Prashant, editor. *Nanotechnology Based Approaches for Tuberculosis Treatment*. Academic Press, 2020.']);
+test('MLA 9th: Last, First, and First Last. *Title*. 2nd ed., Publisher, Year.', async () => {
+  assert.deepEqual(await references('modern-language-association', [KR]), ['Kernighan, Brian W., and Dennis M. Ritchie. *The C Programming Language*. 2nd ed., Prentice Hall, 1988.']);
+  assert.deepEqual(await references('modern-language-association', [MORRISON]), ['Morrison, Toni. *Beloved*. Knopf, 1987.']);
+  assert.deepEqual(await references('modern-language-association', [EDITED]), ['Kesharwani, Prashant, editor. *Nanotechnology Based Approaches for Tuberculosis Treatment*. Academic Press, 2020.']);
 });
 
-test('IEEE: [n] A. Last and B. Last, *Title*, 2nd ed. Publisher, Year.', () => {
+test('IEEE: [n] A. Last and B. Last, *Title*, 2nd ed. Publisher, Year.', async () => {
   // The IEEE style changes no case: the guide's title case must be in the data (a catalogue's sentence case stays).
-  assert.deepEqual(references('ieee', [KR]), ['\\[1\\] B. W. Kernighan and D. M. Ritchie, *The C programming language*, 2nd ed. Prentice Hall, 1988.']);
-  assert.deepEqual(references('ieee', [{ ...KR, title: 'The C Programming Language' }]), ['\\[1\\] B. W. Kernighan and D. M. Ritchie, *The C Programming Language*, 2nd ed. Prentice Hall, 1988.']);
-  assert.deepEqual(references('ieee', [MORRISON]), ['\\[1\\] T. Morrison, *Beloved*. Knopf, 1987.']);
+  assert.deepEqual(await references('ieee', [KR]), ['\\[1\\] B. W. Kernighan and D. M. Ritchie, *The C programming language*, 2nd ed. Prentice Hall, 1988.']);
+  assert.deepEqual(await references('ieee', [{ ...KR, title: 'The C Programming Language' }]), ['\\[1\\] B. W. Kernighan and D. M. Ritchie, *The C Programming Language*, 2nd ed. Prentice Hall, 1988.']);
+  assert.deepEqual(await references('ieee', [MORRISON]), ['\\[1\\] T. Morrison, *Beloved*. Knopf, 1987.']);
 });
 
-test('Harvard (Cite Them Right, 12th), British English: Last, I. and Last, I. (Year) *Title*. 2nd edn. Publisher.', () => {
-  assert.deepEqual(references('harvard-cite-them-right', [KR], 'en-GB'), ['Kernighan, B\\.W. and Ritchie, D\\.M. (1988) *The C programming language*. 2nd edn. Prentice Hall.']);
-  assert.deepEqual(references('harvard-cite-them-right', [MORRISON], 'en-GB'), ['Morrison, T. (1987) *Beloved*. Knopf.']);
+test('Harvard (Cite Them Right, 12th), British English: Last, I. and Last, I. (Year) *Title*. 2nd edn. Publisher.', async () => {
+  assert.deepEqual(await references('harvard-cite-them-right', [KR], 'en-GB'), ['Kernighan, B\\.W. and Ritchie, D\\.M. (1988) *The C programming language*. 2nd edn. Prentice Hall.']);
+  assert.deepEqual(await references('harvard-cite-them-right', [MORRISON], 'en-GB'), ['Morrison, T. (1987) *Beloved*. Knopf.']);
 });
 
-test('Vancouver (NLM, Citing Medicine): n. Last AB, Last CD. Title. 2nd ed. Publisher; Year.', () => {
-  assert.deepEqual(references('vancouver', [MORRISON]), ['1. Morrison T. Beloved. Knopf; 1987.']);
+test('Vancouver (NLM, Citing Medicine): n. Last AB, Last CD. Title. 2nd ed. Publisher; Year.', async () => {
+  assert.deepEqual(await references('vancouver', [MORRISON]), ['1. Morrison T. Beloved. Knopf; 1987.']);
   // Citing Medicine's optional extent: the number of pages, "272 p.".
-  assert.deepEqual(references('vancouver', [{ ...KR, pages: 272 }]), ['1. Kernighan BW, Ritchie DM. The C programming language. 2nd ed. Prentice Hall; 1988. 272 p.']);
+  assert.deepEqual(await references('vancouver', [{ ...KR, pages: 272 }]), ['1. Kernighan BW, Ritchie DM. The C programming language. 2nd ed. Prentice Hall; 1988. 272 p.']);
 });
 
-test('the locale gives the terms: a German APA reference says "2. Aufl."', () => {
-  assert.deepEqual(references('apa', [KR], 'de-DE'), ['Kernighan, B. W., & Ritchie, D. M. (1988). *The C programming language* (2. Aufl.). Prentice Hall.']);
+test('the locale gives the terms: a German APA reference says "2. Aufl."', async () => {
+  assert.deepEqual(await references('apa', [KR], 'de-DE'), ['Kernighan, B. W., & Ritchie, D. M. (1988). *The C programming language* (2. Aufl.). Prentice Hall.']);
 });
 
-test('plain text has no emphasis; Markdown escapes what the book text would otherwise make of it', () => {
-  const [reference] = bundledRenderer('apa', 'en-US').bibliography([bookCsl(book({ isbn13: '9780000000002', title: 'Snake_case *stars* and [links]', authors: ['Ada Lovelace'], publisher: 'Pub', year: 2001 }))]);
+test('plain text has no emphasis; Markdown escapes what the book text would otherwise make of it', async () => {
+  const [reference] = (await bundledRenderer('apa', 'en-US')).bibliography([bookCsl(book({ isbn13: '9780000000002', title: 'Snake_case *stars* and [links]', authors: ['Ada Lovelace'], publisher: 'Pub', year: 2001 }))]);
   assert.equal(reference.text, 'Lovelace, A. (2001). Snake_case *stars* and [links]. Pub.');
   assert.equal(reference.markdown, 'Lovelace, A. (2001). *Snake\\_case \\*stars\\* and \\[links\\]*. Pub.');
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { type BibliographyFileAccess, readStyleFile } from '../../src/core/bibliography/readPolicy';
 import { bookCsl } from '../../src/core/citation/cslItem';
-import { CitationRenderer, StyleError } from '../../src/core/citation/render';
+import { StyleError, makeRenderer } from '../../src/core/citation/render';
 import { chooseLocale } from '../../src/core/citation/styles';
 import { styleProblem } from '../../src/core/citation/styleText';
 import { applyEdits } from '../../src/core/edit/textEdit';
@@ -45,8 +45,8 @@ const MY_STYLE = `<?xml version="1.0" encoding="utf-8"?>
   </bibliography>
 </style>`;
 
-test("a user's style formats books as it says, sorted by its own key", () => {
-  const refs = new CitationRenderer(MY_STYLE, 'en-US').bibliography([bookCsl(BOOKS.knuth), bookCsl(BOOKS.kr)]);
+test("a user's style formats books as it says, sorted by its own key", async () => {
+  const refs = (await makeRenderer(MY_STYLE, 'en-US')).bibliography([bookCsl(BOOKS.knuth), bookCsl(BOOKS.kr)]);
   assert.deepEqual(
     refs.map((r) => r.markdown),
     ['Kernighan, B. W.; Ritchie, D. M. — *The C Programming Language* (1988).', 'Knuth, D. E. — *The TeXbook* (1984).'],
@@ -54,7 +54,7 @@ test("a user's style formats books as it says, sorted by its own key", () => {
   assert.equal(refs[0].text, 'Kernighan, B. W.; Ritchie, D. M. — The C Programming Language (1988).');
 });
 
-test('a style file must be a CSL style: XML, a <style> root in the CSL namespace, no document type, bounded', () => {
+test('a style file must be a CSL style: XML, a <style> root in the CSL namespace, no document type, bounded', async () => {
   assert.equal(styleProblem(MY_STYLE), undefined);
   assert.equal(styleProblem('\uFEFF' + MY_STYLE), undefined);
   assert.equal(styleProblem('{"style": 1}'), 'notXml');
@@ -64,14 +64,14 @@ test('a style file must be a CSL style: XML, a <style> root in the CSL namespace
   assert.equal(styleProblem(entities), 'doctype');
   assert.equal(styleProblem(`<?xml version="1.0"?><?xml-stylesheet href="x"?>${MY_STYLE.replace(/^<\?xml[^>]*>/, '')}`), 'notXml');
   assert.equal(styleProblem(`${MY_STYLE}${' '.repeat(5 * 1024 * 1024)}`), 'tooLarge');
-  assert.throws(() => new CitationRenderer('<html/>', 'en-US'), (e: unknown) => e instanceof StyleError && e.problem === 'notCsl');
+  await assert.rejects(makeRenderer('<html/>', 'en-US'), (e: unknown) => e instanceof StyleError && e.problem === 'notCsl');
 });
 
-test('a style is data: a "style" holding script or a template literal runs nothing', () => {
+test('a style is data: a "style" holding script or a template literal runs nothing', async () => {
   const globals = globalThis as unknown as Record<string, unknown>;
   delete globals.__cslRan;
   const hostile = MY_STYLE.replace('<text value=" — "/>', '<text value="${globalThis.__cslRan = 1}"/><text value="&lt;script&gt;globalThis.__cslRan = 2&lt;/script&gt;"/>');
-  const [ref] = new CitationRenderer(hostile, 'en-US').bibliography([bookCsl(BOOKS.knuth)]);
+  const [ref] = (await makeRenderer(hostile, 'en-US')).bibliography([bookCsl(BOOKS.knuth)]);
   assert.equal(globals.__cslRan, undefined);
   assert.ok(ref.text.includes('${globalThis.__cslRan = 1}'), ref.text);
 });
@@ -152,8 +152,8 @@ test("a user's own note after an ISBN that does not name the book is never taken
   assert.equal(annotated, 'ISBN 9780131103627 — Kernighan, B. W., & Ritchie, D. M. (1988). *The C Programming Language*. Prentice Hall. — my favourite.\n');
 });
 
-test('one renderer formats one book after another: nothing of an earlier run is kept for a later one', () => {
-  const renderer = new CitationRenderer(MY_STYLE, 'en-US');
+test('one renderer formats one book after another: nothing of an earlier run is kept for a later one', async () => {
+  const renderer = (await makeRenderer(MY_STYLE, 'en-US'));
   const ids = (refs: Array<{ id: string; text: string }>) => refs.map((r) => `${r.id}: ${r.text}`);
   assert.deepEqual(ids(renderer.bibliography([{ ...bookCsl(BOOKS.kr), id: 'same' }])), ['same: Kernighan, B. W.; Ritchie, D. M. — The C Programming Language (1988).']);
   assert.deepEqual(ids(renderer.bibliography([{ ...bookCsl(BOOKS.knuth), id: 'same' }])), ['same: Knuth, D. E. — The TeXbook (1984).']);

@@ -1,12 +1,13 @@
 /**
  * References as a CSL style writes them, by citeproc-js (the CSL processor Zotero runs), with the
  * bundled styles and locales (cslData.json, made by scripts/cslData.ts). Loaded on first use:
- * the processor and the data are a lazy module (dist/lazy.js; inlined in the browser build).
+ * this module and the data from dist/lazy.js, citeproc-js from a bundle of its own
+ * (dist/citeproc.js, esbuild.js) when the first renderer is made; the browser build inlines both.
  *
  * Each reference comes as plain text and as Markdown (italics as `*…*`, bold as `**…**`, every
  * other character with a meaning in Markdown escaped), in the style's bibliography order.
  */
-import CSL from 'citeproc';
+import type CSL from 'citeproc';
 import { LINK_TRIGGERS } from '../format/markdown';
 import type { CslItem } from './cslItem';
 import { type BundledLocale, type BundledStyle, DEFAULT_LOCALE } from './styles';
@@ -33,8 +34,15 @@ export function bundledStyleText(id: BundledStyle): string {
 // The module loads on first use: the pattern is made then.
 const MARKDOWN_SPECIAL = new RegExp(`${/[\\`*_[\]<>|~$]/.source}|${LINK_TRIGGERS}`, 'gu');
 
-function installMarkdownFormat(): void {
-  const formats = CSL.Output.Formats;
+type Citeproc = typeof CSL;
+
+/** citeproc-js, loaded on the first renderer. */
+async function citeproc(): Promise<Citeproc> {
+  return (await import('citeproc')).default;
+}
+
+function installMarkdownFormat(processor: Citeproc): void {
+  const formats = processor.Output.Formats;
   if (formats.markdown) return;
   formats.markdown = {
     ...formats.text,
@@ -51,19 +59,19 @@ export class StyleError extends Error {
   }
 }
 
-/** One style in one locale, ready to format items. */
+/** One style in one locale, ready to format items (made by makeRenderer). */
 export class CitationRenderer {
   private readonly engine: ReturnType<typeof makeEngine>;
   private items = new Map<string, CslItem>();
   private runs = 0;
 
   /** `style`: a bundled style's XML or a user's `.csl` text (checked by styleProblem; a StyleError if it fails). */
-  constructor(style: string, readonly locale: BundledLocale) {
+  constructor(processor: Citeproc, style: string, readonly locale: BundledLocale) {
     const problem = styleProblem(style);
     if (problem) throw new StyleError(problem);
-    installMarkdownFormat();
+    installMarkdownFormat(processor);
     try {
-      this.engine = makeEngine(styleBody(style), locale, (id) => this.items.get(id));
+      this.engine = makeEngine(processor, styleBody(style), locale, (id) => this.items.get(id));
     } catch {
       throw new StyleError('unreadable');
     }
@@ -92,15 +100,20 @@ export class CitationRenderer {
   }
 }
 
-function makeEngine(style: string, locale: BundledLocale, item: (id: string) => CslItem | undefined) {
+function makeEngine(processor: Citeproc, style: string, locale: BundledLocale, item: (id: string) => CslItem | undefined) {
   const sys = {
     retrieveLocale: (lang: string) => LOCALES[lang as BundledLocale] ?? LOCALES[DEFAULT_LOCALE],
     retrieveItem: (id: string) => item(id),
   };
-  return new CSL.Engine(sys, style, locale, true);
+  return new processor.Engine(sys, style, locale, true);
+}
+
+/** A renderer of a style's text (a bundled style's, or a user's `.csl`): a StyleError if the style cannot be used. */
+export async function makeRenderer(style: string, locale: BundledLocale): Promise<CitationRenderer> {
+  return new CitationRenderer(await citeproc(), style, locale);
 }
 
 /** A bundled style in a locale. */
-export function bundledRenderer(style: BundledStyle, locale: BundledLocale): CitationRenderer {
-  return new CitationRenderer(STYLES[style], locale);
+export function bundledRenderer(style: BundledStyle, locale: BundledLocale): Promise<CitationRenderer> {
+  return makeRenderer(STYLES[style], locale);
 }

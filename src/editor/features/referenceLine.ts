@@ -8,6 +8,9 @@
 import type * as vscode from 'vscode';
 import type { BibliographyEntry } from '../../core/formats/shared/entry';
 import type { LookupResult } from '../../core/model/lookup';
+import type { FoundEntry } from '../infrastructure/bibliographyStore';
+import type { LookupService } from '../infrastructure/lookupService';
+import { citationHoverMarkdown } from './citationHoverBody';
 import type { Config } from '../infrastructure/config';
 import { type Citable, References } from '../infrastructure/references';
 import * as words from '../words/citation';
@@ -20,7 +23,12 @@ export interface CopyArgs {
   references: Array<{ text: string; markdown: string }>;
 }
 
-/** The window's references, the hovers' line of them, and the copy commands. */
+/** A citation key's entry as the user's bibliography writes it; the book from the sources where the entry has no title. */
+function entryCitable(entry: BibliographyEntry, result: LookupResult | undefined): Citable {
+  return !entry.title && result?.status === 'found' ? { book: result.book, id: entry.key } : { entry };
+}
+
+/** The window's references, the hovers' line of them (and the citation key hover's body), and the copy commands. */
 export class ReferenceLines extends References {
   constructor(config: Config) {
     super(config);
@@ -39,10 +47,11 @@ export class ReferenceLines extends References {
     return result.status === 'found' ? this.append(markdown, { book: result.book }, token) : Promise.resolve();
   }
 
-  /** A citation key's entry as the user's bibliography writes it; the book from the sources where the entry has no title. */
-  appendEntry(markdown: vscode.MarkdownString, entry: BibliographyEntry, result: LookupResult | undefined, token: vscode.CancellationToken): Promise<void> {
-    const citable: Citable = !entry.title && result?.status === 'found' ? { book: result.book, id: entry.key } : { entry };
-    return this.append(markdown, citable, token);
+  /** A citation key's hover (citationHoverBody.ts) and its reference line. */
+  async citationHover(found: FoundEntry, result: LookupResult | undefined, service: LookupService, token: vscode.CancellationToken): Promise<vscode.MarkdownString> {
+    const markdown = citationHoverMarkdown(found, result, service);
+    await this.append(markdown, entryCitable(found.entry, result), token);
+    return markdown;
   }
 
   /** Appends the line (after a rule) and lets the Markdown run the Copy command; nothing when there is no reference. */

@@ -102,8 +102,8 @@ export class References implements vscode.Disposable {
 
   private async make(style: string, locale: BundledLocale): Promise<Made> {
     const render = await import('../../core/citation/render');
-    if (isBundledStyle(style)) return { renderer: render.bundledRenderer(style, locale), name: words.styleName(style) };
-    const fallback = () => ({ renderer: render.bundledRenderer(DEFAULT_STYLE, locale), name: words.styleName(DEFAULT_STYLE) });
+    if (isBundledStyle(style)) return { renderer: await render.bundledRenderer(style, locale), name: words.styleName(style) };
+    const fallback = async () => ({ renderer: await render.bundledRenderer(DEFAULT_STYLE, locale), name: words.styleName(DEFAULT_STYLE) });
     const uri = styleUri(style);
     if (!uri) {
       this.warn(words.styleUnusable(style, 'refused'));
@@ -116,7 +116,7 @@ export class References implements vscode.Disposable {
       return fallback();
     }
     try {
-      return { renderer: new render.CitationRenderer(read.text, locale), name: uri.path.split('/').pop() ?? style };
+      return { renderer: await render.makeRenderer(read.text, locale), name: uri.path.split('/').pop() ?? style };
     } catch (e) {
       this.warn(words.styleUnusable(style, e instanceof render.StyleError ? e.problem : 'unreadable'));
       return fallback();
