@@ -54,44 +54,33 @@ const vscodeOncePlugin = {
 };
 
 /**
- * Makes isbn3 a bundle of its own, dist/isbn3.js, that both bundles require when the first
- * checksum-valid ISBN needs its ranges: its tables are 36 KB of the 100 KB that every Markdown
- * file compiled at activation, and most of those files hold no ISBN. One copy of its parse cache
- * serves both bundles. Given where to write, the plugin also builds dist/isbn3.js; without, it
- * only points the imports at it.
+ * Makes a package a bundle of its own beside dist/lazy.js, that the bundles require (or import)
+ * from there: given where to write, the plugin also builds it; without, it only points the imports
+ * at it. The browser build inlines them.
+ *
+ * isbn3, dist/isbn3.js, both bundles require when the first checksum-valid ISBN needs its ranges:
+ * its tables are 36 KB of the 100 KB that every Markdown file compiled at activation, and most of
+ * those files hold no ISBN. One copy of its parse cache serves both bundles.
+ *
+ * citeproc-js (the CSL processor, about 370 KB), dist/citeproc.js, that dist/lazy.js imports only
+ * when the first reference is formatted (core/citation/render.ts imports it with import()): the
+ * look-ups that load dist/lazy.js do not pay for it.
  */
-function isbn3BundlePlugin(options, outdir) {
+function ownBundlePlugin(name, file, options, outdir) {
   return {
-    name: 'isbn-lens-isbn3-bundle',
+    name: `isbn-lens-${name}-bundle`,
     setup(build) {
-      build.onResolve({ filter: /^isbn3$/ }, () => ({ path: `./${ISBN3_BUNDLE}`, external: true }));
+      build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: `./${file}`, external: true }));
       build.onEnd(async (result) => {
         if (result.errors.length > 0 || outdir === undefined) return;
-        await esbuild.build({ ...options, entryPoints: [require.resolve('isbn3')], outfile: path.join(outdir, ISBN3_BUNDLE) });
+        await esbuild.build({ ...options, entryPoints: [require.resolve(name)], outfile: path.join(outdir, file) });
       });
     },
   };
 }
 
-/**
- * Makes citeproc-js (the CSL processor, about 500 KB) a bundle of its own, dist/citeproc.js, that
- * dist/lazy.js requires only when the first reference is formatted (core/citation/render.ts imports
- * it with import()): the look-ups that load dist/lazy.js do not pay for it. Given where to write,
- * the plugin also builds dist/citeproc.js; without, it only points the import at it. The browser
- * build inlines it.
- */
-function citeprocBundlePlugin(options, outdir) {
-  return {
-    name: 'isbn-lens-citeproc-bundle',
-    setup(build) {
-      build.onResolve({ filter: /^citeproc$/ }, () => ({ path: `./${CITEPROC_BUNDLE}`, external: true }));
-      build.onEnd(async (result) => {
-        if (result.errors.length > 0 || outdir === undefined) return;
-        await esbuild.build({ ...options, entryPoints: [require.resolve('citeproc')], outfile: path.join(outdir, CITEPROC_BUNDLE) });
-      });
-    },
-  };
-}
+const isbn3BundlePlugin = (options, outdir) => ownBundlePlugin('isbn3', ISBN3_BUNDLE, options, outdir);
+const citeprocBundlePlugin = (options, outdir) => ownBundlePlugin('citeproc', CITEPROC_BUNDLE, options, outdir);
 
 /** The key under which dist/lazy.js exports a module: its path from the project root. */
 function lazyKey(file) {

@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import { DEMO_BOOKS } from '../sandbox/server';
 import { clearNotifications, dismissHover, editorText, focusEditor, goTo, hoverText, openFile, runCommand, waitFor, waitForNotification } from './harness';
 import { E2eSession, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
-import { enterApiKey } from './ui';
+import { annotateAgainThenUndo, enterApiKey } from './ui';
 
 const step = { timeout: STEP_TIMEOUT_MS };
 let s: E2eSession;
@@ -78,6 +78,16 @@ after(async () => {
 
 const clipboard = () => s.page.evaluate(() => navigator.clipboard.readText());
 
+/** Runs a copy command and gives what it put on the clipboard, once it said `notice`. */
+async function copiedBy(command: string, notice: string): Promise<string> {
+  await s.page.evaluate(() => navigator.clipboard.writeText(''));
+  await runCommand(s.page, command);
+  await waitForNotification(s.page, notice);
+  const copied = await clipboard();
+  await clearNotifications(s.page);
+  return copied;
+}
+
 test("the hover over an ISBN shows the book's APA reference with a Copy link, which copies it", step, (t) =>
   s.step(t, async () => {
     await openFile(s.page, 'books.md');
@@ -118,10 +128,7 @@ test('Copy Reference at a cursor copies plain text from LaTeX; pasted into a new
   s.step(t, async () => {
     const line = PAPER.split('\n').findIndex((l) => l.includes('{lovelace}')) + 1;
     await goTo(s.page, line, PAPER.split('\n')[line - 1]!.indexOf('{lovelace}') + 3);
-    await s.page.evaluate(() => navigator.clipboard.writeText(''));
-    await runCommand(s.page, 'ISBN Lens: Copy Reference');
-    await waitForNotification(s.page, 'Reference copied.');
-    assert.equal(await clipboard(), `${APA_LOVELACE}\n`);
+    assert.equal(await copiedBy('ISBN Lens: Copy Reference', 'Reference copied.'), `${APA_LOVELACE}\n`);
 
     await runCommand(s.page, 'File: New Untitled Text File');
     await focusEditor(s.page);
@@ -140,12 +147,9 @@ test('Copy Reference at a cursor copies plain text from LaTeX; pasted into a new
 test("Copy Bibliography of File copies a .bib's entries in APA's order", step, (t) =>
   s.step(t, async () => {
     await openFile(s.page, 'library.bib');
-    await runCommand(s.page, 'ISBN Lens: Copy Bibliography of File');
-    await waitForNotification(s.page, '2 references copied.');
-    const copied = await clipboard();
+    const copied = await copiedBy('ISBN Lens: Copy Bibliography of File', '2 references copied.');
     t.diagnostic(`copied: ${copied}`);
     assert.equal(copied, `${APA_KR}\n${APA_LOVELACE}\n`);
-    await clearNotifications(s.page);
   }),
 );
 
@@ -159,14 +163,7 @@ test('Annotate with the "reference" form writes the APA reference after the ISBN
     assert.equal(annotated, TO_ANNOTATE.replace(`ISBN ${DEMO_BOOKS.cProgramming}`, `ISBN ${DEMO_BOOKS.cProgramming} — ${APA_KR_MARKDOWN}`));
     await s.shot('markdown-annotated-reference');
 
-    await clearNotifications(s.page);
-    await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
-    await waitForNotification(s.page, /ISBN Lens: /, 30_000);
-    assert.equal(await s.waitForDisk('to-read.md', () => true, ''), annotated, 'a second run changed the file');
-
-    await focusEditor(s.page);
-    await s.page.keyboard.press('Control+Z');
-    assert.equal(await s.waitForDisk('to-read.md', (text) => !text.includes('—'), 'one undo did not take the reference back'), TO_ANNOTATE);
+    await annotateAgainThenUndo(s, 'to-read.md', annotated, TO_ANNOTATE);
     await clearNotifications(s.page);
   }),
 );
@@ -182,12 +179,9 @@ test("Copy Reference on a selection copies every ISBN and key in it as one bibli
       message: 'the text was not selected',
       page: s.page,
     });
-    await runCommand(s.page, 'ISBN Lens: Copy Reference');
-    await waitForNotification(s.page, '2 references copied.');
-    const copied = await clipboard();
+    const copied = await copiedBy('ISBN Lens: Copy Reference', '2 references copied.');
     t.diagnostic(`copied: ${copied}`);
     assert.equal(copied, `${APA_KR}\n${APA_LOVELACE}\n`);
-    await clearNotifications(s.page);
   }),
 );
 
