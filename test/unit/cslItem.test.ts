@@ -107,6 +107,26 @@ test('a BibTeX book: braced organisation, `and others`, LaTeX decoded, address, 
   });
 });
 
+test("BibTeX's own name rules: a brace group is an organisation, `von` a particle, `Jr` a suffix, `and others` left to the style", () => {
+  const [entry] = readBibliography(
+    String.raw`@book{names,
+  author = {{Apple Computer} and van Beethoven, Ludwig and King, Jr., Martin Luther and Homer and others},
+  translator = {de la Fontaine, Jean},
+  title = {Names},
+  year = 2000
+}`,
+    'bibtex',
+  );
+  const item = entryCsl(entry);
+  assert.deepEqual(item.author, [
+    { literal: 'Apple Computer' },
+    { family: 'Beethoven', given: 'Ludwig', 'non-dropping-particle': 'van' },
+    { family: 'King', given: 'Martin Luther', suffix: 'Jr.' },
+    { literal: 'Homer' },
+  ]);
+  assert.deepEqual(item.translator, [{ family: 'Fontaine', given: 'Jean', 'non-dropping-particle': 'de la' }]);
+});
+
 test('a BibLaTeX chapter: its book as container, date, location, subtitle, pages as a range', () => {
   const [entry] = readBibliography(
     String.raw`@incollection{ch,

@@ -5,7 +5,7 @@
  * and CSL-YAML, RIS, a reading list's line), with the names as the format reads them (BibTeX's
  * `and` and braces, RIS's one name a line) split by `splitName` (organisations stay whole).
  */
-import { splitName } from '../formats/bibtex/names';
+import { type BibtexNameParts, ET_AL, readNamePartsList, splitName } from '../formats/bibtex/names';
 import type { BibliographyEntry } from '../formats/shared/entry';
 import { hyphenateIsbn } from '../isbn/parse';
 import type { Book } from '../model/book';
@@ -14,6 +14,7 @@ export interface CslName {
   family?: string;
   given?: string;
   suffix?: string;
+  'non-dropping-particle'?: string;
   literal?: string;
 }
 
@@ -118,8 +119,8 @@ export function entryCsl(entry: BibliographyEntry, id = entry.key || `entry-${en
 
 /** What every format gives the same way: the names, the title, the year, the first ISBN. */
 function withCommon(item: CslItem, entry: BibliographyEntry): CslItem {
-  if (entry.authors.length > 0) item.author = entry.authors.filter((a) => a !== 'et al.').map(cslName);
-  if (entry.editors.length > 0) item.editor = entry.editors.filter((a) => a !== 'et al.').map(cslName);
+  if (!item.author && entry.authors.length > 0) item.author = entry.authors.filter((a) => a !== ET_AL).map(cslName);
+  if (!item.editor && entry.editors.length > 0) item.editor = entry.editors.filter((a) => a !== ET_AL).map(cslName);
   if (entry.title && item.title === undefined) item.title = entry.title;
   if (!item.issued) put(item, 'issued', cslDate(undefined, entry.year));
   const isbn = entry.isbns[0]?.raw;
@@ -158,9 +159,23 @@ function bibtexCsl(entry: BibliographyEntry, id: string): CslItem {
   put(item, 'DOI', f('doi'));
   put(item, 'URL', f('url'));
   put(item, 'genre', entry.type === 'phdthesis' ? 'PhD thesis' : entry.type === 'mastersthesis' ? "Master's thesis" : undefined);
-  const translators = f('translator');
-  if (translators) item.translator = translators.split(/\s+and\s+/).map(cslName);
+  // The names as BibTeX reads them (braces, von parts); the common reading where the entry cannot give its written fields.
+  for (const role of ['author', 'editor', 'translator'] as const) {
+    const written = entry.writtenField?.(role);
+    const names = written === undefined ? undefined : readNamePartsList(written).flatMap((n) => (n === ET_AL ? [] : [bibtexCslName(n)]));
+    if (names && names.length > 0) item[role] = names;
+  }
   return withCommon(item, entry);
+}
+
+/** BibTeX's parts as a CSL name: a brace group or a single word whole (an organisation, "Homer"), `von` a particle kept with the family name. */
+function bibtexCslName(name: BibtexNameParts & { corporate?: boolean }): CslName {
+  if (name.corporate || (!name.first && !name.von && !name.jr)) return { literal: name.last };
+  const out: CslName = { family: name.last };
+  if (name.first) out.given = name.first;
+  if (name.von) out['non-dropping-particle'] = name.von;
+  if (name.jr) out.suffix = name.jr;
+  return out;
 }
 
 const RIS_TYPES: Record<string, string> = {
