@@ -58,8 +58,9 @@ export function someNotFound(count: number): string {
   return count === 1 ? vscode.l10n.t('1 ISBN or key has no book or entry and was left out.') : vscode.l10n.t('{0} ISBNs or keys have no book or entry and were left out.', count);
 }
 
+/** The progress of Copy Reference's look-ups. */
 export function progressTitle(count: number): string {
-  return vscode.l10n.t('Formatting {0} references…', count);
+  return vscode.l10n.t('Looking up {0} ISBNs for their references…', count);
 }
 
 export function cancelled(): string {
