@@ -129,10 +129,10 @@ export class References implements vscode.Disposable {
   }
 }
 
-/** A style path: relative to the first workspace folder, or absolute (in that folder's file system). */
+/** A style path: relative to the first workspace folder, or absolute (in that folder's file system); never an address or a network share. */
 function styleUri(path: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(path)) return undefined;
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(path) || /^[\\/]{2}/.test(path)) return undefined;
   if (path.startsWith('/') || /^[a-z]:[\\/]/i.test(path)) return folder ? folder.with({ path: path.replace(/\\/g, '/').replace(/^(?=[a-z]:)/i, '/') }) : vscode.Uri.file(path);
   return folder ? vscode.Uri.joinPath(folder, path) : undefined;
 }
