@@ -21,6 +21,7 @@ const ROOT = __dirname;
 const SRC = path.join(ROOT, 'src') + path.sep;
 const LAZY_BUNDLE = 'lazy.js';
 const ISBN3_BUNDLE = 'isbn3.js';
+const CITEPROC_BUNDLE = 'citeproc.js';
 
 /** Prints errors in the format of the `$esbuild-watch` problem matcher. */
 const problemMatcherPlugin = {
@@ -53,24 +54,33 @@ const vscodeOncePlugin = {
 };
 
 /**
- * Makes isbn3 a bundle of its own, dist/isbn3.js, that both bundles require when the first
- * checksum-valid ISBN needs its ranges: its tables are 36 KB of the 100 KB that every Markdown
- * file compiled at activation, and most of those files hold no ISBN. One copy of its parse cache
- * serves both bundles. Given where to write, the plugin also builds dist/isbn3.js; without, it
- * only points the imports at it.
+ * Makes a package a bundle of its own beside dist/lazy.js, that the bundles require (or import)
+ * from there: given where to write, the plugin also builds it; without, it only points the imports
+ * at it. The browser build inlines them.
+ *
+ * isbn3, dist/isbn3.js, both bundles require when the first checksum-valid ISBN needs its ranges:
+ * its tables are 36 KB of the 100 KB that every Markdown file compiled at activation, and most of
+ * those files hold no ISBN. One copy of its parse cache serves both bundles.
+ *
+ * citeproc-js (the CSL processor, about 370 KB), dist/citeproc.js, that dist/lazy.js imports only
+ * when the first reference is formatted (core/citation/render.ts imports it with import()): the
+ * look-ups that load dist/lazy.js do not pay for it.
  */
-function isbn3BundlePlugin(options, outdir) {
+function ownBundlePlugin(name, file, options, outdir) {
   return {
-    name: 'isbn-lens-isbn3-bundle',
+    name: `isbn-lens-${name}-bundle`,
     setup(build) {
-      build.onResolve({ filter: /^isbn3$/ }, () => ({ path: `./${ISBN3_BUNDLE}`, external: true }));
+      build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: `./${file}`, external: true }));
       build.onEnd(async (result) => {
         if (result.errors.length > 0 || outdir === undefined) return;
-        await esbuild.build({ ...options, entryPoints: [require.resolve('isbn3')], outfile: path.join(outdir, ISBN3_BUNDLE) });
+        await esbuild.build({ ...options, entryPoints: [require.resolve(name)], outfile: path.join(outdir, file) });
       });
     },
   };
 }
+
+const isbn3BundlePlugin = (options, outdir) => ownBundlePlugin('isbn3', ISBN3_BUNDLE, options, outdir);
+const citeprocBundlePlugin = (options, outdir) => ownBundlePlugin('citeproc', CITEPROC_BUNDLE, options, outdir);
 
 /** The key under which dist/lazy.js exports a module: its path from the project root. */
 function lazyKey(file) {
@@ -171,7 +181,7 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
   const options = { ...common, minify: prod, sourcemap: !prod };
   const listed = lazyModules();
   const entry = path.join(ROOT, 'src/extension.ts');
-  const first = await esbuild.build({ ...options, entryPoints: [entry], write: false, metafile: true, plugins: [vscodeOncePlugin, isbn3BundlePlugin(), lazyImportsPlugin(listed)] });
+  const first = await esbuild.build({ ...options, entryPoints: [entry], write: false, metafile: true, plugins: [vscodeOncePlugin, isbn3BundlePlugin(), citeprocBundlePlugin(), lazyImportsPlugin(listed)] });
   const inActivation = sourceInputs(first.metafile);
 
   const modules = [...listed].sort();
@@ -189,7 +199,7 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
     // `require('./lazy.js')[key]`: the default export's members, not the ES module namespace.
     footer: { js: 'module.exports = module.exports.default;' },
     metafile: true,
-    plugins: [vscodeOncePlugin, isbn3BundlePlugin(), sharedFromActivationPlugin(inActivation, taken)],
+    plugins: [vscodeOncePlugin, isbn3BundlePlugin(), citeprocBundlePlugin(options, outdir), sharedFromActivationPlugin(inActivation, taken)],
   });
 
   const shared = [...taken].sort();

@@ -5,6 +5,7 @@
 // Lazy parts (every other .js file in dist/) are timed as the first request pays them.
 // Run: `npx tsx bench/activation.ts`, or import benchActivation() from the bench runner.
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -96,6 +97,11 @@ export async function benchActivation(): Promise<Record<string, number | string>
   for (const file of bundles) result[`size of dist/${file} (KB)`] = Math.round(statSync(join(DIST, file)).size / 1024);
   // VS Code for the Web loads one file, all of it at activation: no undici, no image decoders, nothing of the Node host.
   result['size of dist/web/extension.js, the browser entry (KB)'] = Math.round(statSync(join(DIST, 'web', 'extension.js')).size / 1024);
+  // Issue 38: what the references add to it (citeproc-js and the CSL styles and locales, inlined there).
+  const web = await webBundleParts();
+  result['of which citeproc-js (bytes)'] = web.citeproc;
+  result['of which the CSL styles and locales (bytes)'] = web.styles;
+  result['of which the rest of src/core/citation (bytes)'] = web.citation;
   result['floor: load an empty bundle (ms, median)'] = round(median(runs.map((r) => r.floor)));
   result['load the activation bundle (ms, median)'] = round(median(runs.map((r) => r.loaded)));
   result['load + activate() (ms, median)'] = round(median(runs.map((r) => r.activated)));
@@ -105,6 +111,21 @@ export async function benchActivation(): Promise<Record<string, number | string>
   }
   result['Node processes'] = PROCESSES;
   return result;
+}
+
+/** The bytes of the browser bundle that come from citeproc-js, from the bundled styles and locales, and from the rest of src/core/citation, by esbuild's metafile. */
+async function webBundleParts(): Promise<{ citeproc: number; styles: number; citation: number }> {
+  const { browserBuild } = createRequire(__filename)(join(ROOT, 'esbuild.js')) as { browserBuild(options: { production: boolean; outdir: string }): Promise<{ outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> }> };
+  const metafile = await browserBuild({ production: true, outdir: mkdtempSync(join(tmpdir(), 'isbn-lens-web-')) });
+  const parts = { citeproc: 0, styles: 0, citation: 0 };
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      if (input.includes('node_modules/citeproc/')) parts.citeproc += bytesInOutput;
+      else if (input.endsWith('src/core/citation/cslData.json')) parts.styles += bytesInOutput;
+      else if (input.includes('src/core/citation/')) parts.citation += bytesInOutput;
+    }
+  }
+  return parts;
 }
 
 function round(ms: number): number {

@@ -22,6 +22,7 @@ import { Log } from './editor/infrastructure/log';
 import { LookupService } from './editor/infrastructure/lookupService';
 import { registerCommands } from './editor/features/registerCommands';
 import { registerChatTools } from './editor/features/chat/registerChatTools';
+import { ReferenceSlot } from './editor/features/referenceSlot';
 import { StateNotifier } from './editor/features/stateNotifier';
 import { StatusBar } from './editor/features/statusBar';
 import type { LookupHost } from './core/host/host';
@@ -72,6 +73,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     const inlineTitles = new InlineTitles(index, service, config);
     const readings = new DocumentReadings();
     const bibliographies = new BibliographyStore(log, readings);
+    const references = new ReferenceSlot(config);
     const lookups = service;
     const checks = new BibliographyChecks(readings, (isbn13) => {
       const known = lookups.peek(isbn13);
@@ -84,7 +86,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       service,
       new StatusBar(service),
       new StateNotifier(service),
-      vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config, checks)),
+      vscode.languages.registerHoverProvider(TEXT_DOCUMENTS, new IsbnHoverProvider(isbns, service, config, checks, references)),
       index,
       new IsbnDiagnostics(index, service, config),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new IsbnCodeActions(index, readings), IsbnCodeActions.metadata),
@@ -92,13 +94,14 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       vscode.languages.registerInlayHintsProvider(TEXT_DOCUMENTS, inlineTitles),
       readings,
       bibliographies,
-      vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CitationHoverProvider(bibliographies, service)),
+      references,
+      vscode.languages.registerHoverProvider(CITING_DOCUMENTS, new CitationHoverProvider(bibliographies, service, references)),
       vscode.languages.registerDefinitionProvider(CITING_DOCUMENTS, new CitationDefinitionProvider(bibliographies)),
       new DuplicateDiagnostics(config, readings),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
       checks,
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new CheckCodeActions(checks, readings, config), CheckCodeActions.metadata),
-      ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks }),
+      ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks, references, bibliographies }),
       ...registerChatTools({ service, config, log }),
     );
     // The runtime (the HTTP client), the cache file, the key in SecretStorage and the client

@@ -51,4 +51,8 @@ export const LAZY_MODULES: readonly string[] = [
   'src/core/formats/bibtex/bookEntry.ts',
   'src/core/formats/bibtex/citeKeyPattern.ts',
   'src/core/formats/bibtex/dialect.ts',
+  // References in a citation style: citeproc-js and the bundled CSL styles and locales; the hovers'
+  // line and the copy commands (referenceLine.ts takes commands/copyReference.ts with it).
+  'src/core/citation/render.ts',
+  'src/editor/features/referenceLine.ts',
 ];

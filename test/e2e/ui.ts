@@ -1,6 +1,7 @@
 /** ISBN Lens's own pieces of the workbench, driven as a user would (built on the harness's helpers). */
 import assert from 'node:assert/strict';
-import { type Page, dismissHover, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import { type Page, clearNotifications, dismissHover, focusEditor, hoverText, openFile, quickInput, runCommand, waitFor, waitForNotification } from './harness';
+import type { E2eSession } from './session';
 
 export const SET_KEY_TITLE = 'ISBN Lens: Set API Key';
 
@@ -195,4 +196,15 @@ export function statusTooltip(page: Page): Promise<string> {
     const items = Array.from(document.querySelectorAll('.part.statusbar .statusbar-item a'));
     return items.map((a) => a.getAttribute('aria-label') ?? '').find((l) => l.startsWith('ISBN Lens:')) ?? '';
   });
+}
+
+/** "Annotate ISBNs in File" run again on the annotated `file` changes nothing, and one undo takes every note back to `original`. */
+export async function annotateAgainThenUndo(s: E2eSession, file: string, annotated: string, original: string): Promise<void> {
+  await clearNotifications(s.page);
+  await runCommand(s.page, 'ISBN Lens: Annotate ISBNs in File');
+  await waitForNotification(s.page, /ISBN Lens: /, 30_000);
+  assert.equal(await s.waitForDisk(file, () => true, ''), annotated, 'a second run changed the file');
+  await focusEditor(s.page);
+  await s.page.keyboard.press('Control+Z');
+  assert.equal(await s.waitForDisk(file, (text) => !text.includes('—'), 'one undo did not take the annotations back'), original);
 }

@@ -60,6 +60,13 @@ test('the activation bundle holds no heavy dependency; the lazy bundle holds the
     assert.match(activation, /require\("\.\/isbn3\.js"\)/, 'the activation bundle loads isbn3 by a relative require');
     const isbn3 = Module.createRequire(join(outdir, 'x.js'))('./isbn3.js') as typeof import('isbn3');
     assert.equal(isbn3.parse('9780306406157')?.isbn13h, '978-0-306-40615-7');
+    // citeproc-js (issue 38) is a bundle of its own too, required by dist/lazy.js only when the first reference is formatted.
+    assert.ok(!light.has('citeproc') && !heavy.has('citeproc'), 'citeproc is in neither bundle, but in dist/citeproc.js');
+    assert.ok(!sourcesIn(extension).has('src/core/citation/cslData.json'), 'the CSL styles are not in dist/extension.js');
+    const lazyText = readFileSync(join(outdir, 'lazy.js'), 'utf8');
+    assert.ok(lazyText.includes('import("./citeproc.js")') && !lazyText.includes('require("./citeproc.js")'), 'dist/lazy.js imports citeproc on first use (import()), not when it loads');
+    const citeproc = Module.createRequire(join(outdir, 'x.js'))('./citeproc.js') as { Engine?: unknown };
+    assert.equal(typeof citeproc.Engine, 'function');
     // Each bundle copies the vscode API's members once, not once per module that imports it.
     assert.equal(activation.match(/require\("vscode"\)/g)?.length, 1, 'dist/extension.js requires vscode once');
     assert.equal(readFileSync(join(outdir, 'lazy.js'), 'utf8').match(/require\("vscode"\)/g)?.length, 1, 'dist/lazy.js requires vscode once');

@@ -5,7 +5,9 @@
  *   file system can say where they lead (a trusted workspace may name a central library anywhere);
  * - only regular files (never a FIFO, a device or a directory), asked before anything is read,
  *   and at most MAX_BIBLIOGRAPHY_BYTES;
- * - a .json or .yaml file only when its first bytes look like CSL data.
+ * - a .json or .yaml file only when its first bytes look like CSL data;
+ * - a citation style (`isbnLens.citation.style`) only by a `.csl` name, by the same rules of
+ *   place and kind, and at most MAX_STYLE_FILE_BYTES (readStyleFile).
  * The sequence runs over injected file access: the editor gives it VS Code's file system, the
  * tests a real folder with FIFOs and symbolic links. No `vscode` import.
  */
@@ -64,17 +66,12 @@ export async function readBibliographyFile<F>(file: F, scope: ReadScope, access:
   const format = bibliographyFormatOf(location);
   if (!format) return refuse('notABibliographyName', 'its name has no bibliography extension (.bib, .bibtex, .json, .yaml, .yml, .ris)');
   try {
-    if (!scope.trusted) {
-      if (!isInside(location, scope.folders)) return refuse('outsideTheWorkspace', 'Restricted Mode reads nothing outside the workspace folder');
-      const real = await access.realLocation(file);
-      if (real !== undefined && !isInside(real, scope.realFolders)) return refuse('outsideTheWorkspace', 'it leads out of the workspace folder, which Restricted Mode does not read');
-    }
+    const outside = await outsideScope(file, location, scope, access);
+    if (outside) return outside;
     const open = access.openText(file);
     if (open !== undefined) return !textConfirms(format, open) ? refuse('notCsl', 'it does not look like CSL data') : { text: open, format };
-    const facts = await access.stat(file);
-    if (!facts) return refuse('missing', 'there is no such file');
-    if (facts.kind !== 'file') return refuse('notARegularFile', `it is ${facts.kind === 'directory' ? 'a folder' : 'not a regular file (a pipe or a device)'}`);
-    if (facts.size > MAX_BIBLIOGRAPHY_BYTES) return refuse('tooLarge', `it is larger than ${MAX_BIBLIOGRAPHY_BYTES / 1024 / 1024} MB`);
+    const unfit = await unfitFile(file, access, MAX_BIBLIOGRAPHY_BYTES);
+    if (unfit) return unfit;
     if (recognitionOf(format).confirms && !textConfirms(format, await access.readHead(file, CSL_HEAD_BYTES))) return refuse('notCsl', 'it does not look like CSL data');
     return { text: await access.readText(file), format };
   } catch (e) {
@@ -82,6 +79,48 @@ export async function readBibliographyFile<F>(file: F, scope: ReadScope, access:
   }
 }
 
-function refuse(refused: Refusal, why: string): Reading {
+/** A CSL style is a few hundred KB; a file of many MB named .csl is none. */
+export const MAX_STYLE_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The text of a citation style file (`.csl`), or why it is not read: the same rules of place
+ * (Restricted Mode: inside the workspace folders) and kind (a regular file, asked first) as a
+ * bibliography, at most MAX_STYLE_FILE_BYTES. The text is data for the CSL processor's XML parser
+ * (core/citation/styleText.ts says what it must be). Never throws.
+ */
+export async function readStyleFile<F>(file: F, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<{ text: string } | { refused: Refusal; why: string }> {
+  const location = access.location(file);
+  if (!/\.csl$/i.test(location)) return { refused: 'notABibliographyName', why: 'a citation style file is named .csl' };
+  try {
+    const outside = await outsideScope(file, location, scope, access);
+    if (outside) return outside;
+    const open = access.openText(file);
+    if (open !== undefined) return open.length > MAX_STYLE_FILE_BYTES ? refuse('tooLarge', `it is larger than ${MAX_STYLE_FILE_BYTES / 1024 / 1024} MB`) : { text: open };
+    const unfit = await unfitFile(file, access, MAX_STYLE_FILE_BYTES);
+    if (unfit) return unfit;
+    return { text: await access.readText(file) };
+  } catch (e) {
+    return refuse('unreadable', e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function outsideScope<F>(file: F, location: string, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<{ refused: Refusal; why: string } | undefined> {
+  if (scope.trusted) return undefined;
+  if (!isInside(location, scope.folders)) return refuse('outsideTheWorkspace', 'Restricted Mode reads nothing outside the workspace folder');
+  const real = await access.realLocation(file);
+  if (real !== undefined && !isInside(real, scope.realFolders)) return refuse('outsideTheWorkspace', 'it leads out of the workspace folder, which Restricted Mode does not read');
+  return undefined;
+}
+
+/** Missing, not a regular file, or larger than `maxBytes`: asked of the file system before anything is read. */
+async function unfitFile<F>(file: F, access: BibliographyFileAccess<F>, maxBytes: number): Promise<{ refused: Refusal; why: string } | undefined> {
+  const facts = await access.stat(file);
+  if (!facts) return refuse('missing', 'there is no such file');
+  if (facts.kind !== 'file') return refuse('notARegularFile', `it is ${facts.kind === 'directory' ? 'a folder' : 'not a regular file (a pipe or a device)'}`);
+  if (facts.size > maxBytes) return refuse('tooLarge', `it is larger than ${maxBytes / 1024 / 1024} MB`);
+  return undefined;
+}
+
+function refuse(refused: Refusal, why: string): { refused: Refusal; why: string } {
   return { refused, why };
 }

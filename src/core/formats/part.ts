@@ -27,6 +27,11 @@ export interface WriteOptions {
   texLoadsBiblatex?: boolean;
   /** `isbnLens.citeKey.pattern`. */
   keyPattern?: string;
+  /**
+   * `isbnLens.annotate.markdownForm` `"reference"`: each book's reference in the user's citation
+   * style (Markdown), by ISBN-13; a reading list writes it instead of the short note.
+   */
+  references?: ReadonlyMap<string, string>;
 }
 
 export type NewEntryResult = { key: string; edit: TextEdit } | { error: string };

@@ -7,14 +7,11 @@
 import * as vscode from 'vscode';
 import { citationAt } from '../../core/bibliography/citations';
 import { citationSyntaxOf } from '../../core/documentKind/documentKind';
-import type { BibliographyEntry } from '../../core/formats/shared/entry';
-import { escapeMarkdown } from '../../core/format/markdown';
 import type { LookupResult } from '../../core/model/lookup';
 import type { BibliographyStore, FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import { HOVER_WAIT_MS, answerBy } from './hoverProvider';
-import * as words from '../words/index';
-import { parseIsbn } from '../../core/isbn/parse';
+import type { ReferenceSlot } from './referenceSlot';
 
 /** Documents whose citations are looked for (see citationSyntaxOf): by language, and by name where no extension gives the language. */
 export const CITING_DOCUMENTS: vscode.DocumentFilter[] = [
@@ -26,30 +23,17 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly store: BibliographyStore,
     private readonly service: LookupService,
+    private readonly references: ReferenceSlot,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const cited = await citedEntry(this.store, document, position);
     if (!cited || token.isCancellationRequested) return undefined;
     const { found, range } = cited;
-    const deadline = Date.now() + HOVER_WAIT_MS;
-    const result = found.isbn13 ? await this.bookOf(found.isbn13, deadline, token) : undefined;
+    const result = found.isbn13 ? await this.bookOf(found.isbn13, Date.now() + HOVER_WAIT_MS, token) : undefined;
     if (token.isCancellationRequested) return undefined;
-    const sources = result?.status === 'found' ? words.sourcesLine(result) : undefined;
-    const body =
-      result?.status === 'found' ? words.bookHover(result.book) + words.sourcesMarkdown(sources) : entryMarkdown(found.entry, this.noBookNote(found.isbn13, result));
-    const markdown = new vscode.MarkdownString(`${body}\n\n---\n\n${whereMarkdown(found)}`);
-    markdown.supportHtml = false;
-    return new vscode.Hover(markdown, range);
-  }
-
-  /** Why an entry with an ISBN shows its own fields instead of the book. */
-  private noBookNote(isbn13: string | undefined, result: LookupResult | undefined): string | undefined {
-    if (!isbn13) return undefined;
-    if (!result) return words.lookingUp(parseIsbn(isbn13)?.hyphenated13 ?? isbn13);
-    if (result.status === 'notFound') return words.sentence(words.noBook(result, isbn13));
-    if (result.status === 'failed') return words.citationLookupFailed(this.service.describeFrom(result.source, result.error));
-    return undefined;
+    // Drawn by the lazily loaded part (citationHoverBody.ts, with the reference line): the store has loaded it by now.
+    return new vscode.Hover(await (await this.references.get()).citationHover(found, result, this.service, token), range);
   }
 
   /** The book from the cache, else one urgent look-up, waited on up to the hover's budget. */
@@ -80,20 +64,4 @@ async function citedEntry(store: BibliographyStore, document: vscode.TextDocumen
   const found = await store.find(document, citation.key, syntax);
   if (!found) return undefined;
   return { found, range: new vscode.Range(document.positionAt(citation.start), document.positionAt(citation.end)) };
-}
-
-function entryMarkdown(entry: BibliographyEntry, note?: string): string {
-  const parts = [`**${escapeMarkdown(entry.title ?? words.noTitle())}**`];
-  const people = entry.authors.length > 0 ? entry.authors : entry.editors.map(words.editorName);
-  if (people.length > 0) parts.push(escapeMarkdown(people.join('; ')));
-  if (entry.year) parts.push(escapeMarkdown(entry.year));
-  if (note) parts.push(`*${escapeMarkdown(note)}*`);
-  return parts.join('  \n');
-}
-
-function whereMarkdown(found: FoundEntry): string {
-  const line = found.entry.line + 1;
-  const link = found.uri.with({ fragment: `L${line}` }).toString();
-  const name = vscode.workspace.asRelativePath(found.uri, false);
-  return words.citeKeyAt(found.entry.key, name, line, link);
 }

@@ -12,6 +12,7 @@ import { HOVER_WAIT_MS, type LookupResult } from '../../core/model/lookup';
 import type { Config } from '../infrastructure/config';
 import { type DocumentIsbns, rangeOf } from '../infrastructure/documentIsbns';
 import type { LookupService } from '../infrastructure/lookupService';
+import type { ReferenceSlot } from './referenceSlot';
 import * as words from '../words/index';
 
 export { HOVER_WAIT_MS };
@@ -27,6 +28,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     private readonly service: LookupService,
     private readonly config: Config,
     private readonly checks?: CheckVerdicts,
+    private readonly references?: ReferenceSlot,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -46,6 +48,8 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
     const markdown = this.resultMarkdown(isbn, result, cover, match.info.rangeless, match.foundBy);
+    // The reference in the user's style, in what is left of the same budget.
+    await (await this.references?.get())?.appendBook(markdown, result, token);
     const verdict = this.checks?.hoverLine(document, document.offsetAt(range.start));
     return new vscode.Hover(verdict ? withVerdictAbove(verdict, markdown) : markdown, range);
   }

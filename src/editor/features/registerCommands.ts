@@ -6,6 +6,9 @@
 import * as vscode from 'vscode';
 import type { AnnotateArgs } from './commands/annotateFile';
 import type { BibliographyChecks } from './bibliographyCheck';
+import type { CopyArgs } from './referenceLine';
+import type { BibliographyStore } from '../infrastructure/bibliographyStore';
+import type { ReferenceSlot } from './referenceSlot';
 import type { ApiKeyStore } from '../infrastructure/apiKeyStore';
 import type { Config } from '../infrastructure/config';
 import type { DocumentReadings } from '../infrastructure/documentReadings';
@@ -27,9 +30,14 @@ export interface CommandServices {
   readings: DocumentReadings;
   /** Check Bibliography's diagnostics. */
   checks: BibliographyChecks;
+  /** References in the user's citation style (Copy Reference, Annotate's reference form). */
+  references: ReferenceSlot;
+  /** Citation keys' entries. */
+  bibliographies: BibliographyStore;
 }
 
-export function registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks }: CommandServices): vscode.Disposable[] {
+export function registerCommands(services: CommandServices): vscode.Disposable[] {
+  const { config, keys, googleKeys, service, isbns, log, readings, checks, references } = services;
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'isbnLens.setApiKey': async () => (await import('./commands/apiKey')).setApiKey(keys, service, config),
     'isbnLens.clearApiKey': async () => (await import('./commands/apiKey')).clearApiKey(keys, service),
@@ -38,10 +46,13 @@ export function registerCommands({ config, keys, googleKeys, service, isbns, log
     'isbnLens.lookupAuthor': async () => (await import('./commands/lookupAuthor')).lookupAuthor(service, config, readings),
     'isbnLens.lookupIsbn': async () => (await import('./commands/lookupIsbn')).lookupIsbn(isbns, service, config, readings),
     'isbnLens.lookupAllInFile': async () => (await import('./commands/lookupAllInFile')).lookupAllInFile(isbns, service),
-    'isbnLens.annotateFile': async (args) => (await import('./commands/annotateFile')).annotateFile(service, config, readings, args as AnnotateArgs | undefined),
+    'isbnLens.annotateFile': async (args) => (await import('./commands/annotateFile')).annotateFile(service, config, readings, args as AnnotateArgs | undefined, references),
     'isbnLens.checkBibliography': async () => (await import('./commands/checkBibliography')).checkBibliography(service, readings, checks),
     'isbnLens.insertBibtexEntry': async () => (await import('./commands/insertBibtexEntry')).insertBibtexEntry(isbns, service, config, readings),
     'isbnLens.insertEntry': async () => (await import('./commands/insertEntry')).insertEntry(isbns, service, config, readings),
+    // The copy commands load with the references (referenceSlot.ts).
+    'isbnLens.copyReference': async (args) => (await references.get()).copyReference(services, args as CopyArgs | undefined),
+    'isbnLens.copyBibliography': async () => (await references.get()).copyBibliography(services),
     'isbnLens.findBook': async () => (await import('./commands/findBook')).findBook(service, config, readings),
     'isbnLens.showEditions': async (uri, range) => (await import('./commands/findBook')).showEditions(service, config, readings, uri, range),
     'isbnLens.findMissingIsbns': async () => (await import('./commands/findBook')).findMissingIsbns(service, readings),

@@ -18,7 +18,7 @@ export type DiagnosticsSeverity = 'error' | 'warning' | 'information' | 'hint' |
  * The settings' names under `isbnLens.`. `plan`, `baseUrls` and `batchSize` stand for the book
  * service's settings, `isbnLens.isbndb.*`, and their old names (see renamedSettings.ts).
  */
-export type SettingKey = 'plan' | 'baseUrls' | 'sources' | 'sourceUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled' | 'bibtex.dialect' | 'citeKey.pattern';
+export type SettingKey = 'plan' | 'baseUrls' | 'sources' | 'sourceUrls' | 'batchSize' | 'hover.lookupScope' | 'requestTimeoutSeconds' | 'diagnostics.severity' | 'inlineTitles.enabled' | 'bibtex.dialect' | 'citeKey.pattern' | 'citation.style' | 'citation.locale' | 'annotate.markdownForm';
 
 const SECTION = 'isbnLens';
 const SEVERITIES: readonly DiagnosticsSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -146,6 +146,11 @@ export class Config implements vscode.Disposable {
   citeKeyPattern(document?: vscode.TextDocument): string | undefined {
     const value = vscode.workspace.getConfiguration(SECTION, document?.uri).get<string>('citeKey.pattern');
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  }
+
+  /** `isbnLens.citation.style`, `.locale`, `annotate.markdownForm` (for a document): the value as written, read by the references' code. */
+  setting(name: 'citation.style' | 'citation.locale' | 'annotate.markdownForm', document?: vscode.TextDocument): unknown {
+    return vscode.workspace.getConfiguration(SECTION, document?.uri).get(name);
   }
 
   /** Switches inline titles for the document's language; returns the new value. */

@@ -141,6 +141,24 @@ const checks: Check[] = [
     },
   },
   {
+    name: 'Copy Bibliography of File formats a CSL-JSON document in APA with the real API, plain text on the clipboard (issue 38)',
+    run: async () => {
+      const items = [
+        { id: 'morrison', type: 'book', title: 'Beloved', author: [{ family: 'Morrison', given: 'Toni' }], publisher: 'Knopf', issued: { 'date-parts': [[1987]] } },
+        { id: 'camus', type: 'book', title: 'The plague', author: [{ family: 'Camus', given: 'Albert' }], publisher: 'Vintage', issued: { 'date-parts': [[1991]] } },
+      ];
+      const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(items, null, 2) });
+      await vscode.window.showTextDocument(document);
+      await vscode.env.clipboard.writeText('');
+      await vscode.commands.executeCommand('isbnLens.copyBibliography');
+      const copied = await vscode.env.clipboard.readText();
+      // APA 7th, by author: "Author, A. (Year). *Title*. Publisher." (plain text: no emphasis outside Markdown).
+      assert.equal(copied, 'Camus, A. (1991). The plague. Vintage.\nMorrison, T. (1987). Beloved. Knopf.\n');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.window.showTextDocument(booksDocument());
+    },
+  },
+  {
     name: 'user settings point isbnLens.baseUrls at the sandbox',
     run: async () => {
       const inspected = vscode.workspace.getConfiguration('isbnLens').inspect<Record<string, string>>('baseUrls');

@@ -80,6 +80,23 @@ export function readNameList(raw: string): string[] {
     .map((name) => (name.toLowerCase() === 'others' ? ET_AL : name));
 }
 
+/**
+ * The names of a BibTeX name field split into BibTeX's parts (`raw`: the value between its
+ * delimiters, braces kept), `and others` as ET_AL; a name written as one brace group
+ * (`{World Health Organization}`) is an organisation: `{ last, corporate: true }`.
+ */
+export function readNamePartsList(raw: string): Array<(BibtexNameParts & { corporate?: boolean }) | typeof ET_AL> {
+  return splitOutsideBraces(raw, AND)
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => {
+      if (name.toLowerCase() === 'others') return ET_AL;
+      // One brace group from end to end: BibTeX keeps it whole.
+      if (/^\{[^{}]*\}$/.test(name) && !name.startsWith('{\\')) return { last: plainName(name), corporate: true };
+      return bibtexNameParts(name);
+    });
+}
+
 /** A name as plain text: LaTeX decoded (`{\"u}`, `\relax`, escapes of special characters, protective braces), spacing flattened. */
 function plainName(name: string): string {
   return latexToText(name);

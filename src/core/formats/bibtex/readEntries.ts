@@ -84,10 +84,14 @@ class BibtexEntry implements BibliographyEntry {
   }
   /** A name field as BibTeX reads it: split on `and` outside braces (see readNameList). */
   private names(name: string): string[] {
+    const value = this.writtenField(name);
+    return value === undefined ? [] : readNameList(value);
+  }
+  writtenField(name: string): string | undefined {
     const field = this.raw.fields.find((f) => f.name === name);
-    if (!field) return [];
+    if (!field) return undefined;
     const value = this.source.text.slice(field.valueStart, field.valueEnd);
-    return readNameList(field.kind === 'braced' || field.kind === 'quoted' ? value.slice(1, -1) : value);
+    return field.kind === 'braced' || field.kind === 'quoted' ? value.slice(1, -1) : value;
   }
   get title(): string | undefined {
     return this.field('title');

@@ -7,6 +7,7 @@ import { findIsbns, type IsbnMatch } from '../../isbn/find';
 import type { LookupResult } from '../../model/lookup';
 import { minimalEdit, type TextEdit } from '../../edit/textEdit';
 import { annotationText, existingAnnotationLength } from './annotation';
+import { existingReferenceLength, referenceAnnotation } from './referenceNote';
 import { inZones, insertionPoint, protectedZones } from './context';
 import { type AnnotationReport, countUnusable, emptyReport } from '../../model/fillReport';
 
@@ -40,7 +41,8 @@ export function markdownIsbns(text: string): string[] {
   return [...new Set(place(text).placed.map((p) => p.match.info.isbn13))];
 }
 
-export function annotateMarkdown(text: string, results: ReadonlyMap<string, LookupResult>): { edits: TextEdit[]; report: AnnotationReport } {
+/** `references`: the reference form (`isbnLens.annotate.markdownForm`), each book's reference by ISBN-13; else the short note. */
+export function annotateMarkdown(text: string, results: ReadonlyMap<string, LookupResult>, references?: ReadonlyMap<string, string>): { edits: TextEdit[]; report: AnnotationReport } {
   const { placed, invalid, leftAlone } = place(text);
   const report = emptyReport();
   report.invalid = invalid;
@@ -54,9 +56,11 @@ export function annotateMarkdown(text: string, results: ReadonlyMap<string, Look
       countUnusable(report, result);
       continue;
     }
-    const existing = existingAnnotationLength(text, at, result.book);
+    // Either form is refreshed in place, so that a change of form or style replaces the old note.
+    const reference = references?.get(match.info.isbn13);
+    const existing = existingAnnotationLength(text, at, result.book) || existingReferenceLength(text, at, result.book, reference);
     covered = at + existing;
-    const edit = minimalEdit(text, at, at + existing, annotationText(result.book));
+    const edit = minimalEdit(text, at, at + existing, reference ? referenceAnnotation(reference) : annotationText(result.book));
     if (edit) {
       edits.push(edit);
       report.changed++;

@@ -14,7 +14,7 @@ export const readingListFormat: FormatPart = {
   isPart: () => false,
   refusal: () => undefined,
   isbnsToAnnotate: (reading) => markdownIsbns(reading.text),
-  fill: (reading, results) => annotateMarkdown(reading.text, results),
+  fill: (reading, results, _mode, options) => annotateMarkdown(reading.text, results, options.references),
   newEntry: (reading, offset, book) => readingListItem(reading, offset, book),
   repeats: async (reading) => repeatedIsbns(reading.text).map((r) => ({ at: r.at, firstAt: r.firstAt, firstLine: r.firstLine, entry: false })),
 };

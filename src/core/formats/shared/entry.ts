@@ -33,6 +33,8 @@ export interface BibliographyEntry {
   fields: Map<string, string>;
   /** One of `fields` (lower-case name), where a format can give it alone more cheaply than all of them (BibTeX decodes LaTeX). */
   field?(name: string): string | undefined;
+  /** A field's value as written, between its delimiters (BibTeX: braces and LaTeX kept, for its name lists' own rules). */
+  writtenField?(name: string): string | undefined;
 }
 
 /** 0-based line numbers of offsets, from one table of line starts. */

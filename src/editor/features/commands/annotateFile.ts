@@ -15,6 +15,8 @@ import { applyWhenStable } from '../../../core/edit/applyStable';
 import type { TextEdit } from '../../../core/edit/textEdit';
 import type { Config } from '../../infrastructure/config';
 import type { LookupService } from '../../infrastructure/lookupService';
+import type { ReferenceSlot } from '../referenceSlot';
+import type { LookupResult } from '../../../core/model/lookup';
 import { reportLookup } from '../../infrastructure/lookupWithProgress';
 import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import { type DocumentReadings, partOf } from '../../infrastructure/documentReadings';
@@ -26,7 +28,7 @@ export interface AnnotateArgs {
   mode?: FillMode;
 }
 
-export async function annotateFile(service: LookupService, config: Config, readings: DocumentReadings, args?: AnnotateArgs): Promise<void> {
+export async function annotateFile(service: LookupService, config: Config, readings: DocumentReadings, args?: AnnotateArgs, references?: ReferenceSlot): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void vscode.window.showInformationMessage(commandWords.annotate.noEditor());
@@ -71,12 +73,20 @@ export async function annotateFile(service: LookupService, config: Config, readi
     return;
   }
 
+  // The reference form: each found book's reference in the user's style, made once for the run.
+  const withReferences = part.entryKind === 'isbn' && references && config.setting('annotate.markdownForm', document) === 'reference' ? { ...options, references: await referencesOf(references, results) } : options;
   const { result, applied } = await applyWhenStable(
     document,
-    (text) => part.fill(readings.now(document, format, text), results, mode, options),
+    (text) => part.fill(readings.now(document, format, text), results, mode, withReferences),
     (edits, version) => applyEdits(document, edits, version),
   );
   report(result.report, commandWords.annotationSummary(result.report, format), applied || result.edits.length === 0, service);
+}
+
+async function referencesOf(slot: ReferenceSlot, results: ReadonlyMap<string, LookupResult>): Promise<Map<string, string>> {
+  const books = [...results.values()].flatMap((r) => (r.status === 'found' ? [r.book] : []));
+  const rendered = await (await slot.get()).render(books.map((book) => ({ book })));
+  return new Map((rendered?.references ?? []).map((r): [string, string] => [books[r.index].isbn13, r.markdown]));
 }
 
 async function pickMode(): Promise<FillMode | undefined> {

@@ -1,0 +1,82 @@
+/**
+ * The hovers' reference line: the book or entry in the user's citation style, with a "Copy" link
+ * (`isbnLens.copyReference` with the reference as its argument), rendered when the book is known.
+ * The hover never waits for the processor: the first one says the reference is on its way and the
+ * processor is made once the hover has gone out (references.ts); the next hover has it. Loads on
+ * first use (referenceSlot.ts), with the processor's owner.
+ */
+import type * as vscode from 'vscode';
+import type { BibliographyEntry } from '../../core/formats/shared/entry';
+import type { LookupResult } from '../../core/model/lookup';
+import type { FoundEntry } from '../infrastructure/bibliographyStore';
+import type { LookupService } from '../infrastructure/lookupService';
+import { citationHoverMarkdown } from './citationHoverBody';
+import type { Config } from '../infrastructure/config';
+import { type Citable, References } from '../infrastructure/references';
+import * as words from '../words/citation';
+import { type CopyServices, copyBibliography, copyReference } from './commands/copyReference';
+
+export const COPY_REFERENCE_COMMAND = 'isbnLens.copyReference';
+
+/** What the Copy link hands the command: the reference, ready. */
+export interface CopyArgs {
+  references: Array<{ text: string; markdown: string }>;
+}
+
+/** A citation key's entry as the user's bibliography writes it; the book from the sources where the entry has no title. */
+function entryCitable(entry: BibliographyEntry, result: LookupResult | undefined): Citable {
+  return !entry.title && result?.status === 'found' ? { book: result.book, id: entry.key } : { entry };
+}
+
+/** The window's references, the hovers' line of them (and the citation key hover's body), and the copy commands. */
+export class ReferenceLines extends References {
+  constructor(config: Config) {
+    super(config);
+  }
+
+  copyReference(services: CopyServices, args?: CopyArgs): Promise<void> {
+    return copyReference(services, args);
+  }
+
+  copyBibliography(services: CopyServices): Promise<void> {
+    return copyBibliography(services);
+  }
+
+  /** An ISBN's book: its reference after the hover's Markdown. */
+  appendBook(markdown: vscode.MarkdownString, result: LookupResult, token: vscode.CancellationToken): Promise<void> {
+    return result.status === 'found' ? this.append(markdown, { book: result.book }, token) : Promise.resolve();
+  }
+
+  /** A citation key's hover (citationHoverBody.ts) and its reference line. */
+  async citationHover(found: FoundEntry, result: LookupResult | undefined, service: LookupService, token: vscode.CancellationToken): Promise<vscode.MarkdownString> {
+    const markdown = citationHoverMarkdown(found, result, service);
+    await this.append(markdown, entryCitable(found.entry, result), token);
+    return markdown;
+  }
+
+  /** Appends the line (after a rule) and lets the Markdown run the Copy command; nothing when there is no reference. */
+  private async append(markdown: vscode.MarkdownString, citable: Citable, token: vscode.CancellationToken): Promise<void> {
+    const line = await this.line(citable, token);
+    if (!line || token.isCancellationRequested) return;
+    markdown.appendMarkdown(`\n\n---\n\n${line}`);
+    const trusted = markdown.isTrusted;
+    const commands = typeof trusted === 'object' ? trusted.enabledCommands : [];
+    markdown.isTrusted = { enabledCommands: [...commands, COPY_REFERENCE_COMMAND] };
+  }
+
+  private async line(citable: Citable, token: vscode.CancellationToken): Promise<string | undefined> {
+    let rendered: Awaited<ReturnType<References['render']>>;
+    try {
+      rendered = await this.render([citable], true);
+    } catch {
+      return undefined;
+    }
+    if (token.isCancellationRequested) return undefined;
+    if (!rendered) return words.referenceLoading(this.styleName());
+    const reference = rendered.references[0];
+    if (!reference) return undefined;
+    const args: CopyArgs = { references: [{ text: reference.text, markdown: reference.markdown }] };
+    const link = `command:${COPY_REFERENCE_COMMAND}?${encodeURIComponent(JSON.stringify([args]))}`;
+    return words.referenceLine(rendered.style, reference.markdown, link);
+  }
+}
