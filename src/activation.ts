@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { ApiKeyStore, GOOGLE_SECRET_NAME } from './editor/infrastructure/apiKeyStore';
 import { BibliographyStore } from './editor/infrastructure/bibliographyStore';
-import { BibliographyChecks, CheckCodeActions } from './editor/features/bibliographyCheck';
+import { BibliographyChecks, checkCodeActions } from './editor/features/bibliographyCheck';
+import { LazyCodeActions } from './editor/infrastructure/lazyCodeActions';
 import { CITING_DOCUMENTS, CitationDefinitionProvider, CitationHoverProvider } from './editor/features/citationHover';
 import { IsbnCodeActions } from './editor/features/codeActions';
 import { Config } from './editor/infrastructure/config';
@@ -100,7 +101,11 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
       new DuplicateDiagnostics(config, readings),
       vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new DuplicateCodeActions(), DuplicateCodeActions.metadata),
       checks,
-      vscode.languages.registerCodeActionsProvider(TEXT_DOCUMENTS, new CheckCodeActions(checks, readings, config), CheckCodeActions.metadata),
+      vscode.languages.registerCodeActionsProvider(
+        TEXT_DOCUMENTS,
+        checkCodeActions(async () => new (await import('./editor/features/checkCodeActions')).CheckCodeActions(checks, readings, config)),
+        LazyCodeActions.metadata,
+      ),
       ...registerCommands({ config, keys, googleKeys, service, isbns, log, readings, checks, references, bibliographies }),
       ...registerChatTools({ service, config, log }),
     );

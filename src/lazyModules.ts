@@ -40,6 +40,7 @@ export const LAZY_MODULES: readonly string[] = [
   'src/core/check/checkEntries.ts',
   'src/core/check/fixes.ts',
   'src/editor/words/check.ts',
+  'src/editor/features/checkCodeActions.ts',
   // Bibliographies (BibTeX, CSL, RIS readers) and what is made from them.
   'src/core/bibliography/bibliographyIndex.ts',
   'src/core/bibliography/documentBibliographies.ts',

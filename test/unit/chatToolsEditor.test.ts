@@ -42,7 +42,7 @@ function services(options: { quota?: Quota; cached?: string[]; sourceNames?: str
     service: service as unknown as LookupService,
     config: { sources: options.sources ?? ['openLibrary'] } as unknown as Config,
     log: log as unknown as Log,
-    ...(options.findWorks && { findWorks: options.findWorks }),
+    ...(options.findWorks !== undefined && { findWorks: options.findWorks }),
   };
   return { chat, asked, errors };
 }
@@ -131,7 +131,7 @@ test('a failure is one sentence for the model, the details in the log; a bad inp
 });
 
 test('find: no search connected says so and asks nothing; a connected FindWorks is asked with the query and the signal', async () => {
-  const none = services();
+  const none = services({ findWorks: null });
   const unavailable = parts(await invoke('isbnLens_findBooks', none.chat, { author: 'Camus' }, token().token));
   assert.equal(unavailable.json.available, false);
   assert.deepEqual(none.asked, []);
@@ -146,6 +146,27 @@ test('find: no search connected says so and asks nothing; a connected FindWorks 
   const answer = parts(await invoke('isbnLens_findBooks', found.chat, { author: 'Camus', year: 1971 }, token().token));
   assert.deepEqual(queries, [{ query: { author: 'Camus', year: 1971 }, aborted: false }]);
   assert.equal(answer.json.works[0].title, "L'Étranger");
+});
+
+test("find: by default the window's finding API is asked, its works with their editions made plain", async () => {
+  const calls: unknown[] = [];
+  const finding = services();
+  (finding.chat.service as unknown as { finder: () => Promise<unknown> }).finder = async () => ({
+    findBooks: async (query: unknown, options: unknown, signal: AbortSignal) => {
+      calls.push({ query, options, aborted: signal.aborted });
+      return [
+        {
+          work: { key: '/works/OL9002W', source: 'openLibrary', title: 'The Periodic Table', authors: ['Primo Levi'], firstYear: 1975, editionCount: 5 },
+          editions: [{ key: '/books/OL1M', title: 'Il sistema periodico', publisher: 'Einaudi', year: 1975, language: 'it', pages: 240, isbn13: '9788806145675' }],
+          total: 5,
+        },
+      ];
+    },
+  });
+  const answer = parts(await invoke('isbnLens_findBooks', finding.chat, { title: 'The Periodic Table' }, token().token));
+  assert.deepEqual(calls, [{ query: { title: 'The Periodic Table' }, options: { readerLanguage: 'en' }, aborted: false }]);
+  assert.deepEqual(answer.json.works[0].editions, [{ isbn13: '9788806145675', title: 'Il sistema periodico', publisher: 'Einaudi', year: 1975, language: 'it', pages: 240 }]);
+  assert.match(answer.text, /^1 work found for title “The Periodic Table”:\n- “The Periodic Table” by Primo Levi \(first published 1975\): 5 editions\n {2}- ISBN-13 978-88-06-14567-5: “Il sistema periodico”, Einaudi, 1975, language it, 240 pages\n {2}- and 4 editions more$/);
 });
 
 test('the chat shows what each tool is doing', () => {

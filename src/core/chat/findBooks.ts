@@ -1,9 +1,11 @@
 /**
  * The search tool: a title and/or an author (optionally a language and a year) → works with
- * their editions and ISBNs. What finds them is a `FindWorks`, handed in by the editor: the finding
- * core (Open Library's search, works and editions) connects here. Without one the tool says that
- * search is not available, and gives no results: never a guess.
+ * their editions and ISBNs. What finds them is a `FindWorks`: the finding core's `findBooks`
+ * (Open Library's search, works and editions; Google's title search), its answer made plain by
+ * `worksFound`. Without one the tool says that search is not available, and gives no results:
+ * never a guess.
  */
+import type { WorkWithEditions } from '../finding/finder';
 import { hyphenateIsbn } from '../isbn/parse';
 import type { ToolAnswer } from './toolAnswer';
 import type { FindQuery } from './toolInput';
@@ -32,7 +34,28 @@ export interface Work {
   /** The source that found it (`openLibrary`) and its own id of the work, where it has one. */
   source: string;
   id?: string;
+  /** How many editions the work has in all, where the source says (more than those listed). */
+  editionCount?: number;
   editions: WorkEdition[];
+}
+
+/** The finding core's works, each with its first page of editions, as the tool lists them. */
+export function worksFound(found: readonly WorkWithEditions[]): Work[] {
+  return found.map(({ work, editions, total }) => ({
+    title: work.subtitle ? `${work.title}: ${work.subtitle}` : work.title,
+    authors: work.authors,
+    ...(work.firstYear !== undefined && { firstYear: work.firstYear }),
+    source: work.source,
+    id: work.key,
+    ...((total ?? work.editionCount) !== undefined && { editionCount: total ?? work.editionCount }),
+    editions: editions.map((e) => {
+      const edition: WorkEdition = {};
+      for (const key of ['isbn13', 'isbn10', 'title', 'publisher', 'year', 'language', 'pages', 'binding'] as const) {
+        if (e[key] !== undefined) (edition as Record<string, unknown>)[key] = e[key];
+      }
+      return edition;
+    }),
+  }));
 }
 
 /** What finds works: the finding core, connected by the lead; cancelled by `signal`. */
@@ -72,7 +95,11 @@ function editions(n: number): string {
 /** The works found, as text and JSON (at most MAX_WORKS works, MAX_EDITIONS editions each). */
 export function findAnswer(query: FindQuery, works: readonly Work[]): ToolAnswer {
   if (works.length === 0) return { text: `No work was found for ${queryText(query)}.`, json: { available: true, query, works: [] } };
-  const shown = works.slice(0, MAX_WORKS).map((w) => ({ ...w, editions: w.editions.slice(0, MAX_EDITIONS), editionsLeftOut: Math.max(0, w.editions.length - MAX_EDITIONS) }));
+  // Left out: the editions the work has (listed, or counted by the source) beyond those shown.
+  const shown = works.slice(0, MAX_WORKS).map((w) => {
+    const editions = w.editions.slice(0, MAX_EDITIONS);
+    return { ...w, editions, editionsLeftOut: Math.max(w.editions.length, w.editionCount ?? 0) - editions.length };
+  });
   const lines = [`${works.length === 1 ? '1 work' : `${works.length} works`} found for ${queryText(query)}${works.length > MAX_WORKS ? ` (the first ${MAX_WORKS} shown)` : ''}:`];
   for (const work of shown) {
     lines.push(`- “${work.title}”${work.authors.length ? ` by ${work.authors.join(', ')}` : ''}${work.firstYear !== undefined ? ` (first published ${work.firstYear})` : ''}: ${editions(work.editions.length + work.editionsLeftOut)}`);

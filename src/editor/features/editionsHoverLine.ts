@@ -30,6 +30,22 @@ export async function editionsHoverLine(service: LookupService, isbn: string, pl
   return editionsLineMarkdown(count, place);
 }
 
+/**
+ * For the ISBN hover: the line within what is left of the hover's wait (`deadline`), as a function
+ * that appends it under the book with its one command trusted; undefined when there is no line.
+ */
+export async function hoverEditions(service: LookupService, isbn: string, place: EditionsLinePlace, deadline: number): Promise<((markdown: vscode.MarkdownString) => void) | undefined> {
+  const waitMs = Math.min(EDITIONS_LINE_WAIT_MS, Math.max(0, deadline - Date.now()));
+  const line = await editionsHoverLine(service, isbn, place, { waitMs }).catch(() => undefined);
+  if (!line) return undefined;
+  return (markdown) => {
+    markdown.appendMarkdown(`\n\n${line.value}`);
+    markdown.supportThemeIcons = true;
+    const trusted = markdown.isTrusted;
+    markdown.isTrusted = { enabledCommands: [...(typeof trusted === 'object' ? trusted.enabledCommands : []), SHOW_EDITIONS_COMMAND] };
+  };
+}
+
 /** The line's Markdown: trusted for the one command it links to. */
 export function editionsLineMarkdown(count: number, place: EditionsLinePlace): vscode.MarkdownString {
   const args = encodeURIComponent(JSON.stringify([place.uri.toString(), { start: place.range.start, end: place.range.end }]));

@@ -47,7 +47,10 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const image = result.status === 'found' ? result.book.image : undefined;
     const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
+    // How many editions the work has (Open Library), in what is left of the same budget.
+    const editions = result.status === 'found' ? import('./editionsHoverLine').then((m) => m.hoverEditions(this.service, isbn, { uri: document.uri, range }, deadline)) : undefined;
     const markdown = this.resultMarkdown(isbn, result, cover, match.info.rangeless, match.foundBy);
+    (await editions)?.(markdown);
     // The reference in the user's style, in what is left of the same budget.
     await (await this.references?.get())?.appendBook(markdown, result, token);
     const verdict = this.checks?.hoverLine(document, document.offsetAt(range.start));

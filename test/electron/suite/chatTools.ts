@@ -76,13 +76,26 @@ export function chatToolChecks(sandboxOf: () => KeylessSandbox): Check[] {
       },
     },
     {
-      name: 'isbnLens_findBooks answers that search is not available yet, with no results and no request',
+      name: "isbnLens_findBooks finds a work by title and author through Open Library's search, with its editions and ISBNs",
       run: async () => {
         await clearKeylessLog();
-        const { text, json } = await invoke('isbnLens_findBooks', { title: 'The Open Shelf', author: 'Ada Whitlock' });
-        assert.match(text, /^Searching for books by title or author is not available in this version of ISBN Lens/);
-        assert.deepEqual(json, { available: false, query: { title: 'The Open Shelf', author: 'Ada Whitlock' }, works: [] });
-        assert.deepEqual(await keylessLog(), [], 'the sandbox received requests');
+        // The sandbox's work of five editions in five languages (test/sandbox/keyless/works.ts).
+        const { text, json } = await invoke('isbnLens_findBooks', { title: 'The Periodic Table', author: 'Primo Levi' });
+        const found = json as { available: boolean; works: Array<{ title: string; authors: string[]; editionCount?: number; editions: Array<{ isbn13?: string; language?: string }> }> };
+        assert.equal(found.available, true);
+        const [work] = found.works;
+        assert.ok(work, `no work found: ${text}`);
+        assert.equal(work.title, 'The Periodic Table');
+        assert.deepEqual(work.authors, ['Primo Levi']);
+        assert.equal(work.editionCount, 5);
+        assert.equal(work.editions.length, 5);
+        assert.ok(work.editions.every((e) => e.isbn13 && /^97[89]\d{10}$/.test(e.isbn13)), JSON.stringify(work.editions));
+        assert.equal(work.editions[0]?.language, 'en', "the display language's editions first");
+        assert.match(text, /^1 work found for title “The Periodic Table”, author “Primo Levi”:\n- “The Periodic Table” by Primo Levi/);
+        const log = await keylessLog();
+        assert.ok(log.some((r) => r.host === 'openLibrary' && r.path === '/search.json'), 'Open Library\'s search was not asked');
+        assert.ok(!log.some((r) => r.host === 'googleBooks'), 'Google Books was asked although Open Library found the work');
+        return `${work.editions.length} editions, ${log.length} requests`;
       },
     },
     {

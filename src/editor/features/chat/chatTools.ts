@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { checkAnswer, checkReferences, readReferences, referencesIsbns } from '../../../core/chat/checkAnswer';
-import { type FindWorks, findAnswer, searchUnavailable } from '../../../core/chat/findBooks';
+import { type FindWorks, findAnswer, searchUnavailable, worksFound } from '../../../core/chat/findBooks';
 import { isbnsToLookUp, lookUpAnswer, readIsbns } from '../../../core/chat/lookUpAnswer';
 import { inputProblem, partsWithin, type ToolAnswer, toolFailed } from '../../../core/chat/toolAnswer';
 import { type NotAsked, notAsked } from '../../../core/chat/notAsked';
@@ -25,8 +25,8 @@ export interface ChatServices {
   service: LookupService;
   config: Config;
   log: Log;
-  /** What finds works by title and author; undefined until the finding core is connected. */
-  findWorks?: FindWorks;
+  /** What finds works by title and author: by default the window's finding API (`service.finder()`). */
+  findWorks?: FindWorks | null;
 }
 
 /** The message VS Code's chat shows while the tool runs. */
@@ -93,8 +93,9 @@ async function answerFor(name: ChatToolName, services: ChatServices, input: unkn
     case CHAT_TOOLS.findBooks: {
       const parsed = parseFindInput(input);
       if (!parsed.ok) return inputProblem(parsed.problem);
-      if (!services.findWorks) return searchUnavailable(parsed.value);
-      return findAnswer(parsed.value, await services.findWorks(parsed.value, signal));
+      const findWorks = services.findWorks === undefined ? finderWorks(services) : services.findWorks;
+      if (!findWorks) return searchUnavailable(parsed.value);
+      return findAnswer(parsed.value, await findWorks(parsed.value, signal));
     }
   }
 }
@@ -116,4 +117,12 @@ async function lookUp(services: ChatServices, isbns: readonly string[], options:
   for (const isbn of leftOut) results.set(isbn, { status: 'failed', error: spent, source: 'isbndb' });
   const skipped = config.sources.includes('isbndb') && !service.sourceNames.includes('isbndb') ? [notAsked('isbndb', new ServiceError('auth', 'No API key is set.'))] : [];
   return { results, skipped };
+}
+
+/** The window's finding API as the search tool's `FindWorks`: works with their first page of editions, the display language's first. */
+function finderWorks(services: ChatServices): FindWorks {
+  return async (query, signal) => {
+    const finder = await services.service.finder();
+    return worksFound(await finder.findBooks(query, { readerLanguage: vscode.env.language.slice(0, 2).toLowerCase() }, signal));
+  };
 }
