@@ -79,6 +79,10 @@ export class MarkdownString {
     public value = '',
     public supportThemeIcons = false,
   ) {}
+  appendMarkdown(value: string): this {
+    this.value += value;
+    return this;
+  }
 }
 
 const fake = {

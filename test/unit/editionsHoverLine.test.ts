@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { editionsHoverLine, SHOW_EDITIONS_COMMAND } from '../../src/editor/features/editionsHoverLine';
+import { editionsHoverLine, hoverEditions, SHOW_EDITIONS_COMMAND } from '../../src/editor/features/editionsHoverLine';
+import { MarkdownString } from '../helpers/fakeVscode';
+import type { LookupResult } from '../../src/core/model/lookup';
+import { BOOKS } from '../helpers/books';
 import type { LookupService } from '../../src/editor/infrastructure/lookupService';
 import type { Finder } from '../../src/core/finding/finder';
 import type { WorkOfIsbn } from '../../src/core/model/works';
@@ -52,4 +55,26 @@ test("past the hover's wait: no line, and the answer is not waited for", async (
   await Promise.resolve();
   t.mock.timers.tick(500);
   assert.equal(await line, undefined);
+});
+
+test('the hover asks Open Library only when it has just answered for the ISBN; else only what is kept', async () => {
+  const asked: string[] = [];
+  const finder = { knownWorkOfIsbn: () => null, workOfIsbn: async (isbn: string) => (asked.push(isbn), PRINCE) };
+  const later = Date.now() + 1500;
+  const fromOpenLibrary: LookupResult = { status: 'found', book: BOOKS.kr, source: 'openLibrary' };
+  const append = await hoverEditions(service(finder, true), fromOpenLibrary, place, later);
+  assert.ok(append, 'no line although Open Library answered');
+  const markdown = new MarkdownString('**The book**');
+  markdown.isTrusted = { enabledCommands: ['isbnLens.copyReference'] };
+  append(markdown as never);
+  assert.match(markdown.value, /^\*\*The book\*\*\n\n\[\$\(versions\) 14 editions of this work\]/);
+  assert.deepEqual(markdown.isTrusted, { enabledCommands: ['isbnLens.copyReference', SHOW_EDITIONS_COMMAND] });
+  assert.deepEqual(asked, [BOOKS.kr.isbn13]);
+  // The book service answered while Open Library hangs or is down: no request to it from the hover.
+  const fromIsbndb: LookupResult = { status: 'found', book: BOOKS.kr, source: 'isbndb' };
+  assert.equal(await hoverEditions(service(finder, true), fromIsbndb, place, later), undefined);
+  assert.deepEqual(asked, [BOOKS.kr.isbn13], 'Open Library was asked although it did not answer the look-up');
+  const kept = { knownWorkOfIsbn: () => PRINCE, workOfIsbn: () => assert.fail('asked') };
+  assert.ok(await hoverEditions(service(kept, true), fromIsbndb, place, later), 'what is kept is shown');
+  assert.equal(await hoverEditions(service(finder, true), { status: 'notFound', asked: ['openLibrary'] }, place, later), undefined);
 });

@@ -6,6 +6,7 @@
  * is kept for the next hover). Loads on first use: the hover imports it with `await import(…)`.
  */
 import * as vscode from 'vscode';
+import type { LookupResult } from '../../core/model/lookup';
 import type { WorkOfIsbn } from '../../core/model/works';
 import type { LookupService } from '../infrastructure/lookupService';
 import * as findWords from '../words/finding';
@@ -34,10 +35,26 @@ export async function editionsHoverLine(service: LookupService, isbn: string, pl
  * For the ISBN hover: the line within what is left of the hover's wait (`deadline`), as a function
  * that appends it under the book with its one command trusted; undefined when there is no line.
  */
-export async function hoverEditions(service: LookupService, isbn: string, place: EditionsLinePlace, deadline: number): Promise<((markdown: vscode.MarkdownString) => void) | undefined> {
+export async function hoverEditions(service: LookupService, result: LookupResult, place: EditionsLinePlace, deadline: number): Promise<((markdown: vscode.MarkdownString) => void) | undefined> {
+  if (result.status !== 'found') return undefined;
+  const isbn = result.book.isbn13;
+  // Open Library is asked only when it has just answered for this ISBN: up, and knowing it. Else
+  // (it hangs, it is down, it does not know the ISBN) only what is kept: a hover never opens a
+  // request to a source that did not answer it.
+  const answered = result.source === 'openLibrary' || result.provenance?.base === 'openLibrary' || !!result.provenance?.filled.some((f) => f.source === 'openLibrary');
+  if (!answered) {
+    const known = service.loadedFinder?.knownWorkOfIsbn(isbn);
+    const count = known?.work.editionCount;
+    const line = count !== undefined && count >= 2 ? editionsLineMarkdown(count, place) : undefined;
+    return line && appendLine(line);
+  }
   const waitMs = Math.min(EDITIONS_LINE_WAIT_MS, Math.max(0, deadline - Date.now()));
   const line = await editionsHoverLine(service, isbn, place, { waitMs }).catch(() => undefined);
-  if (!line) return undefined;
+  return line && appendLine(line);
+}
+
+/** Appends the line under the book, its one command trusted. */
+function appendLine(line: vscode.MarkdownString): (markdown: vscode.MarkdownString) => void {
   return (markdown) => {
     markdown.appendMarkdown(`\n\n${line.value}`);
     markdown.supportThemeIcons = true;

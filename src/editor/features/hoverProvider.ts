@@ -48,7 +48,7 @@ export class IsbnHoverProvider implements vscode.HoverProvider {
     const cover = image ? (this.service.covers.peek(image) ?? (await Promise.race([this.service.covers.get(image), delay(deadline - Date.now(), token)]))) : undefined;
     if (token.isCancellationRequested) return undefined;
     // How many editions the work has (Open Library), in what is left of the same budget.
-    const editions = result.status === 'found' ? import('./editionsHoverLine').then((m) => m.hoverEditions(this.service, isbn, { uri: document.uri, range }, deadline)) : undefined;
+    const editions = import('./editionsHoverLine').then((m) => m.hoverEditions(this.service, result, { uri: document.uri, range }, deadline));
     const markdown = this.resultMarkdown(isbn, result, cover, match.info.rangeless, match.foundBy);
     (await editions)?.(markdown);
     // The reference in the user's style, in what is left of the same budget.
