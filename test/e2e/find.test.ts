@@ -15,7 +15,8 @@ import { KEYLESS_DEMO, type KeylessLoggedRequest } from '../sandbox/server';
 import { FINDING_DEMO } from '../sandbox/keyless/works';
 import { check13 } from '../sandbox/isbn';
 import { hyphenateIsbn } from '../../src/core/isbn/parse';
-import { clearNotifications, clickNotificationButton, goTo, openFile, quickFixRow, quickInput, runCommand, waitForNotification } from './harness';
+import { clearNotifications, clickNotificationButton, goTo, hoverText, openFile, quickFixRow, quickInput, runCommand, waitForNotification } from './harness';
+import { clickHoverLink } from './ui';
 import { E2eSession, EXTENSION_ID, SESSION_TIMEOUT_MS, STEP_TIMEOUT_MS } from './session';
 
 const step = { timeout: STEP_TIMEOUT_MS };
@@ -169,12 +170,19 @@ function findSteps(web: boolean): void {
     }),
   );
 
-  test('Show Other Editions: the ISBN switched to another edition, in the form it was written', step, (t) =>
+  test("from the hover: the work's editions counted, its link opens them, and the ISBN switches to another edition in the form it was written", step, (t) =>
     s.step(t, async () => {
       await openFile(s.page, 'wishlist.md');
-      const line = s.onDisk('wishlist.md').split('\n').findIndex((l) => l.includes(FOLIO));
-      await goTo(s.page, line + 1, s.onDisk('wishlist.md').split('\n')[line]!.indexOf(FOLIO) + 4);
-      await useOtherEdition(s, 'The Little Prince', HARCOURT, /^The Little Prince \(2000\)$/);
+      await clearNotifications(s.page);
+      // Open Library answers the look-up, then the hover asks it for the ISBN's work (kept for the next hover).
+      const hover = await hoverText(s.page, FOLIO, { contains: 'editions of this work', timeout: 30_000 });
+      t.diagnostic(hover);
+      assert.match(hover, new RegExp(`${FINDING_DEMO.littlePrince.editions} editions of this work`));
+      await clickHoverLink(s.page, 'editions of this work');
+      await chooseEdition(s, 'The Little Prince', HARCOURT, /^The Little Prince \(2000\)$/);
+      const qi = quickInput(s.page);
+      await qi.waitPrompt(/What to do with/);
+      await qi.pick(/Use this edition/);
       await waitForNotification(s.page, `ISBN Lens: ${FOLIO} replaced by ${HARCOURT}.`, 20_000);
       const written = await s.waitForDisk('wishlist.md', (text) => text.includes(HARCOURT), 'the ISBN was not replaced');
       t.diagnostic(written);
