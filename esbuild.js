@@ -22,6 +22,7 @@ const SRC = path.join(ROOT, 'src') + path.sep;
 const LAZY_BUNDLE = 'lazy.js';
 const ISBN3_BUNDLE = 'isbn3.js';
 const CITEPROC_BUNDLE = 'citeproc.js';
+const CITEPROC_WORKER_BUNDLE = 'citeprocWorker.js';
 
 /** Prints errors in the format of the `$esbuild-watch` problem matcher. */
 const problemMatcherPlugin = {
@@ -202,6 +203,15 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
     plugins: [vscodeOncePlugin, isbn3BundlePlugin(), citeprocBundlePlugin(options, outdir), sharedFromActivationPlugin(inActivation, taken)],
   });
 
+  // The citation worker's script (src/core/host/node/citeprocWorker.ts starts it): the engine
+  // code only, requiring dist/citeproc.js; the styles and locales are sent to it.
+  await esbuild.build({
+    ...options,
+    entryPoints: [path.join(SRC, 'core/host/node/citeprocWorkerMain.ts')],
+    outfile: path.join(outdir, CITEPROC_WORKER_BUNDLE),
+    plugins: [citeprocBundlePlugin()],
+  });
+
   const shared = [...taken].sort();
   const extension = await esbuild.build({
     ...options,
@@ -228,6 +238,8 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
 const BROWSER_TWINS = {
   'src/editor/infrastructure/decodeUtf8.ts': 'src/editor/infrastructure/decodeUtf8.browser.ts',
   'src/editor/infrastructure/localFiles.ts': 'src/editor/infrastructure/localFiles.browser.ts',
+  // No worker_threads: the citation engines run in the web worker's own thread.
+  'src/core/host/citationEngines.ts': 'src/core/host/citationEngines.browser.ts',
 };
 
 /** Puts each module's browser twin in its place (see BROWSER_TWINS). */
