@@ -51,6 +51,19 @@ function setUp() {
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A renderer of STYLE, its engine built on the first fake worker. */
+async function madeRenderer(workers: FakeWorker[], engines: CiteprocWorker) {
+  const making = engines.make(STYLE, 'en-US');
+  await answered(() => workers[0], 1);
+  return making;
+}
+
+/** Waits until the worker has been asked `count` times (without answering). */
+async function asked(worker: FakeWorker, count: number): Promise<void> {
+  for (let i = 0; i < 20 && worker.asks.length < count; i++) await turn();
+  assert.ok(worker.asks.length >= count);
+}
+
 /** Waits until the fake worker has been asked something new, and answers it. */
 async function answered(worker: () => FakeWorker | undefined, count: number): Promise<void> {
   for (let i = 0; i < 20 && (worker()?.asks.length ?? 0) < count; i++) await turn();
@@ -99,9 +112,7 @@ test('a style the host refuses never reaches a worker; one the processor cannot 
 test('idle for IDLE_MS, the worker is ended; the next reference starts a new one and builds its engine again', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const { workers, engines } = setUp();
-  const making = engines.make(STYLE, 'en-US');
-  await answered(() => workers[0], 1);
-  const renderer = await making;
+  const renderer = await madeRenderer(workers, engines);
   t.mock.timers.tick(IDLE_MS - 1);
   assert.equal(workers[0].terminated, false, 'kept while used');
   t.mock.timers.tick(1);
@@ -118,11 +129,9 @@ test('idle for IDLE_MS, the worker is ended; the next reference starts a new one
 
 test('a crashed worker fails what was asked (a CitationWorkerError) and a new worker serves the next ask', async () => {
   const { workers, engines } = setUp();
-  const making = engines.make(STYLE, 'en-US');
-  await answered(() => workers[0], 1);
-  const renderer = await making;
+  const renderer = await madeRenderer(workers, engines);
   const rendering = renderer.bibliography([ITEM]);
-  for (let i = 0; i < 20 && workers[0].asks.length < 2; i++) await turn();
+  await asked(workers[0], 2);
   workers[0].emit('error', new Error('out of memory'));
   await assert.rejects(rendering, (e: unknown) => e instanceof CitationWorkerError && e.why === 'crashed');
   assert.ok(workers[0].terminated);
@@ -151,7 +160,7 @@ test('a hung worker: the ask fails after its timeout, the worker is ended, and i
   await answered(() => workers[1], 1);
   const renderer = await second;
   const rendering = renderer.bibliography([ITEM]);
-  for (let i = 0; i < 20 && workers[1].asks.length < 2; i++) await turn();
+  await asked(workers[1], 2);
   t.mock.timers.tick(RENDER_TIMEOUT_MS);
   await assert.rejects(rendering, (e: unknown) => e instanceof CitationWorkerError && e.why === 'hung');
   engines.dispose();
@@ -159,9 +168,7 @@ test('a hung worker: the ask fails after its timeout, the worker is ended, and i
 
 test('a caller that stops waiting leaves the worker free: the next ask is answered', async () => {
   const { workers, engines } = setUp();
-  const making = engines.make(STYLE, 'en-US');
-  await answered(() => workers[0], 1);
-  const renderer = await making;
+  const renderer = await madeRenderer(workers, engines);
   // A hover asks and is closed before the answer: nobody awaits it.
   void renderer.bibliography([ITEM]);
   await answered(() => workers[0], 2);
@@ -174,11 +181,9 @@ test('a caller that stops waiting leaves the worker free: the next ask is answer
 
 test('an engine the worker let go is built again, once', async () => {
   const { workers, engines } = setUp();
-  const making = engines.make(STYLE, 'en-US');
-  await answered(() => workers[0], 1);
-  const renderer = await making;
+  const renderer = await madeRenderer(workers, engines);
   const rendering = renderer.bibliography([ITEM]);
-  for (let i = 0; i < 20 && workers[0].asks.length < 2; i++) await turn();
+  await asked(workers[0], 2);
   workers[0].answer({ id: workers[0].asks[1].id, kind: 'gone' });
   await answered(() => workers[0], 3);
   assert.equal(workers[0].asks[2].kind, 'build');
