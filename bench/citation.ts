@@ -7,18 +7,16 @@
  * the longest lateness of the same timer on an idle host over as long (the machine's own noise).
  * The worker's first engine includes its start and citeproc-js's load there; then each style.
  */
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { bookCsl } from '../src/core/citation/cslItem';
 import { bundledRenderer, bundledStyleText, localeTexts } from '../src/core/citation/render';
 import type { BundledStyle } from '../src/core/citation/styles';
-import { CiteprocWorker, type WorkerLike } from '../src/core/host/node/citeprocWorker';
+import { CiteprocWorker } from '../src/core/host/node/citeprocWorker';
+import { citeprocWorkerFromSource } from '../test/helpers/citeprocWorker';
 import { BOOKS } from '../test/helpers/books';
 
 const HOLD_TARGET_MS = 50;
 const TICK_MS = 5;
 const STYLES: BundledStyle[] = ['apa', 'chicago-author-date', 'chicago-notes-bibliography'];
-const SCRIPT = join(__dirname, '../src/core/host/node/citeprocWorkerMain.ts');
 
 /** The longest the host's thread was held while `work` ran (a 5 ms timer's longest lateness), and how long it ran. */
 async function holdWhile(work: () => Promise<unknown>): Promise<{ holdMs: number; tookMs: number }> {
@@ -43,7 +41,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export async function benchCitation(): Promise<Array<Record<string, number | string>>> {
   const items = [bookCsl(BOOKS.knuth), bookCsl(BOOKS.kr)];
   const rows: Array<Record<string, number | string>> = [];
-  const engines = new CiteprocWorker({ locales: localeTexts, start: () => new Worker(SCRIPT, { execArgv: ['--import', 'tsx'] }) as unknown as WorkerLike });
+  const engines = new CiteprocWorker({ locales: localeTexts, start: citeprocWorkerFromSource });
   try {
     for (const [i, style] of STYLES.entries()) {
       const inThread = await holdWhile(async () => (await bundledRenderer(style, 'en-US')).bibliography(items));

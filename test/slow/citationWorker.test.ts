@@ -6,7 +6,6 @@
  * and a working worker next time. The protocol on a fake worker and fake time: test/unit/citationWorker.test.ts.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import test from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { bookCsl } from '../../src/core/citation/cslItem';
@@ -15,9 +14,9 @@ import { bundledRenderer, bundledStyleText, localeTexts } from '../../src/core/c
 import { BUNDLED_STYLES } from '../../src/core/citation/styles';
 import { CiteprocWorker, type WorkerLike } from '../../src/core/host/node/citeprocWorker';
 import { BOOKS } from '../helpers/books';
+import { citeprocWorkerFromSource } from '../helpers/citeprocWorker';
 
-const SCRIPT = join(__dirname, '../../src/core/host/node/citeprocWorkerMain.ts');
-const realWorker = (): WorkerLike => new Worker(SCRIPT, { execArgv: ['--import', 'tsx'] }) as unknown as WorkerLike;
+const realWorker = citeprocWorkerFromSource;
 const ITEMS = [bookCsl(BOOKS.knuth), bookCsl(BOOKS.kr), { ...bookCsl(BOOKS.kr), id: 'again' }];
 
 /** The longest the host's thread was held while `work` ran (a 5 ms timer's longest lateness). */
