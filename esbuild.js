@@ -274,6 +274,35 @@ const noNodeInBrowserPlugin = {
 };
 
 /**
+ * `citeproc-web-worker-source` in the browser bundle: the browser's citation worker script
+ * (src/core/host/browser/citeprocWebWorkerMain.ts, citeproc-js inlined) as a string, that
+ * src/core/host/citationEngines.browser.ts starts as a Worker from a blob URL: the web-worker
+ * extension host cannot load a worker script from the extension's files.
+ */
+function citeprocWebWorkerSourcePlugin(prod) {
+  return {
+    name: 'isbn-lens-citeproc-web-worker-source',
+    setup(build) {
+      build.onResolve({ filter: /^citeproc-web-worker-source$/ }, () => ({ path: 'citeproc-web-worker-source', namespace: 'citeproc-web-worker-source' }));
+      build.onLoad({ filter: /.*/, namespace: 'citeproc-web-worker-source' }, async () => {
+        const worker = await esbuild.build({
+          ...common,
+          minify: prod,
+          sourcemap: false,
+          platform: 'browser',
+          target: 'es2022',
+          format: 'iife',
+          entryPoints: [path.join(SRC, 'core/host/browser/citeprocWebWorkerMain.ts')],
+          write: false,
+          plugins: [noNodeInBrowserPlugin],
+        });
+        return { contents: `export default ${JSON.stringify(worker.outputFiles[0].text)};`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * The browser bundle, dist/web/extension.js: the extension for VS Code for the Web's web-worker
  * extension host. There `require` knows only 'vscode' and a relative import() resolves against
  * the workbench's folder, so it is one file: the lazy modules and isbn3 inlined (esbuild turns
@@ -290,7 +319,7 @@ async function browserBuild({ production: prod = production, outdir = path.join(
     entryPoints: [path.join(SRC, 'extension.browser.ts')],
     outfile: path.join(outdir, 'web', 'extension.js'),
     metafile: true,
-    plugins: [vscodeOncePlugin, browserTwinsPlugin, noNodeInBrowserPlugin],
+    plugins: [vscodeOncePlugin, browserTwinsPlugin, citeprocWebWorkerSourcePlugin(prod), noNodeInBrowserPlugin],
   });
   return result.metafile;
 }

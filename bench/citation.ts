@@ -10,7 +10,7 @@
 import { bookCsl } from '../src/core/citation/cslItem';
 import { bundledRenderer, bundledStyleText, localeTexts } from '../src/core/citation/render';
 import type { BundledStyle } from '../src/core/citation/styles';
-import { CiteprocWorker } from '../src/core/host/node/citeprocWorker';
+import { CiteprocWorker } from '../src/core/host/citeprocWorker';
 import { citeprocWorkerFromSource } from '../test/helpers/citeprocWorker';
 import { BOOKS } from '../test/helpers/books';
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { WorkerLike } from '../../src/core/host/node/citeprocWorker';
+import type { WorkerLike } from '../../src/core/host/citeprocWorker';
 
 const SCRIPT = join(__dirname, '../../src/core/host/node/citeprocWorkerMain.ts');
 

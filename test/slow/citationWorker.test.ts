@@ -12,7 +12,7 @@ import { bookCsl } from '../../src/core/citation/cslItem';
 import { CitationWorkerError } from '../../src/core/citation/engine';
 import { bundledRenderer, bundledStyleText, localeTexts } from '../../src/core/citation/render';
 import { BUNDLED_STYLES } from '../../src/core/citation/styles';
-import { CiteprocWorker, type WorkerLike } from '../../src/core/host/node/citeprocWorker';
+import { CiteprocWorker, type WorkerLike } from '../../src/core/host/citeprocWorker';
 import { BOOKS } from '../helpers/books';
 import { citeprocWorkerFromSource } from '../helpers/citeprocWorker';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { test } from 'node:test';
 import { CitationWorkerError, StyleError } from '../../src/core/citation/engine';
-import { BUILD_TIMEOUT_MS, CiteprocWorker, IDLE_MS, RENDER_TIMEOUT_MS, type Answer, type Ask, type WorkerLike } from '../../src/core/host/node/citeprocWorker';
+import { BUILD_TIMEOUT_MS, CiteprocWorker, IDLE_MS, RENDER_TIMEOUT_MS, type Answer, type Ask, type WorkerLike } from '../../src/core/host/citeprocWorker';
 
 const STYLE = '<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0"><info/></style>';
 const LOCALES = { texts: { 'en-US': '<locale xml:lang="en-US"/>' }, fallback: '<locale xml:lang="en-US"/>' };

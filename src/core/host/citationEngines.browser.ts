@@ -1,12 +1,17 @@
 /**
- * The window's citation engines in the browser's web-worker extension host: in its own thread
- * (Node's worker_threads do not exist there; that host is already a worker of its own, so building
- * an engine holds it, not the window: docs/performance.md). Takes citationEngines.ts's place in
- * dist/web/extension.js (esbuild.js, BROWSER_TWINS).
+ * The window's citation engines in the browser's web-worker extension host: in a Worker nested
+ * in it, started from a blob URL of browser/citeprocWebWorkerMain.ts's code (citeproc-js inlined;
+ * esbuild.js makes the string `citeproc-web-worker-source`), so that building a style's engine
+ * holds neither the window nor the extension host. Where the host has no Worker, in its own
+ * thread. Takes citationEngines.ts's place in dist/web/extension.js (esbuild.js, BROWSER_TWINS).
  */
 import type { CitationEngines } from '../citation/engine';
-import { inThreadEngines } from '../citation/render';
+import { inThreadEngines, localeTexts } from '../citation/render';
+import { CiteprocWorker } from './citeprocWorker';
+import { startWebWorker } from './browser/webWorker';
+import source from 'citeproc-web-worker-source';
 
 export function citationEngines(): CitationEngines {
-  return inThreadEngines();
+  if (typeof Worker !== 'function') return inThreadEngines();
+  return new CiteprocWorker({ locales: localeTexts, start: () => startWebWorker(source) });
 }
