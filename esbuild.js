@@ -352,7 +352,7 @@ async function main() {
   await ctx.watch();
 }
 
-module.exports = { build, browserBuild, buildAll, noNodeInBrowserPlugin };
+module.exports = { build, browserBuild, buildAll, noNodeInBrowserPlugin, citeprocWebWorkerSourcePlugin };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -5,19 +5,36 @@
  * render.ts, citeproc-js and the data inlined as dist/web/extension.js inlines them, run in a
  * dedicated worker of headless Chromium (the browser the e2e tests drive): each style's build,
  * the first one with citeproc-js's own evaluation before it; against the hover's wait (1.5 s), a
- * limit of the same host. Also whether a nested Worker from a blob URL starts in that worker.
+ * limit of the same host (before: what the browser build did); then the longest hold of that
+ * worker while the same styles are built in a Worker nested in it, as the browser build now does
+ * (citationEngines.browser.ts), against 50 ms. Also whether a nested Worker from a blob URL starts.
  */
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { HOVER_WAIT_MS } from '../src/core/model/lookup';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { citeprocWebWorkerSourcePlugin } = require('../esbuild.js') as { citeprocWebWorkerSourcePlugin: (production: boolean) => esbuild.Plugin };
+
 const CHROMIUM = process.env.ISBN_LENS_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const STYLES = ['apa', 'chicago-author-date', 'chicago-notes-bibliography', 'modern-language-association', 'ieee'];
 
 const WORKER_SOURCE = `
-import { bundledStyleText, makeRenderer } from './src/core/citation/render';
+import { bundledStyleText, localeTexts, makeRenderer } from './src/core/citation/render';
+import { CiteprocWorker } from './src/core/host/citeprocWorker';
+import { startWebWorker } from './src/core/host/browser/webWorker';
+import source from 'citeproc-web-worker-source';
 const styles = ${JSON.stringify(STYLES)};
+async function holdWhile(work) {
+  let last = performance.now();
+  let hold = 0;
+  const timer = setInterval(() => { const now = performance.now(); hold = Math.max(hold, now - last - 5); last = now; }, 5);
+  await work();
+  hold = Math.max(hold, performance.now() - last - 5);
+  clearInterval(timer);
+  return hold;
+}
 (async () => {
   const times = {};
   for (const style of styles) {
@@ -25,6 +42,10 @@ const styles = ${JSON.stringify(STYLES)};
     await makeRenderer(bundledStyleText(style), 'en-US');
     times[style] = performance.now() - started;
   }
+  const nestedHolds = {};
+  const engines = new CiteprocWorker({ locales: localeTexts, start: () => startWebWorker(source) });
+  for (const style of styles) nestedHolds[style] = await holdWhile(async () => (await engines.make(bundledStyleText(style), 'en-US')).bibliography([{ id: 'a', type: 'book', title: 'T', author: [{ family: 'Knuth', given: 'Donald E.' }] }]));
+  engines.dispose();
   let nested = 'no Worker in a worker';
   if (typeof Worker === 'function') {
     nested = await new Promise((resolve) => {
@@ -38,7 +59,7 @@ const styles = ${JSON.stringify(STYLES)};
       }
     });
   }
-  postMessage({ times, nested });
+  postMessage({ times, nestedHolds, nested });
 })();
 `;
 
@@ -54,6 +75,7 @@ export async function benchCitationBrowser(): Promise<Array<Record<string, numbe
     minify: true,
     write: false,
     logLevel: 'silent',
+    plugins: [citeprocWebWorkerSourcePlugin(true)],
   });
   const code = built.outputFiles[0]!.text;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -61,7 +83,7 @@ export async function benchCitationBrowser(): Promise<Array<Record<string, numbe
     const page = await browser.newPage();
     const answer = await page.evaluate(
       (source) =>
-        new Promise<{ times: Record<string, number>; nested: string }>((resolve, reject) => {
+        new Promise<{ times: Record<string, number>; nestedHolds: Record<string, number>; nested: string }>((resolve, reject) => {
           const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
           worker.onmessage = (e) => resolve(e.data);
           worker.onerror = (e) => reject(new Error(e.message));
@@ -71,10 +93,14 @@ export async function benchCitationBrowser(): Promise<Array<Record<string, numbe
     const rows: Array<Record<string, number | string>> = STYLES.map((style, i) => ({
       'a style\'s engine built in a web worker (the browser build\'s extension host)': `${style}${i === 0 ? ' (with citeproc-js evaluated first)' : ''}`,
       'holds the worker ms': round(answer.times[style] ?? NaN),
-      'hover\'s wait ms': HOVER_WAIT_MS,
-      'hold ÷ wait': Math.round(((answer.times[style] ?? NaN) / HOVER_WAIT_MS) * 100) / 100,
+      'limit ms': HOVER_WAIT_MS,
+      'hold ÷ limit': Math.round(((answer.times[style] ?? NaN) / HOVER_WAIT_MS) * 100) / 100,
     }));
-    rows.push({ 'a style\'s engine built in a web worker (the browser build\'s extension host)': `a nested Worker from a blob URL in a plain Chromium worker: ${answer.nested}`, 'holds the worker ms': '', 'hover\'s wait ms': '', 'hold ÷ wait': '' });
+    for (const style of STYLES) {
+      const hold = answer.nestedHolds[style] ?? NaN;
+      rows.push({ 'a style\'s engine built in a web worker (the browser build\'s extension host)': `${style}, in a Worker nested in it (now): its longest hold`, 'holds the worker ms': round(hold), 'limit ms': 50, 'hold ÷ limit': Math.round((hold / 50) * 100) / 100 });
+    }
+    rows.push({ 'a style\'s engine built in a web worker (the browser build\'s extension host)': `a nested Worker from a blob URL in a plain Chromium worker: ${answer.nested}`, 'holds the worker ms': '', 'limit ms': '', 'hold ÷ limit': '' });
     return rows;
   } finally {
     await browser.close();
