@@ -2,7 +2,7 @@
  * (n) The citation engine (issue 38, the worker): the longest hold of the host while a style's
  * engine is built, for the three styles that take long (APA, Chicago author-date and notes), in the
  * host's thread (as before: core/citation/render.ts's makeRenderer, what the browser build still
- * does) and through the Node host's worker (core/host/node/citeprocWorker.ts, its script run by tsx
+ * does) and through the Node host's worker (core/host/citeprocWorker.ts, its script run by tsx
  * from source), each against a limit measured in the same run: the project's 50 ms for a hold plus
  * the longest lateness of the same timer on an idle host over as long (the machine's own noise).
  * The worker's first engine includes its start and citeproc-js's load there; then each style.

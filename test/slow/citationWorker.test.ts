@@ -1,5 +1,5 @@
 /**
- * The citation worker for real (core/host/node/citeprocWorker.ts running citeprocWorkerMain.ts in a
+ * The citation worker for real (core/host/citeprocWorker.ts running node/citeprocWorkerMain.ts in a
  * worker_threads Worker, through tsx): every bundled style renders in it exactly as in the host's
  * thread (so citationStyles.test.ts's expectations hold on the worker path), building a style's
  * engine there leaves the host's thread free, and a worker that dies gives a CitationWorkerError

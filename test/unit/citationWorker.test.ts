@@ -1,5 +1,5 @@
 /**
- * The Node host's citation worker (core/host/node/citeprocWorker.ts), on a fake worker and fake
+ * The citation worker's host side (core/host/citeprocWorker.ts), on a fake worker and fake
  * time: one worker per window, started on the first engine and ended when idle; a crashed or hung
  * worker fails what was asked of it and a new one, with the engine built again, serves the next
  * ask; an answer nobody waits for any more is dropped. The real worker: test/slow/citationWorker.test.ts.

@@ -1,7 +1,7 @@
 /**
  * One CSL style in one locale, made into a citeproc-js engine, and what renders references with
- * it: the engine itself (CitationRenderer, run wherever citeproc-js is: in the extension host, or
- * in the Node host's worker, host/node/citeprocWorkerMain.ts) and the asynchronous face the editor
+ * it: the engine itself (CitationRenderer, run wherever citeproc-js is: in a worker,
+ * host/citeprocWorkerAnswers.ts, or in the extension host) and the asynchronous face the editor
  * holds (ReferenceRenderer, CitationEngines), whichever thread the engine lives on. Holds none of
  * the bundled styles and locales (render.ts has them): the worker's bundle is made from this module
  * and is handed the XML.

@@ -5,9 +5,9 @@
  * (dist/citeproc.js, esbuild.js) when the first renderer is made; the browser build inlines both.
  *
  * The engine itself is engine.ts's CitationRenderer. Here: the renderer made in this thread
- * (makeRenderer, what the browser build uses and the tests check the styles by) and the window's
- * engines in this thread (inThreadEngines); the Node host runs them in a worker instead
- * (host/node/citeprocWorker.ts), handed the XML of localeTexts.
+ * (makeRenderer, what the tests check the styles by) and the window's engines in this thread
+ * (inThreadEngines, for a browser host without `Worker`); the hosts run them in a worker instead
+ * (host/citeprocWorker.ts), handed the XML of localeTexts.
  */
 import { CitationRenderer, type CitationEngines, type Citeproc, type LocaleTexts, type ReferenceRenderer } from './engine';
 import { type BundledLocale, type BundledStyle, DEFAULT_LOCALE } from './styles';
@@ -43,7 +43,7 @@ export function bundledRenderer(style: BundledStyle, locale: BundledLocale): Pro
   return makeRenderer(STYLES[style], locale);
 }
 
-/** The window's engines in this thread: building one holds it (the browser build, where the extension host is a web worker of its own). */
+/** The window's engines in this thread: building one holds it (a browser host without `Worker`: host/citationEngines.browser.ts). */
 export function inThreadEngines(): CitationEngines {
   return {
     async make(style: string, locale: BundledLocale): Promise<ReferenceRenderer> {

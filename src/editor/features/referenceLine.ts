@@ -2,8 +2,8 @@
  * The hovers' reference line: the book or entry in the user's citation style, with a "Copy" link
  * (`isbnLens.copyReference` with the reference as its argument), rendered when the book is known.
  * The hover never waits for the processor: the first one says the reference is on its way and the
- * processor is made once the hover has gone out (references.ts); the next hover has it. On the Node
- * host the processor runs in a worker (core/host/node/citeprocWorker.ts): a hover waits for it at
+ * processor is made once the hover has gone out (references.ts); the next hover has it. The
+ * processor runs in a worker (core/host/citeprocWorker.ts): a hover waits for it at
  * most REFERENCE_WAIT_MS (then it says the reference is on its way), a failed worker gives no line,
  * and the copy commands say the references could not be formatted. Loads on first use
  * (referenceSlot.ts), with the processor's owner.

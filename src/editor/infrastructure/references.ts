@@ -28,9 +28,9 @@ interface Made {
 
 /**
  * How long after a hover the processor is made when the hover asked first: making a style's
- * engine takes 0.7–1.8 s for APA and the Chicago styles (docs/performance.md); on the Node host it
- * runs in a worker (core/host/citationEngines.ts), in the browser it holds the extension host's
- * worker, so it starts once the hover has gone out, never inside it.
+ * engine takes 0.7–1.8 s for APA and the Chicago styles (docs/performance.md); it runs in a worker
+ * (core/host/citationEngines.ts; in the browser a Worker nested in the extension host's), and
+ * starts once the hover has gone out, never inside it.
  */
 export const MAKE_AFTER_HOVER_MS = 150;
 
