@@ -22,6 +22,7 @@ const SRC = path.join(ROOT, 'src') + path.sep;
 const LAZY_BUNDLE = 'lazy.js';
 const ISBN3_BUNDLE = 'isbn3.js';
 const CITEPROC_BUNDLE = 'citeproc.js';
+const CITEPROC_WORKER_BUNDLE = 'citeprocWorker.js';
 
 /** Prints errors in the format of the `$esbuild-watch` problem matcher. */
 const problemMatcherPlugin = {
@@ -202,6 +203,15 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
     plugins: [vscodeOncePlugin, isbn3BundlePlugin(), citeprocBundlePlugin(options, outdir), sharedFromActivationPlugin(inActivation, taken)],
   });
 
+  // The citation worker's script (src/core/host/node/citeprocWorker.ts starts it): the engine
+  // code only, requiring dist/citeproc.js; the styles and locales are sent to it.
+  await esbuild.build({
+    ...options,
+    entryPoints: [path.join(SRC, 'core/host/node/citeprocWorkerMain.ts')],
+    outfile: path.join(outdir, CITEPROC_WORKER_BUNDLE),
+    plugins: [citeprocBundlePlugin()],
+  });
+
   const shared = [...taken].sort();
   const extension = await esbuild.build({
     ...options,
@@ -228,6 +238,8 @@ async function build({ production: prod = production, outdir = path.join(ROOT, '
 const BROWSER_TWINS = {
   'src/editor/infrastructure/decodeUtf8.ts': 'src/editor/infrastructure/decodeUtf8.browser.ts',
   'src/editor/infrastructure/localFiles.ts': 'src/editor/infrastructure/localFiles.browser.ts',
+  // No worker_threads: the citation engines run in the web worker's own thread.
+  'src/core/host/citationEngines.ts': 'src/core/host/citationEngines.browser.ts',
 };
 
 /** Puts each module's browser twin in its place (see BROWSER_TWINS). */
@@ -262,6 +274,35 @@ const noNodeInBrowserPlugin = {
 };
 
 /**
+ * `citeproc-web-worker-source` in the browser bundle: the browser's citation worker script
+ * (src/core/host/browser/citeprocWebWorkerMain.ts, citeproc-js inlined) as a string, that
+ * src/core/host/citationEngines.browser.ts starts as a Worker from a blob URL: the web-worker
+ * extension host cannot load a worker script from the extension's files.
+ */
+function citeprocWebWorkerSourcePlugin(prod) {
+  return {
+    name: 'isbn-lens-citeproc-web-worker-source',
+    setup(build) {
+      build.onResolve({ filter: /^citeproc-web-worker-source$/ }, () => ({ path: 'citeproc-web-worker-source', namespace: 'citeproc-web-worker-source' }));
+      build.onLoad({ filter: /.*/, namespace: 'citeproc-web-worker-source' }, async () => {
+        const worker = await esbuild.build({
+          ...common,
+          minify: prod,
+          sourcemap: false,
+          platform: 'browser',
+          target: 'es2022',
+          format: 'iife',
+          entryPoints: [path.join(SRC, 'core/host/browser/citeprocWebWorkerMain.ts')],
+          write: false,
+          plugins: [noNodeInBrowserPlugin],
+        });
+        return { contents: `export default ${JSON.stringify(worker.outputFiles[0].text)};`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * The browser bundle, dist/web/extension.js: the extension for VS Code for the Web's web-worker
  * extension host. There `require` knows only 'vscode' and a relative import() resolves against
  * the workbench's folder, so it is one file: the lazy modules and isbn3 inlined (esbuild turns
@@ -278,7 +319,7 @@ async function browserBuild({ production: prod = production, outdir = path.join(
     entryPoints: [path.join(SRC, 'extension.browser.ts')],
     outfile: path.join(outdir, 'web', 'extension.js'),
     metafile: true,
-    plugins: [vscodeOncePlugin, browserTwinsPlugin, noNodeInBrowserPlugin],
+    plugins: [vscodeOncePlugin, browserTwinsPlugin, citeprocWebWorkerSourcePlugin(prod), noNodeInBrowserPlugin],
   });
   return result.metafile;
 }
@@ -311,7 +352,7 @@ async function main() {
   await ctx.watch();
 }
 
-module.exports = { build, browserBuild, buildAll, noNodeInBrowserPlugin };
+module.exports = { build, browserBuild, buildAll, noNodeInBrowserPlugin, citeprocWebWorkerSourcePlugin };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -4,6 +4,8 @@ import { benchAnnotate } from './annotate';
 import { benchBatchMatching } from './batchMatching';
 import { benchBibtex } from './bibtex';
 import { benchCheck } from './check';
+import { benchCitation } from './citation';
+import { benchCitationBrowser } from './citationBrowser';
 import { benchCiteKeyPattern } from './citeKeyPattern';
 import { benchKeyless } from './keyless';
 import { benchCatalogues } from './catalogues';
@@ -28,6 +30,8 @@ const SECTIONS: [string, () => Promise<Figures>][] = [
   ['(m) Library catalogues (issue 37): Look Up All over ISBNs of mixed groups with no key (each catalogue ≤ 1/s, one at a time, only its groups); cold hovers against the hover\'s wait', () => benchCatalogues()],
   ['(l) One source down (issue 33): a hover\'s time to the first book against the hover\'s wait, with a key (the book service answers) and without (Google answers); Annotate on 41 ISBNs against the keyless timeout; what the dead hosts got', benchOutage],
   ['(m) Check Bibliography (issue 35): precision and recall of other-book (and the other codes) on the hand-labelled fixtures, the held-out file apart; the comparing time per 1,000 entries; the longest hold of the host on 50,000 entries', benchCheck],
+  ['(n) Citation engine (issue 38): the longest hold of the host while a style\'s engine is built, in the host\'s thread (before) and in the Node host\'s worker (now), against 50 ms plus an idle host\'s longest timer lateness in the same run', benchCitation],
+  ['(o) Citation engine in the browser build (issue 38): how long building a style\'s engine holds a web worker (headless Chromium, the code inlined as dist/web/extension.js inlines it), against the hover\'s wait (before), and in a Worker nested in it (now) against 50 ms; whether a nested blob Worker starts there', benchCitationBrowser],
   ['(e) Activation: bundle sizes (the browser entry too); load + activate() in fresh Node processes against a do-nothing vscode', benchActivation],
 ];
 

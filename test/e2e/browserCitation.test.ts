@@ -3,7 +3,8 @@
  * extension host (citeproc-js and the bundled styles inlined in dist/web/extension.js). With no
  * key, the hover over an ISBN shows Open Library's book with its APA reference line and a Copy
  * link, and the hover over a Pandoc citation key shows its entry's reference (the workspace's .bib
- * read through workspace.fs).
+ * read through workspace.fs). The engine is built in a Worker nested in the extension host's
+ * (core/host/citationEngines.browser.ts): the workbench lists it as "ExtensionHostWorker -> <id>".
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -42,6 +43,11 @@ test('in the web worker, the hover over an ISBN shows the APA reference line wit
     t.diagnostic(`hover: ${hover}`);
     assert.match(hover, /Source: Open Library/);
     assert.match(hover, /Copy/);
+    // The workbench names its workers (ExtensionHostWorker, editorWorkerService, TextMateWorker…), and one the extension host starts "ExtensionHostWorker -> <id>".
+    const names = await Promise.all(s.page.workers().map((w) => w.evaluate(() => (self as unknown as { name?: string }).name ?? '').catch(() => '?')));
+    t.diagnostic(`workers: ${JSON.stringify(names)}`);
+    assert.ok(names.includes('ExtensionHostWorker'), 'the extension host worker is listed');
+    assert.ok(names.some((n) => n.startsWith('ExtensionHostWorker -> ')), 'no citation worker nested in the extension host');
     await s.shot('browser-reference-hover');
     await dismissHover(s.page);
   }),

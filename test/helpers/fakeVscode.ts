@@ -117,6 +117,7 @@ const fake = {
   },
   workspace: {
     onDidChangeConfiguration: configurationChanged.event,
+    onDidSaveTextDocument: () => ({ dispose: () => undefined }),
     getConfiguration(section: string) {
       const lookup = (name: string) => {
         const key = `${section}.${name}`;

@@ -18,3 +18,9 @@ declare module 'citeproc' {
   };
   export default CSL;
 }
+
+/** The browser build's citation worker script as text (esbuild.js makes it from src/core/host/browser/citeprocWebWorkerMain.ts). */
+declare module 'citeproc-web-worker-source' {
+  const source: string;
+  export default source;
+}

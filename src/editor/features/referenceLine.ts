@@ -2,10 +2,13 @@
  * The hovers' reference line: the book or entry in the user's citation style, with a "Copy" link
  * (`isbnLens.copyReference` with the reference as its argument), rendered when the book is known.
  * The hover never waits for the processor: the first one says the reference is on its way and the
- * processor is made once the hover has gone out (references.ts); the next hover has it. Loads on
- * first use (referenceSlot.ts), with the processor's owner.
+ * processor is made once the hover has gone out (references.ts); the next hover has it. The
+ * processor runs in a worker (core/host/citeprocWorker.ts): a hover waits for it at
+ * most REFERENCE_WAIT_MS (then it says the reference is on its way), a failed worker gives no line,
+ * and the copy commands say the references could not be formatted. Loads on first use
+ * (referenceSlot.ts), with the processor's owner.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { BibliographyEntry } from '../../core/formats/shared/entry';
 import type { LookupResult } from '../../core/model/lookup';
 import type { FoundEntry } from '../infrastructure/bibliographyStore';
@@ -17,6 +20,9 @@ import * as words from '../words/citation';
 import { type CopyServices, copyBibliography, copyReference } from './commands/copyReference';
 
 export const COPY_REFERENCE_COMMAND = 'isbnLens.copyReference';
+
+/** How long a hover waits for a ready processor's reference (milliseconds in a worker that answers; longer only when it is started again). */
+export const REFERENCE_WAIT_MS = 500;
 
 /** What the Copy link hands the command: the reference, ready. */
 export interface CopyArgs {
@@ -35,11 +41,11 @@ export class ReferenceLines extends References {
   }
 
   copyReference(services: CopyServices, args?: CopyArgs): Promise<void> {
-    return copyReference(services, args);
+    return saidIfFailed(copyReference(services, args));
   }
 
   copyBibliography(services: CopyServices): Promise<void> {
-    return copyBibliography(services);
+    return saidIfFailed(copyBibliography(services));
   }
 
   /** An ISBN's book: its reference after the hover's Markdown. */
@@ -65,18 +71,37 @@ export class ReferenceLines extends References {
   }
 
   private async line(citable: Citable, token: vscode.CancellationToken): Promise<string | undefined> {
-    let rendered: Awaited<ReturnType<References['render']>>;
-    try {
-      rendered = await this.render([citable], true);
-    } catch {
-      return undefined;
-    }
-    if (token.isCancellationRequested) return undefined;
-    if (!rendered) return words.referenceLoading(this.styleName());
+    // A failed processor gives no line; one that does not answer in time, the line that says it is on its way.
+    const rendered = await withinWait(this.render([citable], true), token);
+    if (token.isCancellationRequested || rendered === 'failed') return undefined;
+    if (!rendered || rendered === 'late') return words.referenceLoading(this.styleName());
     const reference = rendered.references[0];
     if (!reference) return undefined;
     const args: CopyArgs = { references: [{ text: reference.text, markdown: reference.markdown }] };
     const link = `command:${COPY_REFERENCE_COMMAND}?${encodeURIComponent(JSON.stringify([args]))}`;
     return words.referenceLine(rendered.style, reference.markdown, link);
   }
+}
+
+/** The command, and a warning in place of an error when the processor failed (its worker crashed or hung). */
+async function saidIfFailed(command: Promise<void>): Promise<void> {
+  try {
+    await command;
+  } catch {
+    void vscode.window.showWarningMessage(words.referenceFailed());
+  }
+}
+
+/** `rendering`'s answer, 'failed' if it failed, 'late' if it did not come in REFERENCE_WAIT_MS or the hover closed first. */
+function withinWait<T>(rendering: Promise<T>, token: vscode.CancellationToken): Promise<T | 'failed' | 'late'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done('late'), REFERENCE_WAIT_MS);
+    const cancelled = token.onCancellationRequested(() => done('late'));
+    function done(answer: T | 'failed' | 'late'): void {
+      clearTimeout(timer);
+      cancelled.dispose();
+      resolve(answer);
+    }
+    rendering.then(done, () => done('failed'));
+  });
 }

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { BibliographyEntry } from '../../core/formats/shared/entry';
 import type { Book } from '../../core/model/book';
-import type { CitationRenderer, Reference } from '../../core/citation/render';
+import type { CitationEngines, Reference, ReferenceRenderer } from '../../core/citation/render';
 import { type BundledLocale, DEFAULT_STYLE, chooseLocale, isBundledStyle } from '../../core/citation/styles';
 import { currentScope, vscodeFileAccess } from './bibliographyFiles';
 import type { Config } from './config';
@@ -21,21 +21,22 @@ export type { Reference };
 export type Citable = { book: Book; id?: string } | { entry: BibliographyEntry };
 
 interface Made {
-  renderer: CitationRenderer;
+  renderer: ReferenceRenderer;
   /** The style's name for the hover: a bundled style's, or the file's name. */
   name: string;
 }
 
 /**
  * How long after a hover the processor is made when the hover asked first: making a style's
- * engine holds the extension host's thread once per window and style (docs/performance.md: APA
- * 0.7 s, the Chicago styles 1.4–1.8 s, the others under 50 ms, on a loaded 2-core machine), so it
- * runs once the hover has gone out, never inside it.
+ * engine takes 0.7–1.8 s for APA and the Chicago styles (docs/performance.md); it runs in a worker
+ * (core/host/citationEngines.ts; in the browser a Worker nested in the extension host's), and
+ * starts once the hover has gone out, never inside it.
  */
 export const MAKE_AFTER_HOVER_MS = 150;
 
 export class References implements vscode.Disposable {
   private made?: { key: string; promise: Promise<Made>; ready?: Made };
+  private engines?: Promise<CitationEngines>;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -65,7 +66,7 @@ export class References implements vscode.Disposable {
     // Each its own id, so that two of the same book or key are two references.
     const items = citables.map((c, i) => ({ ...('book' in c ? bookCsl(c.book, c.id) : entryCsl(c.entry)), id: `r${i}` }));
     // `index`: which of `citables` each reference is (they come in the style's order).
-    const references = ready.renderer.bibliography(items).map((r) => ({ ...r, index: Number(r.id.slice(1)) }));
+    const references = (await ready.renderer.bibliography(items)).map((r) => ({ ...r, index: Number(r.id.slice(1)) }));
     return { references, style: ready.name };
   }
 
@@ -101,10 +102,16 @@ export class References implements vscode.Disposable {
     return this.made.promise;
   }
 
+  /** The window's engines: in a worker on the Node host, in this thread in the browser. */
+  private citationEngines(): Promise<CitationEngines> {
+    return (this.engines ??= import('../../core/host/citationEngines').then((m) => m.citationEngines()));
+  }
+
   private async make(style: string, locale: BundledLocale): Promise<Made> {
     const render = await import('../../core/citation/render');
-    if (isBundledStyle(style)) return { renderer: await render.bundledRenderer(style, locale), name: words.styleName(style) };
-    const fallback = async () => ({ renderer: await render.bundledRenderer(DEFAULT_STYLE, locale), name: words.styleName(DEFAULT_STYLE) });
+    const engines = await this.citationEngines();
+    if (isBundledStyle(style)) return { renderer: await engines.make(render.bundledStyleText(style), locale), name: words.styleName(style) };
+    const fallback = async () => ({ renderer: await engines.make(render.bundledStyleText(DEFAULT_STYLE), locale), name: words.styleName(DEFAULT_STYLE) });
     const uri = styleUri(style);
     if (!uri) {
       this.warn(words.styleUnusable(style, 'refused'));
@@ -117,8 +124,10 @@ export class References implements vscode.Disposable {
       return fallback();
     }
     try {
-      return { renderer: await render.makeRenderer(read.text, locale), name: uri.path.split('/').pop() ?? style };
+      return { renderer: await engines.make(read.text, locale), name: uri.path.split('/').pop() ?? style };
     } catch (e) {
+      // The worker failed, not the style: tried again on the next use.
+      if (e instanceof render.CitationWorkerError) throw e;
       this.warn(words.styleUnusable(style, e instanceof render.StyleError ? e.problem : 'unreadable'));
       return fallback();
     }
@@ -126,6 +135,7 @@ export class References implements vscode.Disposable {
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
+    void this.engines?.then((engines) => engines.dispose());
   }
 }
 

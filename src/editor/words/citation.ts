@@ -37,6 +37,11 @@ export function referenceLoading(style: string): string {
   return vscode.l10n.t('{0}: the reference is being formatted; hover again in a moment.', `*${style}*`);
 }
 
+/** Copy Reference or Copy Bibliography, when the CSL processor failed (its worker crashed or hung): the next try starts it again. */
+export function referenceFailed(): string {
+  return vscode.l10n.t('The references could not be formatted. Try again.');
+}
+
 export function referenceCopied(count: number): string {
   return count === 1 ? vscode.l10n.t('Reference copied.') : vscode.l10n.t('{0} references copied.', count);
 }

@@ -1,0 +1,17 @@
+/**
+ * The window's citation engines in the browser's web-worker extension host: in a Worker nested
+ * in it, started from a blob URL of browser/citeprocWebWorkerMain.ts's code (citeproc-js inlined;
+ * esbuild.js makes the string `citeproc-web-worker-source`), so that building a style's engine
+ * holds neither the window nor the extension host. Where the host has no Worker, in its own
+ * thread. Takes citationEngines.ts's place in dist/web/extension.js (esbuild.js, BROWSER_TWINS).
+ */
+import type { CitationEngines } from '../citation/engine';
+import { inThreadEngines, localeTexts } from '../citation/render';
+import { CiteprocWorker } from './citeprocWorker';
+import { startWebWorker } from './browser/webWorker';
+import source from 'citeproc-web-worker-source';
+
+export function citationEngines(): CitationEngines {
+  if (typeof Worker !== 'function') return inThreadEngines();
+  return new CiteprocWorker({ locales: localeTexts, start: () => startWebWorker(source) });
+}
