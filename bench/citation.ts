@@ -1,14 +1,15 @@
 /**
  * (n) The citation engine (issue 38, the worker): the longest hold of the host while a style's
  * engine is built, for the three styles that take long (APA, Chicago author-date and notes), in the
- * host's thread (as before: core/citation/render.ts's makeRenderer, what the browser build still
+ * host's thread (as before: core/citation/inThread.ts's makeRenderer, what the browser build once
  * does) and through the Node host's worker (core/host/citeprocWorker.ts, its script run by tsx
  * from source), each against a limit measured in the same run: the project's 50 ms for a hold plus
  * the longest lateness of the same timer on an idle host over as long (the machine's own noise).
  * The worker's first engine includes its start and citeproc-js's load there; then each style.
  */
 import { bookCsl } from '../src/core/citation/cslItem';
-import { bundledRenderer, bundledStyleText, localeTexts } from '../src/core/citation/render';
+import { bundledStyleText, localeTexts } from '../src/core/citation/render';
+import { bundledRenderer } from '../src/core/citation/inThread';
 import type { BundledStyle } from '../src/core/citation/styles';
 import { CiteprocWorker } from '../src/core/host/citeprocWorker';
 import { citeprocWorkerFromSource } from '../test/helpers/citeprocWorker';

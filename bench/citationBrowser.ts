@@ -21,7 +21,8 @@ const CHROMIUM = process.env.ISBN_LENS_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const STYLES = ['apa', 'chicago-author-date', 'chicago-notes-bibliography', 'modern-language-association', 'ieee'];
 
 const WORKER_SOURCE = `
-import { bundledStyleText, localeTexts, makeRenderer } from './src/core/citation/render';
+import { bundledStyleText, localeTexts } from './src/core/citation/render';
+import { makeRenderer } from './src/core/citation/inThread';
 import { CiteprocWorker } from './src/core/host/citeprocWorker';
 import { startWebWorker } from './src/core/host/browser/webWorker';
 import source from 'citeproc-web-worker-source';

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { bookCsl } from '../../src/core/citation/cslItem';
-import { bundledRenderer } from '../../src/core/citation/render';
+import { bundledRenderer } from '../../src/core/citation/inThread';
 import type { BundledLocale, BundledStyle } from '../../src/core/citation/styles';
 import type { Book } from '../../src/core/model/book';
 

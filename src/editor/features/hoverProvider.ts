@@ -117,6 +117,7 @@ function withVerdictAbove(verdict: string, markdown: vscode.MarkdownString): vsc
   const out = new vscode.MarkdownString(`**${escapeMarkdown(verdict)}**\n\n---\n\n${markdown.value}`);
   out.isTrusted = markdown.isTrusted;
   out.supportHtml = markdown.supportHtml;
+  out.supportThemeIcons = markdown.supportThemeIcons;
   return out;
 }
 

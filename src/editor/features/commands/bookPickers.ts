@@ -123,7 +123,7 @@ export function pickEdition(service: LookupService, finder: Finder, work: WorkHi
     const active = pick.activeItems[0]?.edition;
     const items: EditionItem[] = ordered.map((edition) => ({
       label: findWords.editions.label(edition),
-      description: [edition.isbn13 === options.current ? findWords.editions.current() : '', findWords.editions.description(edition)].filter(Boolean).join(' '),
+      description: [edition.isbn13 !== undefined && edition.isbn13 === options.current ? findWords.editions.current() : '', findWords.editions.description(edition)].filter(Boolean).join(' '),
       detail: findWords.editions.detail(edition),
       edition,
     }));
