@@ -1,8 +1,10 @@
 /**
  * Every kind of bibliography file the README names works when it is the first file opened in a
- * window (issue 40): the activation events name their languages, so a CSL-JSON, CSL-YAML or RIS
- * file opened first activates ISBN Lens and its ISBN shows the book on hover. No key: the
- * sandbox's keyless sources.
+ * window (issue 40), and its ISBN shows the book on hover. RIS: `onLanguage:ris`. CSL-JSON and
+ * CSL-YAML: `onLanguage:json`/`yaml` fire at start-up for VS Code's own JSON models (the
+ * extension would activate in every window), so a workspace that holds a bibliography by a usual
+ * name (`references.json`, `bibliography.yaml`, `*.csl.json`…) activates it (`workspaceContains`).
+ * No key: the sandbox's keyless sources.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -22,11 +24,9 @@ const CSL_YAML = `references:\n  - id: shelf\n    type: book\n    title: A book\
 const RIS = `TY  - BOOK\nTI  - A book\nSN  - ${KEYLESS_DEMO.openLibraryOnly}\nER  - \n`;
 const KINDS: Record<string, string> = { '.json': 'CSL-JSON', '.yaml': 'CSL-YAML', '.ris': 'RIS' };
 
-// `onLanguage:jsonc` stays out: VS Code opens the user's settings as jsonc at start-up, which would
-// activate ISBN Lens before any file of the user's (the in-host suite's first check would say so).
 for (const [name, text] of [
-  ['items.json', CSL_JSON],
-  ['references.yaml', CSL_YAML],
+  ['references.json', CSL_JSON],
+  ['bibliography.yaml', CSL_YAML],
   ['records.ris', RIS],
 ] as const) {
   test(`a ${KINDS[name.slice(name.lastIndexOf('.'))]} file opened first in a window activates ISBN Lens, and its ISBN shows the book on hover`, step, async (t) => {

@@ -61,7 +61,7 @@ test('the hover link opens "Set API Key"; a key of another plan is told apart', 
     await clickHoverLink(s.page, 'Set an API key');
     const from = mark(s.sandbox);
     const note = await enterApiKey(s.page, s.sandbox.keys.premium, /API key saved, but it belongs to another plan/, { viaPalette: false });
-    assert.match(note, /API key saved, but it belongs to another plan: the default plan's address denies it\. Set “isbnLens\.plan” to the key's plan\./);
+    assert.match(note, /API key saved, but it belongs to another plan: the default plan's address denies it\. Set “isbnLens\.isbndb\.plan” to the key's plan\./);
     // The queue stops on the denial: the status bar says why.
     assert.equal(await waitForStatus(s.page, /wrong plan/), 'ISBN: wrong plan');
     await s.shot('wrong-plan-key');

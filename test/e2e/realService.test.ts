@@ -34,7 +34,7 @@ test('a key of another plan: the message names its plan and one click switches "
     assert.equal(userSettings()['isbnLens.plan'], 'default');
     const from = mark(s.sandbox);
     const note = await enterApiKey(s.page, s.sandbox.keys.premium, /The key belongs to the premium plan/, { viaPalette: true });
-    assert.match(note, /API key saved\. The key belongs to the premium plan, but “isbnLens\.plan” is default/);
+    assert.match(note, /API key saved\. The key belongs to the premium plan, but “isbnLens\.isbndb\.plan” is default/);
     await s.shot('other-plan-offer');
     // Until the user chose, the key went to the configured (default) address only, and only to ask GET /key.
     const before = since(s.sandbox, from);
