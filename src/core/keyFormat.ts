@@ -6,9 +6,10 @@
  */
 const MAX_KEY_LENGTH = 512;
 
-type Fault = { kind: 'empty' } | { kind: 'tooLong'; length: number } | { kind: 'space' | 'lineBreak' | 'control' | 'nonAscii'; position: number; shown: string };
+/** Why a text cannot be a key: its kind, with where (the editor's words say it). */
+export type KeyFault = { kind: 'empty' } | { kind: 'tooLong'; length: number } | { kind: 'space' | 'lineBreak' | 'control' | 'nonAscii'; position: number; shown: string };
 
-function faultOf(key: string): Fault | undefined {
+function faultOf(key: string): KeyFault | undefined {
   if (key === '') return { kind: 'empty' };
   if (key.length > MAX_KEY_LENGTH) return { kind: 'tooLong', length: key.length };
   for (let i = 0; i < key.length; i++) {
@@ -24,23 +25,9 @@ function faultOf(key: string): Fault | undefined {
   return undefined;
 }
 
-/** Why the typed text cannot be a key, in the user's words; `undefined` when it can. */
-export function apiKeyProblem(typed: string): string | undefined {
-  const fault = faultOf(typed.trim());
-  if (!fault) return undefined;
-  switch (fault.kind) {
-    case 'empty':
-      return 'Enter the key (it is kept in VS Code’s secret storage, never in settings).';
-    case 'tooLong':
-      return `That is ${fault.length} characters; a key is far shorter. Paste only the key.`;
-    case 'space':
-      return `The key has a space at position ${fault.position}. Paste the key alone, without spaces.`;
-    case 'lineBreak':
-    case 'control':
-      return `The key has an invisible control character at position ${fault.position}. Paste the key again.`;
-    case 'nonAscii':
-      return `The key has the character “${fault.shown}” at position ${fault.position}: a key has only letters, digits and ASCII signs. Paste it again from your account page.`;
-  }
+/** Why the typed text (trimmed) cannot be a key; `undefined` when it can. */
+export function typedKeyFault(typed: string): KeyFault | undefined {
+  return faultOf(typed.trim());
 }
 
 /**

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiKeyProblem, storedKeyFault } from '../../src/core/keyFormat';
+import '../helpers/fakeVscode';
+import { storedKeyFault, typedKeyFault } from '../../src/core/keyFormat';
+import { keyFault } from '../../src/editor/words/commands';
+
+/** What the key's input box says of a typed text: the core's fault, in the editor's words. */
+function apiKeyProblem(typed: string): string | undefined {
+  const fault = typedKeyFault(typed);
+  return fault && keyFault(fault);
+}
 
 test('an ordinary key passes, surrounding spaces are trimmed', () => {
   assert.equal(apiKeyProblem('54321_0123456789abcdef0123456789abcdef'), undefined);

@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { citeKeyPatternProblem, DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/formats/bibtex/citeKeyPattern';
+import '../helpers/fakeVscode';
+import { citeKeyPatternProblem as patternProblem, DEFAULT_CITE_KEY_PATTERN, formatCiteKey } from '../../src/core/formats/bibtex/citeKeyPattern';
+import { citeKeyPatternProblem as problemWords } from '../../src/editor/words/commands';
+
+/** What the settings message says of a pattern: the core's problem, in the editor's words. */
+function citeKeyPatternProblem(pattern: string): string | undefined {
+  const problem = patternProblem(pattern);
+  return problem && problemWords(problem);
+}
 import { uniqueCiteKey } from '../../src/core/formats/bibtex/citeKey';
 import { newEntryEdit, type NewEntryResult } from '../helpers/formats';
 import { readBibliography } from '../helpers/formats';

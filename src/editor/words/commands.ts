@@ -12,6 +12,8 @@ import type { LookupSummary } from '../../core/lookupSummary';
 import type { Book } from '../../core/model/book';
 import type { PlanName } from '../../core/model/plans';
 import * as shared from './index';
+import type { KeyFault } from '../../core/keyFormat';
+import type { CiteKeyPatternProblem } from '../../core/formats/bibtex/citeKeyPattern';
 
 /** Authors named in full in the details; a long list ends "and N more". */
 const DETAILS_AUTHORS = 20;
@@ -137,6 +139,37 @@ export const annotate = {
 };
 
 /** "Set API Key", "Clear API Key" and Google's. */
+/** Why the text typed in the key's input box cannot be a key, said as it is typed. */
+export function keyFault(fault: KeyFault): string {
+  switch (fault.kind) {
+    case 'empty':
+      return vscode.l10n.t('Enter the key (it is kept in VS Code’s secret storage, never in settings).');
+    case 'tooLong':
+      return vscode.l10n.t('That is {0} characters; a key is far shorter. Paste only the key.', shared.count(fault.length));
+    case 'space':
+      return vscode.l10n.t('The key has a space at position {0}. Paste the key alone, without spaces.', fault.position);
+    case 'lineBreak':
+    case 'control':
+      return vscode.l10n.t('The key has an invisible control character at position {0}. Paste the key again.', fault.position);
+    case 'nonAscii':
+      return vscode.l10n.t('The key has the character “{0}” at position {1}: a key has only letters, digits and ASCII signs. Paste it again from your account page.', fault.shown, fault.position);
+  }
+}
+
+/** Why `isbnLens.citeKey.pattern` cannot be used. */
+export function citeKeyPatternProblem(problem: CiteKeyPatternProblem): string {
+  switch (problem.kind) {
+    case 'noField':
+      return vscode.l10n.t('the pattern has no field in brackets, so every key would be the same');
+    case 'unclosedBracket':
+      return vscode.l10n.t('a bracket is not closed');
+    case 'unknownField':
+      return vscode.l10n.t('unknown field [{0}]; known: {1}', problem.field, problem.known.join(', '));
+    case 'unknownModifier':
+      return vscode.l10n.t('unknown modifier :{0} in [{1}]; known: {2}', problem.modifier, problem.token, problem.known.join(', '));
+  }
+}
+
 export const apiKey = {
   title: () => vscode.l10n.t('ISBN Lens: Set API Key'),
   prompt: (plan: PlanName) =>

@@ -28,16 +28,25 @@ const FIELD = /^(auth|authors|auth[1-9]|year|shorttitle|shorttitle[1-9]|title|pu
 const MODIFIERS = new Set(['lower', 'upper', 'capitalize']);
 const TOKEN = /\[([^\]]*)\]|([^[\]]+)/g;
 
+const KNOWN_FIELDS = ['auth', 'authors', 'authN', 'year', 'shorttitle', 'shorttitleN', 'title', 'publisher', 'isbn'];
+
+/** Why a pattern cannot be used (the editor's words say it; `field`, `modifier`, `token` cut short). */
+export type CiteKeyPatternProblem =
+  | { kind: 'noField' }
+  | { kind: 'unclosedBracket' }
+  | { kind: 'unknownField'; field: string; known: readonly string[] }
+  | { kind: 'unknownModifier'; modifier: string; token: string; known: readonly string[] };
+
 /** Why a pattern cannot be used, or undefined when it can (for the settings message). */
-export function citeKeyPatternProblem(pattern: string): string | undefined {
-  if (!pattern.includes('[')) return 'the pattern has no field in brackets, so every key would be the same';
-  if (!bracketsClosed(pattern)) return 'a bracket is not closed';
+export function citeKeyPatternProblem(pattern: string): CiteKeyPatternProblem | undefined {
+  if (!pattern.includes('[')) return { kind: 'noField' };
+  if (!bracketsClosed(pattern)) return { kind: 'unclosedBracket' };
   for (const m of pattern.matchAll(TOKEN)) {
     if (m[1] === undefined) continue;
     const [field, ...modifiers] = m[1].split(':');
-    if (!FIELD.test(field)) return `unknown field [${brief(field)}]; known: auth, authors, authN, year, shorttitle, shorttitleN, title, publisher, isbn`;
+    if (!FIELD.test(field)) return { kind: 'unknownField', field: brief(field), known: KNOWN_FIELDS };
     const bad = modifiers.find((mod) => !MODIFIERS.has(mod));
-    if (bad !== undefined) return `unknown modifier :${brief(bad)} in [${brief(m[1])}]; known: lower, upper, capitalize`;
+    if (bad !== undefined) return { kind: 'unknownModifier', modifier: brief(bad), token: brief(m[1]), known: [...MODIFIERS] };
   }
   return undefined;
 }

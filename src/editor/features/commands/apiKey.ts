@@ -1,6 +1,6 @@
 /** "Set API Key" and "Clear API Key": the key goes into SecretStorage and is checked with one cheap request. */
 import * as vscode from 'vscode';
-import { apiKeyProblem } from '../../../core/keyFormat';
+import { typedKeyFault } from '../../../core/keyFormat';
 import { isServiceError } from '../../../core/model/errors';
 import type { ApiKeyStore } from '../../infrastructure/apiKeyStore';
 import type { Config } from '../../infrastructure/config';
@@ -28,9 +28,12 @@ async function askForKey(title: string, prompt: string, placeHolder: string): Pr
     placeHolder,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value === '' ? undefined : apiKeyProblem(value)),
+    validateInput: (value) => {
+      const fault = value === '' ? undefined : typedKeyFault(value);
+      return fault && commandWords.keyFault(fault);
+    },
   });
-  return key?.trim() && !apiKeyProblem(key) ? key.trim() : undefined;
+  return key?.trim() && !typedKeyFault(key) ? key.trim() : undefined;
 }
 
 export async function clearApiKey(keys: ApiKeyStore, service: LookupService): Promise<void> {

@@ -58,7 +58,7 @@ async function usableKeyPattern(pattern: string | undefined): Promise<string | u
   const { DEFAULT_CITE_KEY_PATTERN, citeKeyPatternProblem } = await import('../../../core/formats/bibtex/citeKeyPattern');
   const problem = citeKeyPatternProblem(pattern);
   if (!problem) return pattern;
-  void vscode.window.showWarningMessage(commandWords.isbnCommands.keyPatternUnusable(problem, DEFAULT_CITE_KEY_PATTERN));
+  void vscode.window.showWarningMessage(commandWords.isbnCommands.keyPatternUnusable(commandWords.citeKeyPatternProblem(problem), DEFAULT_CITE_KEY_PATTERN));
   return undefined;
 }
 
