@@ -21,10 +21,14 @@ export interface EditionsLinePlace {
   range: vscode.Range;
 }
 
-/** The line for `isbn` (any written form), or undefined. `waitMs`: the longest to wait for an answer not yet kept. */
-export async function editionsHoverLine(service: LookupService, isbn: string, place: EditionsLinePlace, options: { waitMs?: number } = {}): Promise<vscode.MarkdownString | undefined> {
+/**
+ * The line for `isbn` (any written form), or undefined. `waitMs`: the longest to wait for an
+ * answer not yet kept; `ask: false`: only what is kept, no request.
+ */
+export async function editionsHoverLine(service: LookupService, isbn: string, place: EditionsLinePlace, options: { waitMs?: number; ask?: boolean } = {}): Promise<vscode.MarkdownString | undefined> {
   // `null`: nothing kept (or the finding API not loaded yet): asked; `undefined`: kept as "no work".
   const known = service.loadedFinder ? service.loadedFinder.knownWorkOfIsbn(isbn) : null;
+  if (known === null && options.ask === false) return undefined;
   const found = known === null ? await withinWait(service, isbn, options.waitMs ?? EDITIONS_LINE_WAIT_MS) : known;
   const count = found?.work.editionCount;
   if (!found || count === undefined || count < 2) return undefined;
@@ -42,14 +46,8 @@ export async function hoverEditions(service: LookupService, result: LookupResult
   // (it hangs, it is down, it does not know the ISBN) only what is kept: a hover never opens a
   // request to a source that did not answer it.
   const answered = result.source === 'openLibrary' || result.provenance?.base === 'openLibrary' || !!result.provenance?.filled.some((f) => f.source === 'openLibrary');
-  if (!answered) {
-    const known = service.loadedFinder?.knownWorkOfIsbn(isbn);
-    const count = known?.work.editionCount;
-    const line = count !== undefined && count >= 2 ? editionsLineMarkdown(count, place) : undefined;
-    return line && appendLine(line);
-  }
   const waitMs = Math.min(EDITIONS_LINE_WAIT_MS, Math.max(0, deadline - Date.now()));
-  const line = await editionsHoverLine(service, isbn, place, { waitMs }).catch(() => undefined);
+  const line = await editionsHoverLine(service, isbn, place, { waitMs, ask: answered }).catch(() => undefined);
   return line && appendLine(line);
 }
 

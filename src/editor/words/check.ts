@@ -99,33 +99,26 @@ function checkedHead(n: number, entryKind: 'entry' | 'item' | 'record' | 'isbn')
 export function checkSummary(counts: CheckCounts, entryKind: 'entry' | 'item' | 'record' | 'isbn'): string {
   const head = checkedHead(counts.entries, entryKind);
   const parts: string[] = [];
-  // After a first part that names ISBNs the others read on as "5 are …"; the first part always names them.
-  const first = () => parts.length === 0;
-  if (counts.otherBook > 0) parts.push(counts.otherBook === 1 ? vscode.l10n.t('1 ISBN belongs to another book') : vscode.l10n.t('{0} ISBNs belong to other books', count(counts.otherBook)));
-  if (counts.otherEdition > 0) {
-    const n = counts.otherEdition;
-    parts.push(
-      first()
-        ? n === 1 ? vscode.l10n.t('1 ISBN is another edition') : vscode.l10n.t('{0} ISBNs are other editions', count(n))
-        : n === 1 ? vscode.l10n.t('1 is another edition') : vscode.l10n.t('{0} are other editions', count(n)),
-    );
-  }
-  if (counts.unknown > 0) {
-    const n = counts.unknown;
-    parts.push(
-      first()
-        ? n === 1 ? vscode.l10n.t('1 ISBN is known to no source') : vscode.l10n.t('{0} ISBNs are known to no source', count(n))
-        : n === 1 ? vscode.l10n.t('1 is known to no source') : vscode.l10n.t('{0} are known to no source', count(n)),
-    );
-  }
-  if (counts.unchecked > 0) {
-    const n = counts.unchecked;
-    parts.push(
-      first()
-        ? n === 1 ? vscode.l10n.t('1 ISBN could not be checked') : vscode.l10n.t('{0} ISBNs could not be checked', count(n))
-        : vscode.l10n.t('{0} could not be checked', count(n)),
-    );
-  }
+  // The first part names the ISBNs ("5 ISBNs are other editions"); the next ones read on ("5 are …").
+  const add = (n: number, [namedOne, namedMany, one, many]: readonly [() => string, (n: string) => string, () => string, (n: string) => string]) => {
+    if (n > 0) parts.push(parts.length === 0 ? (n === 1 ? namedOne() : namedMany(count(n))) : n === 1 ? one() : many(count(n)));
+  };
+  const otherBook = [() => vscode.l10n.t('1 ISBN belongs to another book'), (n: string) => vscode.l10n.t('{0} ISBNs belong to other books', n)] as const;
+  add(counts.otherBook, [...otherBook, ...otherBook]);
+  add(counts.otherEdition, [
+    () => vscode.l10n.t('1 ISBN is another edition'),
+    (n) => vscode.l10n.t('{0} ISBNs are other editions', n),
+    () => vscode.l10n.t('1 is another edition'),
+    (n) => vscode.l10n.t('{0} are other editions', n),
+  ]);
+  add(counts.unknown, [
+    () => vscode.l10n.t('1 ISBN is known to no source'),
+    (n) => vscode.l10n.t('{0} ISBNs are known to no source', n),
+    () => vscode.l10n.t('1 is known to no source'),
+    (n) => vscode.l10n.t('{0} are known to no source', n),
+  ]);
+  const couldNot = (n: string) => vscode.l10n.t('{0} could not be checked', n);
+  add(counts.unchecked, [() => vscode.l10n.t('1 ISBN could not be checked'), (n) => vscode.l10n.t('{0} ISBNs could not be checked', n), () => couldNot(count(1)), couldNot]);
   if (parts.length === 0) return vscode.l10n.t('ISBN Lens: {0}: every ISBN is the book written.', head);
   return vscode.l10n.t('ISBN Lens: {0}: {1}.', head, parts.join(', '));
 }
