@@ -13,6 +13,7 @@
 export const LAZY_MODULES: readonly string[] = [
   // Look-ups: the cache, the throttles, the book service; the Node host: undici, files, covers.
   'src/core/lookups/lookups.ts',
+  'src/editor/words/log.ts',
   'src/core/host/node/nodeHost.ts',
   // Commands, on their first run.
   'src/editor/features/commands/annotateFile.ts',
@@ -49,6 +50,7 @@ export const LAZY_MODULES: readonly string[] = [
   'src/core/formats/readings.ts',
   'src/core/formats/cslYaml/read.ts',
   'src/core/bibliography/readPolicy.ts',
+  'src/editor/words/files.ts',
   'src/core/formats/bibtex/bookEntry.ts',
   'src/core/formats/bibtex/citeKeyPattern.ts',
   'src/core/formats/bibtex/dialect.ts',

@@ -2,7 +2,7 @@
 import type { TextEdit } from '../../src/core/edit/textEdit';
 import type { BibliographyEntry } from '../../src/core/formats/shared/entry';
 import type { FormatId } from '../../src/core/formats/formatId';
-import type { FillMode, NewEntryResult, WriteOptions } from '../../src/core/formats/part';
+import type { FillMode, FormatRefusal, NewEntryResult, WriteOptions } from '../../src/core/formats/part';
 import { formatPart } from '../../src/core/formats/registry';
 import type { Book } from '../../src/core/model/book';
 import type { AnnotationReport } from '../../src/core/model/fillReport';
@@ -20,7 +20,7 @@ export function isbnsToAnnotate(text: string, format: FormatId): string[] {
   return part.isbnsToAnnotate(part.reading(text));
 }
 
-export function annotationRefusal(text: string, format: FormatId): string | undefined {
+export function annotationRefusal(text: string, format: FormatId): FormatRefusal | undefined {
   return formatPart(format).refusal(text);
 }
 

@@ -13,6 +13,8 @@ import type { BatcherState } from '../../src/core/model/lookup';
 import { parseBaseUrl } from '../../src/core/model/plans';
 import { parseSourceUrl, parseSources } from '../../src/core/sources/sourceSettings';
 import type { Sandbox } from '../sandbox/server';
+import './fakeVscode';
+import { lookupLog } from '../../src/editor/words/log';
 
 export interface TestLookups {
   lookups: Lookups;
@@ -46,12 +48,12 @@ export async function keylessLookups(sandbox: Sandbox, options: { sources?: unkn
   const keySource = (key: string | undefined) => ({ get: async () => key, onDidChange: () => ({ dispose: () => undefined }) });
   const logLines: string[] = [];
   const requests: RequestRecord[] = [];
-  const log = {
+  const log = lookupLog({
     info: (m: string) => logLines.push(`info: ${m}`),
     warn: (m: string) => logLines.push(`warn: ${m}`),
     error: (m: string) => logLines.push(`error: ${m}`),
     request: (r: RequestRecord) => requests.push(r),
-  };
+  });
   const emitters = { changed: new Emitter<void>(), books: new Emitter<void>(), state: new Emitter<BatcherState>(), request: new Emitter<RequestRecord>(), key: new Emitter<void>() };
   const lookups = new Lookups(settings, keySource(options.key), log, nodeHost(dir, '0.1.0'), emitters, { version: '0.1.0', googleKeys: keySource(options.googleKey) });
   await Promise.all([lookups.cacheLoaded, lookups.firstConnect]);

@@ -149,7 +149,7 @@ test('property: Insert Entry into CSL-JSON in any layout adds one item and keeps
     fc.property(itemsArb, jsonLayout, fc.nat(), (items, layout, at) => {
       const { text } = jsonText(items, layout);
       const result = newEntryEdit(text, at % (text.length + 1), BOOKS.knuth, 'csl-json');
-      assert.ok('edit' in result, 'error' in result ? result.error : '');
+      assert.ok('edit' in result, 'refused' in result ? result.refused : '');
       assert.equal(result.edit.start, result.edit.end, 'an insertion');
       const out = parsedJson(applyEdits(text, [result.edit]));
       sameLineBreaks(text, applyEdits(text, [result.edit]));
@@ -248,7 +248,7 @@ test('property: Insert Entry into CSL-YAML in any layout adds one item and keeps
       const { text } = yamlText(items, layout);
       const before = parsedYaml(text);
       const result = newEntryEdit(text, at % (text.length + 1), BOOKS.knuth, 'csl-yaml');
-      assert.ok('edit' in result, 'error' in result ? result.error : '');
+      assert.ok('edit' in result, 'refused' in result ? result.refused : '');
       assert.equal(result.edit.start, result.edit.end, 'an insertion');
       const out = parsedYaml(applyEdits(text, [result.edit]));
       sameLineBreaks(text, applyEdits(text, [result.edit]));

@@ -17,6 +17,8 @@ import type { BatcherState } from '../../src/core/model/lookup';
 import { parseSourceUrl, type SourceName } from '../../src/core/sources/sourceSettings';
 import { isbn13CheckDigit } from '../../src/core/isbn/parse';
 import { runFakeTime } from '../helpers/time';
+import '../helpers/fakeVscode';
+import { lookupLog } from '../../src/editor/words/log';
 
 const i13 = (first12: string) => first12 + isbn13CheckDigit(first12);
 
@@ -58,7 +60,7 @@ test('in the browser: the SRU catalogues refused are skipped for the session and
     changed: () => false,
   };
   const lines: string[] = [];
-  const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(`warn: ${m}`), error: (m: string) => lines.push(`error: ${m}`), request: (_: RequestRecord) => undefined };
+  const log = lookupLog({ info: (m: string) => lines.push(m), warn: (m: string) => lines.push(`warn: ${m}`), error: (m: string) => lines.push(`error: ${m}`), request: (_: RequestRecord) => undefined });
   const none = { get: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) };
   const emitters = { changed: new Emitter<void>(), books: new Emitter<void>(), state: new Emitter<BatcherState>(), request: new Emitter<RequestRecord>(), key: new Emitter<void>() };
   const lookups = new Lookups(settings, none, log, host, emitters, { version: '0.1.0', googleKeys: none });

@@ -14,8 +14,8 @@ import { meansOutage } from '../../src/core/lookups/sourceHealth';
 import { HttpTimeoutError } from '../../src/core/host/http';
 import { isbn13CheckDigit, isbn10CheckDigit } from '../../src/core/isbn/parse';
 import { ROUTES, orderFor, routeOf, sourcesFor, nationalCatalogueOf } from '../../src/core/sources/routing';
-import { routesText } from '../../src/core/sources/sourceText';
 import { bookHover, editionLabel, sourcesLine } from '../../src/editor/words/index';
+import { routesText } from '../../src/editor/words/log';
 import { mergeBooks } from '../../src/core/sources/merge';
 import { DEFAULT_SOURCES, parseSourceUrl } from '../../src/core/sources/sourceSettings';
 import { FakeTransport } from '../helpers/fakeTransport';
@@ -179,7 +179,7 @@ test('routing: the registration group orders the catalogues; the user\'s list sa
   assert.equal(nationalCatalogueOf('978-3-16-148410-0'), 'dnb');
   assert.equal(nationalCatalogueOf(i13('979100000001')), 'bnf');
   assert.equal(nationalCatalogueOf(i13('978052177924')), undefined);
-  assert.deepEqual(routesText(ROUTES.map((r) => ({ label: r.label, names: orderFor(r, ['openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']) }))), [
+  assert.deepEqual(routesText(ROUTES.map((r) => ({ prefixes: r.prefixes, sources: orderFor(r, ['openLibrary', 'googleBooks', 'dnb', 'k10plus', 'lobid', 'bnf', 'loc']) }))), [
     '978-3…: asking DNB, then K10plus, then lobid, then Open Library, then Google Books.',
     '978-2 and 979-10…: asking BnF, then Open Library, then LoC, then Google Books.',
     '978-0, 978-1 and 979-8…: asking Open Library, then LoC, then Google Books.',

@@ -118,7 +118,7 @@ test('another edition written as the old ISBN was: hyphens or not, 10 or 13, the
 function written(format: FormatId, text: string, offset: number, edition = FOLIO, options = {}): string {
   const part = formatPart(format);
   const result = part.newEntry!(part.reading(text), offset, bookOfEdition(edition, WORK)!, options);
-  assert.ok('edit' in result, 'error' in result ? result.error : '');
+  assert.ok('edit' in result, 'refused' in result ? result.refused : '');
   return applyEdits(text, [result.edit]);
 }
 

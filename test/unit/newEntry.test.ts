@@ -21,7 +21,7 @@ import { BOOKS, book } from '../helpers/books';
 const read = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'bibliography', name), 'utf8');
 
 function inserted(text: string, result: NewEntryResult): string {
-  assert.ok('edit' in result, 'error' in result ? result.error : '');
+  assert.ok('edit' in result, 'refused' in result ? result.refused : '');
   return applyEdits(text, [result.edit]);
 }
 
@@ -101,7 +101,7 @@ test('CSL-JSON: an item after those before the cursor, in the file\'s indentatio
   const fresh = inserted('', newEntryEdit('', 0, BOOKS.camus, 'csl-json'));
   assert.equal((JSON.parse(fresh) as Array<{ id: string }>)[0].id, 'camus1971etranger');
   const refused = newEntryEdit('{"name": "package"}', 0, BOOKS.kr, 'csl-json');
-  assert.ok('error' in refused);
+  assert.deepEqual(refused, { refused: 'notCslJsonList' });
 });
 
 test('CSL-YAML: an item after the one at the cursor, at the list\'s indentation; comments kept', () => {
@@ -114,7 +114,7 @@ test('CSL-YAML: an item after the one at the cursor, at the list\'s indentation;
   assert.match(out, /\n\n {2}- id: knuth1984texbook\n {4}type: book\n/);
   const fresh = inserted('', newEntryEdit('', 0, BOOKS.kr, 'csl-yaml'));
   assert.equal((parseYaml(fresh) as { references: Array<{ id: string }> }).references[0].id, 'kernighan1988programming');
-  assert.ok('error' in newEntryEdit('on: push\njobs: {}\n', 0, BOOKS.kr, 'csl-yaml'));
+  assert.deepEqual(newEntryEdit('on: push\njobs: {}\n', 0, BOOKS.kr, 'csl-yaml'), { refused: 'notCslYamlList' });
 });
 
 test('RIS: a whole record after the record at the cursor, in the file\'s line breaks', () => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { t } from '../helpers/fakeVscode';
 import * as words from '../../src/editor/words/index';
 import * as commandWords from '../../src/editor/words/commands';
+import { emptyReport } from '../../src/core/model/fillReport';
 
 test('the fake l10n.t fills {0} and {name} as VS Code does, and leaves a brace that is no placeholder', () => {
   assert.equal(t('ISBN {0}: {1}', '978', 'x'), 'ISBN 978: x');
@@ -38,4 +39,24 @@ test('the hover says which of the finder\'s rules took an ISBN written without a
   const { ruleById } = await import('../../src/core/isbn/rules/rule');
   const { foundByMarkdown } = await import('../../src/editor/words/index');
   assert.equal(foundByMarkdown(ruleById('data.tableColumnIsbn')!.short!), '\n\n*found: isbn column*');
+});
+
+test('the read policy\'s refusals are said by the words, as the log and the style warning say them', async () => {
+  const { readRefusal, bibliographyNotRead } = await import('../../src/editor/words/files');
+  const { styleUnusable } = await import('../../src/editor/words/citation');
+  assert.equal(readRefusal({ refused: 'notARegularFile', folder: false }), 'it is not a regular file (a pipe or a device)');
+  assert.equal(readRefusal({ refused: 'notARegularFile', folder: true }), 'it is a folder');
+  assert.equal(readRefusal({ refused: 'notCsl' }), 'it does not look like CSL data');
+  assert.equal(readRefusal({ refused: 'tooLarge', megabytes: 4 }), 'it is larger than 4 MB');
+  assert.equal(readRefusal({ refused: 'outsideTheWorkspace', throughLink: true }), 'it leads out of the workspace folder, which Restricted Mode does not read');
+  assert.equal(readRefusal({ refused: 'unreadable', cause: "EACCES: permission denied, open '/x.bib'" }), "EACCES: permission denied, open '/x.bib'");
+  assert.equal(bibliographyNotRead('/w/refs.bib', { refused: 'missing' }), 'Bibliography /w/refs.bib is not read: there is no such file.');
+  assert.equal(styleUnusable('/w/s.csl', { refused: 'notABibliographyName', style: true }), 'The citation style /w/s.csl cannot be used: a citation style file is named .csl. ISBN Lens uses APA meanwhile.');
+});
+
+test('a format\'s refusal is said by what was being done: Annotate changes nothing, Insert Entry adds nothing', () => {
+  assert.equal(commandWords.formatRefusal('tooDeep', 'annotate'), 'This file is too deeply nested to edit safely, so nothing was changed.');
+  assert.equal(commandWords.formatRefusal('tooDeep', 'insert'), 'This file is too deeply nested to edit safely, so no entry was added.');
+  assert.equal(commandWords.formatRefusal('notCslYamlList', 'insert'), 'This YAML file holds no CSL-YAML list of references to add to, so no entry was added.');
+  assert.equal(commandWords.annotationSummary({ ...emptyReport(), refused: 'tooDeep' }, 'csl-json'), 'This file is too deeply nested to edit safely, so nothing was changed.');
 });

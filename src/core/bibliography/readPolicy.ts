@@ -52,9 +52,21 @@ export interface ReadScope {
   realFolders: readonly string[];
 }
 
-export type Refusal = 'notABibliographyName' | 'outsideTheWorkspace' | 'missing' | 'notARegularFile' | 'tooLarge' | 'notCsl' | 'unreadable';
+/**
+ * Why the policy does not read a file, as a value: the editor's words say it (words/index.ts,
+ * `readRefusal`). `unreadable`'s `cause` is the file system's own message, passed on as it came.
+ */
+export type Refusal =
+  /** The name says no bibliography (`.bib`, `.json`…), or, for a citation style (`style`), no `.csl`. */
+  | { refused: 'notABibliographyName'; style: boolean }
+  | { refused: 'outsideTheWorkspace'; throughLink: boolean }
+  | { refused: 'missing' }
+  | { refused: 'notARegularFile'; folder: boolean }
+  | { refused: 'tooLarge'; megabytes: number }
+  | { refused: 'notCsl' }
+  | { refused: 'unreadable'; cause: string };
 
-export type Reading = { text: string; format: BibliographyFormat } | { refused: Refusal; why: string };
+export type Reading = { text: string; format: BibliographyFormat } | Refusal;
 
 export function isInside(location: string, folders: readonly string[]): boolean {
   return folders.some((folder) => location === folder || location.startsWith(folder.endsWith('/') ? folder : `${folder}/`));
@@ -64,18 +76,18 @@ export function isInside(location: string, folders: readonly string[]): boolean 
 export async function readBibliographyFile<F>(file: F, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<Reading> {
   const location = access.location(file);
   const format = bibliographyFormatOf(location);
-  if (!format) return refuse('notABibliographyName', 'its name has no bibliography extension (.bib, .bibtex, .json, .yaml, .yml, .ris)');
+  if (!format) return { refused: 'notABibliographyName', style: false };
   try {
     const outside = await outsideScope(file, location, scope, access);
     if (outside) return outside;
     const open = access.openText(file);
-    if (open !== undefined) return !textConfirms(format, open) ? refuse('notCsl', 'it does not look like CSL data') : { text: open, format };
+    if (open !== undefined) return !textConfirms(format, open) ? { refused: 'notCsl' } : { text: open, format };
     const unfit = await unfitFile(file, access, MAX_BIBLIOGRAPHY_BYTES);
     if (unfit) return unfit;
-    if (recognitionOf(format).confirms && !textConfirms(format, await access.readHead(file, CSL_HEAD_BYTES))) return refuse('notCsl', 'it does not look like CSL data');
+    if (recognitionOf(format).confirms && !textConfirms(format, await access.readHead(file, CSL_HEAD_BYTES))) return { refused: 'notCsl' };
     return { text: await access.readText(file), format };
   } catch (e) {
-    return refuse('unreadable', e instanceof Error ? e.message : String(e));
+    return { refused: 'unreadable', cause: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -88,39 +100,39 @@ export const MAX_STYLE_FILE_BYTES = 4 * 1024 * 1024;
  * bibliography, at most MAX_STYLE_FILE_BYTES. The text is data for the CSL processor's XML parser
  * (core/citation/styleText.ts says what it must be). Never throws.
  */
-export async function readStyleFile<F>(file: F, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<{ text: string } | { refused: Refusal; why: string }> {
+export async function readStyleFile<F>(file: F, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<{ text: string } | Refusal> {
   const location = access.location(file);
-  if (!/\.csl$/i.test(location)) return { refused: 'notABibliographyName', why: 'a citation style file is named .csl' };
+  if (!/\.csl$/i.test(location)) return { refused: 'notABibliographyName', style: true };
   try {
     const outside = await outsideScope(file, location, scope, access);
     if (outside) return outside;
     const open = access.openText(file);
-    if (open !== undefined) return open.length > MAX_STYLE_FILE_BYTES ? refuse('tooLarge', `it is larger than ${MAX_STYLE_FILE_BYTES / 1024 / 1024} MB`) : { text: open };
+    if (open !== undefined) return open.length > MAX_STYLE_FILE_BYTES ? tooLarge(MAX_STYLE_FILE_BYTES) : { text: open };
     const unfit = await unfitFile(file, access, MAX_STYLE_FILE_BYTES);
     if (unfit) return unfit;
     return { text: await access.readText(file) };
   } catch (e) {
-    return refuse('unreadable', e instanceof Error ? e.message : String(e));
+    return { refused: 'unreadable', cause: e instanceof Error ? e.message : String(e) };
   }
 }
 
-async function outsideScope<F>(file: F, location: string, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<{ refused: Refusal; why: string } | undefined> {
+async function outsideScope<F>(file: F, location: string, scope: ReadScope, access: BibliographyFileAccess<F>): Promise<Refusal | undefined> {
   if (scope.trusted) return undefined;
-  if (!isInside(location, scope.folders)) return refuse('outsideTheWorkspace', 'Restricted Mode reads nothing outside the workspace folder');
+  if (!isInside(location, scope.folders)) return { refused: 'outsideTheWorkspace', throughLink: false };
   const real = await access.realLocation(file);
-  if (real !== undefined && !isInside(real, scope.realFolders)) return refuse('outsideTheWorkspace', 'it leads out of the workspace folder, which Restricted Mode does not read');
+  if (real !== undefined && !isInside(real, scope.realFolders)) return { refused: 'outsideTheWorkspace', throughLink: true };
   return undefined;
 }
 
 /** Missing, not a regular file, or larger than `maxBytes`: asked of the file system before anything is read. */
-async function unfitFile<F>(file: F, access: BibliographyFileAccess<F>, maxBytes: number): Promise<{ refused: Refusal; why: string } | undefined> {
+async function unfitFile<F>(file: F, access: BibliographyFileAccess<F>, maxBytes: number): Promise<Refusal | undefined> {
   const facts = await access.stat(file);
-  if (!facts) return refuse('missing', 'there is no such file');
-  if (facts.kind !== 'file') return refuse('notARegularFile', `it is ${facts.kind === 'directory' ? 'a folder' : 'not a regular file (a pipe or a device)'}`);
-  if (facts.size > maxBytes) return refuse('tooLarge', `it is larger than ${maxBytes / 1024 / 1024} MB`);
+  if (!facts) return { refused: 'missing' };
+  if (facts.kind !== 'file') return { refused: 'notARegularFile', folder: facts.kind === 'directory' };
+  if (facts.size > maxBytes) return tooLarge(maxBytes);
   return undefined;
 }
 
-function refuse(refused: Refusal, why: string): { refused: Refusal; why: string } {
-  return { refused, why };
+function tooLarge(maxBytes: number): Refusal {
+  return { refused: 'tooLarge', megabytes: maxBytes / 1024 / 1024 };
 }

@@ -34,7 +34,14 @@ export interface WriteOptions {
   references?: ReadonlyMap<string, string>;
 }
 
-export type NewEntryResult = { key: string; edit: TextEdit } | { error: string };
+/**
+ * Why a format leaves a file as it is, as a value (the editor's words say it): `tooDeep`, nested too
+ * deep to edit safely (shared/nesting.ts); `notCslJsonList` and `notCslYamlList`, no list of items to
+ * add to; `noPlace`, no place found for the new entry.
+ */
+export type FormatRefusal = 'tooDeep' | 'notCslJsonList' | 'notCslYamlList' | 'noPlace';
+
+export type NewEntryResult = { key: string; edit: TextEdit } | { refused: FormatRefusal };
 
 /** Two places of the same book: a later entry of it, or an ISBN written again (a reading list). */
 export interface Repeat {
@@ -63,7 +70,7 @@ export interface FormatPart {
   /** Whether an entry of this type is part of a book (a chapter): it carries the book's ISBN and repeats no entry. */
   isPart(type: string): boolean;
   /** Why a file cannot be edited safely whatever the look-ups find (nested too deep), or undefined. */
-  refusal(text: string): string | undefined;
+  refusal(text: string): FormatRefusal | undefined;
   /** The ISBN-13s Annotate looks up, in the order written, each once. */
   isbnsToAnnotate(reading: DocumentReading): string[];
   /** Annotate's edits for the look-ups' results: each entry's missing fields, or a note after each ISBN; a pure function of its inputs. */

@@ -25,14 +25,12 @@ import { GoogleBooksSource } from '../sources/googleBooks/source';
 import { OpenLibrarySource } from '../sources/openLibrary/source';
 import { keylessUserAgent } from '../host/userAgent';
 import { sourceTitle } from '../sources/sourceNames';
-import { formatTime } from '../messages';
 import { Batcher } from './batcher';
 import { RatedSource } from './ratedSource';
 import { STALL_MS } from './sourceHealth';
 import { SourceChain } from './sourceChain';
 import { CATALOGUE_SOURCES, DEFAULT_SOURCES, isCatalogue, type CatalogueName, type SourceName, type SourceUrlName } from '../sources/sourceSettings';
 import { ROUTES, orderFor, sourcesFor } from '../sources/routing';
-import { routesText } from '../sources/sourceText';
 import { K10plusSource } from '../sources/k10plus/source';
 import { DnbSource } from '../sources/dnb/source';
 import { BnfSource } from '../sources/bnf/source';
@@ -67,10 +65,30 @@ export interface KeySource {
   onDidChange(listener: () => void): DisposableLike;
 }
 
+/**
+ * What the look-ups tell the log, as values: the editor's words say each (editor/words/log.ts),
+ * at the level they choose. `cause`: a file system's or a lock's own message, passed on as it came.
+ */
+export type LookupEvent =
+  | { kind: 'googleQuotaSpent'; until?: number }
+  | { kind: 'cacheLoaded'; count: number }
+  | { kind: 'cacheNotRead'; cause: string }
+  | { kind: 'cacheMerged'; count: number }
+  | { kind: 'cacheNotSaved'; cause: string }
+  | { kind: 'waitingForKey' }
+  | { kind: 'asking'; sources: readonly SourceName[] }
+  | { kind: 'routes'; routes: ReadonlyArray<{ prefixes: readonly string[]; sources: readonly SourceName[] }> }
+  | { kind: 'catalogueBlocked'; error: ServiceError }
+  | { kind: 'noPlanAddress'; plan: PlanName }
+  | { kind: 'usingPlan'; plan: PlanName; origin: string; perSecond: number }
+  | { kind: 'noSourceAddress'; source: SourceName }
+  | { kind: 'rateNotShared'; cause: string }
+  | { kind: 'sourceResting'; cause: ServiceError; until: number }
+  | { kind: 'sourceStalled'; source: string; seconds: number }
+  | { kind: 'sourceAnswers'; source: string };
+
 export interface LookupLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
+  tell(event: LookupEvent): void;
   request(record: RequestRecord): void;
 }
 
@@ -166,10 +184,7 @@ export class Lookups extends Disposable {
       this.batchers.get('googleBooks')!.onDidChangeState((state) => {
         if (state.kind !== 'stopped' || state.error.kind !== 'quota' || this.saidGoogleStop === (state.until ?? 0)) return;
         this.saidGoogleStop = state.until ?? 0;
-        this.log.warn(
-          `Google Books' daily quota is spent: it is not asked again until ${state.until ? new Date(state.until).toISOString() : 'tomorrow'} (Pacific midnight); the other sources go on. ` +
-            'A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.',
-        );
+        this.log.tell({ kind: 'googleQuotaSpent', ...(state.until && { until: state.until }) });
         emitters.notice?.fire({ kind: 'googleDailyQuota', ...(state.until && { until: state.until }) });
       }),
     );
@@ -333,11 +348,11 @@ export class Lookups extends Disposable {
     try {
       let merged = 0;
       for (const name of names) merged += await saveCacheMerged(this.host.records, this.caches.get(name)!, cacheRecordOf(name));
-      if (merged > 0) this.log.info(`Took in ${merged} look-ups saved by other windows.`);
+      if (merged > 0) this.log.tell({ kind: 'cacheMerged', count: merged });
     } catch (e) {
       // Tried again at the next save.
       for (const name of names) this.unsaved.add(name);
-      this.log.warn(`Could not save the look-up cache: ${(e as Error).message}`);
+      this.log.tell({ kind: 'cacheNotSaved', cause: (e as Error).message });
     }
   }
 
@@ -382,10 +397,10 @@ export class Lookups extends Disposable {
     }
     const asked = stages.map((s) => s.name);
     this.chain.setStages(stages, (isbn) => sourcesFor(isbn, asked).filter((name) => !this.blocked.has(name)));
-    if (stages.length === 0) this.log.info('No API key is set and no keyless source is chosen; look-ups wait for a key.');
-    else if (!asked.some(isCatalogue)) this.log.info(`Asking ${stages.map((s) => sourceTitle(s.name)).join(', then ')}.`);
+    if (stages.length === 0) this.log.tell({ kind: 'waitingForKey' });
+    else if (!asked.some(isCatalogue)) this.log.tell({ kind: 'asking', sources: asked });
     // The order chosen for each registration group, said once per change of the sources.
-    else for (const line of routesText(ROUTES.map((route) => ({ label: route.label, names: orderFor(route, asked) })))) this.log.info(line);
+    else this.log.tell({ kind: 'routes', routes: ROUTES.map((route) => ({ prefixes: route.prefixes, sources: orderFor(route, asked) })) });
     this.emitters.changed.fire();
   }
 
@@ -396,7 +411,7 @@ export class Lookups extends Disposable {
       batcher.onDidChangeState((state) => {
         if (state.kind !== 'stopped' || state.error.kind !== 'blocked' || this.blocked.has(name)) return;
         this.blocked.add(name);
-        this.log.warn(state.error.message);
+        this.log.tell({ kind: 'catalogueBlocked', error: state.error });
         this.emitters.changed.fire();
       }),
     );
@@ -411,11 +426,11 @@ export class Lookups extends Disposable {
     this.problem = undefined;
     if (key && !baseUrl) {
       this.problem = { kind: 'noBaseUrl', plan };
-      this.log.error(`The “isbnLens.isbndb.baseUrls” setting has no valid http(s) address for the ${plan} plan.`);
+      this.log.tell({ kind: 'noPlanAddress', plan });
     }
     if (!key || !keyId || !baseUrl) return { signature, rated: undefined };
     const source = new BookServiceClient({ baseUrl, plan, apiKey: key, keyId, timeoutMs: this.settings.requestTimeoutMs, onRequest: this.onRequest('isbndb') });
-    this.log.info(`Using the ${plan} plan at ${baseUrl.origin} (${source.rate.perSecond} requests/s).`);
+    this.log.tell({ kind: 'usingPlan', plan, origin: baseUrl.origin, perSecond: source.rate.perSecond });
     return { signature, rated: this.rated(source) };
   }
 
@@ -443,7 +458,7 @@ export class Lookups extends Disposable {
   }
 
   private badUrl(name: SourceName, signature: string): Made {
-    this.log.error(`The “isbnLens.sourceUrls” setting has no valid https address for ${sourceTitle(name)}; it is not asked.`);
+    this.log.tell({ kind: 'noSourceAddress', source: name });
     return { signature, rated: undefined };
   }
 
@@ -462,7 +477,7 @@ export class Lookups extends Disposable {
     const throttle = this.throttles.get(shareName, perSecond, () => ({
       windowMs,
       ledger: this.host.sharedRate(shareName),
-      onLedgerError: (e) => this.log.warn(`Could not share the request rate with other windows (${(e as Error).message}); keeping to this window's own count.`),
+      onLedgerError: (e) => this.log.tell({ kind: 'rateNotShared', cause: (e as Error).message }),
     }));
     // A keyless service that fails (5xx) is out of reach for now, as one that does not answer is;
     // the book service keeps its own retries for those. Its batches of up to 1,000 ISBNs may take
@@ -490,13 +505,13 @@ export class Lookups extends Disposable {
         const state = health.state;
         if (state.kind === 'resting' && told !== 'resting') {
           told = 'resting';
-          this.log.warn(`${state.cause.message.replace(/\.$/, '')}; ISBN Lens tries it again at ${formatTime(state.until)}. Meanwhile its ISBNs go on to the next source.`);
+          this.log.tell({ kind: 'sourceResting', cause: state.cause, until: state.until });
         } else if (state.kind === 'stalled' && told === undefined) {
           told = 'stalled';
-          this.log.warn(`${health.title} has not answered for ${STALL_MS / 1000} s: while it does not, what would go to it goes on to the next source.`);
+          this.log.tell({ kind: 'sourceStalled', source: rated.source.name, seconds: STALL_MS / 1000 });
         } else if (state.kind === 'up' && told !== undefined && health.outageSince === undefined) {
           told = undefined;
-          this.log.info(`${health.title} answers again.`);
+          this.log.tell({ kind: 'sourceAnswers', source: rated.source.name });
         }
         this.sayIfOffline();
         this.emitters.changed.fire();
@@ -522,9 +537,9 @@ export class Lookups extends Disposable {
     try {
       let loaded = 0;
       for (const [name, cache] of this.caches) loaded += await loadCache(this.host.records, cache, cacheRecordOf(name));
-      if (loaded > 0) this.log.info(`Loaded ${loaded} cached look-ups.`);
+      if (loaded > 0) this.log.tell({ kind: 'cacheLoaded', count: loaded });
     } catch (e) {
-      this.log.warn(`Could not read the look-up cache: ${(e as Error).message}`);
+      this.log.tell({ kind: 'cacheNotRead', cause: (e as Error).message });
     }
   }
 

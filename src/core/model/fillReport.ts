@@ -26,7 +26,7 @@ export interface AnnotationReport {
   /** The first failure other than a spent quota, or the quota if that is all there is. */
   firstError?: ServiceError;
   /** Why the file was left as it is, when it cannot be edited safely (a file nested too deep). */
-  refused?: string;
+  refused?: 'tooDeep';
 }
 
 export function emptyReport(): AnnotationReport {

@@ -177,7 +177,7 @@ export class BibliographyStore extends Disposable {
       // Indexed as empty (no keys) until the file changes or trust is granted. A missing file or
       // a .json that is not CSL is ordinary; the rest is said once in the log.
       this.refused.add(name);
-      if (reading.refused !== 'missing' && reading.refused !== 'notCsl') this.logOnce(name, words.log.bibliographyNotRead(uri.scheme === 'file' ? uri.fsPath : name, reading.why));
+      if (reading.refused !== 'missing' && reading.refused !== 'notCsl') this.logOnce(name, (await import('../words/files')).bibliographyNotRead(uri.scheme === 'file' ? uri.fsPath : name, reading));
       core.index.set(name, 'bibtex', undefined);
       return;
     }

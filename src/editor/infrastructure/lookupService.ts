@@ -262,9 +262,9 @@ export class LookupService extends Disposable {
 
   /** The look-ups, loading them on first call. */
   private loaded(): Promise<Lookups> {
-    this.loading ??= Promise.all([import('../../core/lookups/lookups'), this.makeHost()]).then(([{ Lookups }, host]) => {
+    this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../words/log'), this.makeHost()]).then(([{ Lookups }, { lookupLog }, host]) => {
       const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges, notice: this.notices };
-      const lookups = new Lookups(this.config, this.keys, this.log, host, emitters, { version: this.version, googleKeys: this.googleKeys });
+      const lookups = new Lookups(this.config, this.keys, lookupLog(this.log), host, emitters, { version: this.version, googleKeys: this.googleKeys });
       this.register(lookups);
       this.lookups = lookups;
       return lookups;

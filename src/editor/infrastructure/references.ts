@@ -114,13 +114,13 @@ export class References implements vscode.Disposable {
     const fallback = async () => ({ renderer: await engines.make(render.bundledStyleText(DEFAULT_STYLE), locale), name: words.styleName(DEFAULT_STYLE) });
     const uri = styleUri(style);
     if (!uri) {
-      this.warn(words.styleUnusable(style, 'refused'));
+      this.warn(words.styleUnusable(style, 'noPath'));
       return fallback();
     }
     const { readStyleFile } = await import('../../core/bibliography/readPolicy');
     const read = await readStyleFile(uri, await currentScope(), vscodeFileAccess);
     if ('refused' in read) {
-      this.warn(words.styleUnusable(style, 'refused', read.why));
+      this.warn(words.styleUnusable(style, read));
       return fallback();
     }
     try {

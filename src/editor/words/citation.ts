@@ -4,8 +4,10 @@
  * `vscode.l10n.t`, as in index.ts.
  */
 import * as vscode from 'vscode';
+import type { Refusal } from '../../core/bibliography/readPolicy';
 import type { StyleProblem } from '../../core/citation/styleText';
 import type { BundledStyle } from '../../core/citation/styles';
+import { readRefusal } from './files';
 
 /** A bundled style's name as its users know it. */
 export function styleName(style: BundledStyle): string {
@@ -73,8 +75,9 @@ export function cancelled(): string {
 }
 
 /** `isbnLens.citation.style` names a file that cannot be used: what is wrong, and that APA is used meanwhile. */
-export function styleUnusable(path: string, problem: StyleProblem | 'unreadable' | 'refused', why?: string): string {
+export function styleUnusable(path: string, problem: StyleProblem | 'unreadable' | 'noPath' | Refusal): string {
   const reason = (() => {
+    if (typeof problem === 'object') return readRefusal(problem);
     switch (problem) {
       case 'tooLarge':
         return vscode.l10n.t('it is too large for a citation style');
@@ -86,8 +89,8 @@ export function styleUnusable(path: string, problem: StyleProblem | 'unreadable'
         return vscode.l10n.t('it declares a document type, which a CSL style never needs');
       case 'unreadable':
         return vscode.l10n.t('the CSL processor could not read it');
-      case 'refused':
-        return why ?? vscode.l10n.t('it cannot be read');
+      case 'noPath':
+        return vscode.l10n.t('it cannot be read');
     }
   })();
   return vscode.l10n.t('The citation style {0} cannot be used: {1}. ISBN Lens uses APA meanwhile.', path, reason);

@@ -14,6 +14,7 @@ import type { PlanName } from '../../core/model/plans';
 import * as shared from './index';
 import type { KeyFault } from '../../core/keyFormat';
 import type { CiteKeyPatternProblem } from '../../core/formats/bibtex/citeKeyPattern';
+import type { FormatRefusal } from '../../core/formats/part';
 
 /** Authors named in full in the details; a long list ends "and N more". */
 const DETAILS_AUTHORS = 20;
@@ -27,9 +28,25 @@ export function lookupSummary(summary: LookupSummary): string {
   return vscode.l10n.t('{0}.', parts.join(', '));
 }
 
+/** Why a format leaves a file as it is: Annotate changes nothing, Insert Entry adds no entry. */
+export function formatRefusal(refusal: FormatRefusal, doing: 'annotate' | 'insert'): string {
+  switch (refusal) {
+    case 'tooDeep':
+      return doing === 'annotate'
+        ? vscode.l10n.t('This file is too deeply nested to edit safely, so nothing was changed.')
+        : vscode.l10n.t('This file is too deeply nested to edit safely, so no entry was added.');
+    case 'notCslJsonList':
+      return vscode.l10n.t('This JSON file is not a CSL-JSON list of items, so no entry was added.');
+    case 'notCslYamlList':
+      return vscode.l10n.t('This YAML file holds no CSL-YAML list of references to add to, so no entry was added.');
+    case 'noPlace':
+      return vscode.l10n.t('No entry was added.');
+  }
+}
+
 /** "Annotated 3 ISBNs, 1 already up to date, 1 not found." / "Filled 7 fields in 3 entries, …" */
 export function annotationSummary(report: AnnotationReport, format: BibliographyFormatId | 'markdown'): string {
-  if (report.refused) return report.refused;
+  if (report.refused) return formatRefusal(report.refused, 'annotate');
   const parts = [annotatedHead(report, format)];
   if (report.unchanged > 0) parts.push(vscode.l10n.t('{0} already up to date', report.unchanged));
   if (report.notFound > 0) parts.push(vscode.l10n.t('{0} not found', report.notFound));

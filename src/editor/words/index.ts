@@ -112,8 +112,13 @@ export function failure(error: ServiceError, context: FailureContext): string {
 
 /** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
 export function unreachable(error: ServiceError, time: (at: number) => string = (at) => formatTime(at)): string {
+  return unreachableUntil(error, error.details.retryAt, time);
+}
+
+/** The same, with the time of the next try known apart from the error (a source's health). */
+export function unreachableUntil(error: ServiceError, retryAt: number | undefined, time: (at: number) => string = (at) => formatTime(at)): string {
   const cause = error.message.replace(/\.$/, '');
-  return error.details.retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(error.details.retryAt)) : vscode.l10n.t('{0}.', cause);
+  return retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(retryAt)) : vscode.l10n.t('{0}.', cause);
 }
 
 /** What VS Code for the Web says when the browser refuses the book service (ServiceError kind `blocked`). */
@@ -533,5 +538,4 @@ export function bookService(): string {
 
 export const log = {
   bibliographyNoAddress: (path: string, why: string) => vscode.l10n.t('Bibliography {0} is skipped: it cannot be made into a file address ({1}).', path, why),
-  bibliographyNotRead: (path: string, why: string) => vscode.l10n.t('Bibliography {0} is not read: {1}.', path, why),
 };

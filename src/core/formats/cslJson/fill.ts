@@ -16,7 +16,7 @@ import { addEntryEdits, foundBook, isbnsOfEntries } from '../shared/entryLookup'
 import { type FillMode, type PlannedValue, planFill } from '../shared/fillPlan';
 import { indentationOf } from '../shared/indentation';
 import { jsonLayoutOf, layOut } from './jsonLayout';
-import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
+import { jsonTooDeep } from '../shared/nesting';
 import { cslJsonEntry, cslJsonItemNodes, readCslJson } from './read';
 
 export function cslJsonIsbns(text: string): string[] {
@@ -25,7 +25,7 @@ export function cslJsonIsbns(text: string): string[] {
 
 export function fillCslJson(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode = 'fill'): { edits: TextEdit[]; report: AnnotationReport } {
   const report = emptyReport();
-  if (jsonTooDeep(text)) return { edits: [], report: { ...report, refused: TOO_DEEP_TO_ANNOTATE } };
+  if (jsonTooDeep(text)) return { edits: [], report: { ...report, refused: 'tooDeep' } };
   const edits: TextEdit[] = [];
   const formatting: FormattingOptions = { ...indentationOf(text), eol: lineBreakOf(text) };
   const line = lineCounter(text);

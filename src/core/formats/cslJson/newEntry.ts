@@ -2,7 +2,7 @@
 import { applyEdits as applyJsonEdits, modify, parseTree } from 'jsonc-parser';
 import { cslItem } from '../csl/fields';
 import { indentationOf } from '../shared/indentation';
-import { jsonTooDeep, TOO_DEEP_TO_INSERT } from '../shared/nesting';
+import { jsonTooDeep } from '../shared/nesting';
 import { minimalEdit } from '../../edit/textEdit';
 import type { Book } from '../../model/book';
 import type { NewEntryResult } from '../part';
@@ -15,9 +15,9 @@ export function cslJsonEntry(text: string, offset: number, book: Book, key: stri
     const indent = indentation.insertSpaces ? indentation.tabSize : '\t';
     return { key, edit: { start: 0, end: text.length, newText: JSON.stringify([item], null, indent).replace(/\n/g, lineBreak) + lineBreak } };
   }
-  if (jsonTooDeep(text)) return { error: TOO_DEEP_TO_INSERT };
+  if (jsonTooDeep(text)) return { refused: 'tooDeep' };
   const root = parseTree(text, [], { allowTrailingComma: true });
-  if (root?.type !== 'array') return { error: 'This JSON file is not a CSL-JSON list of items, so no entry was added.' };
+  if (root?.type !== 'array') return { refused: 'notCslJsonList' };
   // After the items that start before the cursor.
   const items = root.children ?? [];
   const index = items.filter((child) => child.offset < offset).length;
@@ -39,5 +39,5 @@ export function cslJsonEntry(text: string, offset: number, book: Book, key: stri
 /** The change from `text` to `out` as one edit, as small as it can be. */
 function whole(text: string, out: string, key: string): NewEntryResult {
   const change = minimalEdit(text, 0, text.length, out);
-  return change ? { key, edit: change } : { error: 'No entry was added.' };
+  return change ? { key, edit: change } : { refused: 'noPlace' };
 }

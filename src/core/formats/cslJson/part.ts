@@ -1,7 +1,7 @@
 /** CSL-JSON as a format part (see formats/part.ts). */
 import { isCslPart } from '../csl/fields';
 import { entryRepeats } from '../shared/duplicates';
-import { jsonTooDeep, TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
+import { jsonTooDeep } from '../shared/nesting';
 import { lineBreakOf } from '../../edit/textEdit';
 import { uniqueCiteKey } from '../bibtex/citeKey';
 import type { FormatPart } from '../part';
@@ -16,7 +16,7 @@ export const cslJsonFormat: FormatPart = {
   reading: (text) => new WholeTextReading(text, readCslJson),
   normalKey: (key) => key,
   isPart: isCslPart,
-  refusal: (text) => (jsonTooDeep(text) ? TOO_DEEP_TO_ANNOTATE : undefined),
+  refusal: (text) => (jsonTooDeep(text) ? 'tooDeep' : undefined),
   isbnsToAnnotate: (reading) => cslJsonIsbns(reading.text),
   fill: (reading, results, mode) => fillCslJson(reading.text, results, mode),
   newEntry(reading, offset, book, options) {

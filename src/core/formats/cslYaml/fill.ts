@@ -19,7 +19,7 @@ import { addEntryEdits, foundBook, isbnsOfEntries } from '../shared/entryLookup'
 import { isbnsInValue } from '../shared/entry';
 import { type FillMode, type PlannedValue, planFill } from '../shared/fillPlan';
 import { indentationOf } from '../shared/indentation';
-import { TOO_DEEP_TO_ANNOTATE, yamlTooDeep } from '../shared/nesting';
+import { yamlTooDeep } from '../shared/nesting';
 import { cslYamlItems, readCslYaml, withoutBom } from './read';
 import { yamlFlowPair, yamlFlowText, yamlText } from './yamlText';
 
@@ -36,7 +36,7 @@ export function fillCslYaml(text: string, results: ReadonlyMap<string, LookupRes
 function fillBody(text: string, results: ReadonlyMap<string, LookupResult>, mode: FillMode): { edits: TextEdit[]; report: AnnotationReport } {
   const report = emptyReport();
   const doc = parseDocument(text);
-  if (yamlTooDeep(doc)) return { edits: [], report: { ...report, refused: TOO_DEEP_TO_ANNOTATE } };
+  if (yamlTooDeep(doc)) return { edits: [], report: { ...report, refused: 'tooDeep' } };
   const edits: TextEdit[] = [];
   const style: BlockStyle = { unit: indentationOf(text).tabSize, lineBreak: lineBreakOf(text) };
   for (const node of cslYamlItems(doc)?.items ?? []) {

@@ -2,13 +2,12 @@
 import { isMap, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { cslItem } from '../csl/fields';
 import { indentationOf } from '../shared/indentation';
-import { TOO_DEEP_TO_INSERT, yamlTooDeep } from '../shared/nesting';
+import { yamlTooDeep } from '../shared/nesting';
 import type { Book } from '../../model/book';
 import type { NewEntryResult } from '../part';
 import { cslYamlItems, withoutBom } from './read';
 import { yamlFlowText, yamlText } from './yamlText';
 
-const NO_YAML_LIST = 'This YAML file holds no CSL-YAML list of references to add to, so no entry was added.';
 
 export function cslYamlEntry(text: string, offset: number, book: Book, key: string, lineBreak: string): NewEntryResult {
   const { body, base } = withoutBom(text);
@@ -20,12 +19,12 @@ function cslYamlBodyEntry(text: string, offset: number, book: Book, key: string,
   const unit = indentationOf(text).tabSize;
   const item = cslItem(book, key);
   const doc = parseDocument(text);
-  if (yamlTooDeep(doc)) return { error: TOO_DEEP_TO_INSERT };
+  if (yamlTooDeep(doc)) return { refused: 'tooDeep' };
   const items = cslYamlItems(doc);
   if (items?.flow && items.range) return flowListEntry(text, offset, items, item, key, lineBreak);
   const after = items && itemAtOrBefore(items, offset);
   if (!after) {
-    if (text.trim() !== '') return { error: NO_YAML_LIST };
+    if (text.trim() !== '') return { refused: 'notCslYamlList' };
     const block = yamlText({ references: [item] }, unit).split('\n').join(lineBreak);
     const gap = text === '' || text.endsWith('\n') ? '' : lineBreak;
     return { key, edit: { start: text.length, end: text.length, newText: gap + block + lineBreak } };
@@ -59,7 +58,7 @@ function flowListEntry(text: string, offset: number, items: YAMLSeq, item: Recor
     return { key, edit: { start: at, end: at, newText: yamlFlowText(item, text[at] === ' ') } };
   }
   const after = itemAtOrBefore(items, offset);
-  if (!after) return { error: NO_YAML_LIST };
+  if (!after) return { refused: 'notCslYamlList' };
   const [start, end] = after.range!;
   const lead = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
   const gap = /^[ \t]*$/.test(lead) ? `,${lineBreak}${lead}` : ', ';

@@ -1,7 +1,6 @@
 /** CSL-YAML (a list of items, or Pandoc's `references:`) as a format part (see formats/part.ts). */
 import { isCslPart } from '../csl/fields';
 import { entryRepeats } from '../shared/duplicates';
-import { TOO_DEEP_TO_ANNOTATE } from '../shared/nesting';
 import { lineBreakOf } from '../../edit/textEdit';
 import { uniqueCiteKey } from '../bibtex/citeKey';
 import type { FormatPart } from '../part';
@@ -16,7 +15,7 @@ export const cslYamlFormat: FormatPart = {
   reading: (text) => new WholeTextReading(text, readCslYaml),
   normalKey: (key) => key,
   isPart: isCslPart,
-  refusal: (text) => (cslYamlTooDeep(text) ? TOO_DEEP_TO_ANNOTATE : undefined),
+  refusal: (text) => (cslYamlTooDeep(text) ? 'tooDeep' : undefined),
   isbnsToAnnotate: (reading) => cslYamlIsbns(reading.text),
   fill: (reading, results, mode) => fillCslYaml(reading.text, results, mode),
   newEntry(reading, offset, book, options) {

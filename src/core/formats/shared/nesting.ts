@@ -11,9 +11,6 @@ import { type Document, isMap, isPair, isSeq } from 'yaml';
 
 export const MAX_NESTING = 100;
 
-/** For Annotate; Insert Entry says "no entry was added" instead. */
-export const TOO_DEEP_TO_ANNOTATE = 'This file is too deeply nested to edit safely, so nothing was changed.';
-export const TOO_DEEP_TO_INSERT = 'This file is too deeply nested to edit safely, so no entry was added.';
 
 /** Whether JSON (with comments) opens more than `limit` arrays and objects inside each other: one pass of the scanner. */
 export function jsonTooDeep(text: string, limit = MAX_NESTING): boolean {

@@ -44,7 +44,7 @@ export async function annotateFile(service: LookupService, config: Config, readi
   // Before the mode is asked and anything looked up: a file that cannot be edited safely costs no quota.
   const refusal = part.refusal(document.getText());
   if (refusal) {
-    void vscode.window.showWarningMessage(words.notice(refusal));
+    void vscode.window.showWarningMessage(words.notice(commandWords.formatRefusal(refusal, 'annotate')));
     return;
   }
   const requested = args?.mode === 'fill' || args?.mode === 'refresh' ? args.mode : undefined;

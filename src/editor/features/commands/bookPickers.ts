@@ -209,8 +209,8 @@ async function insertListItem(editor: vscode.TextEditor, book: Book, readings: D
   const reading = await readings.of(document, 'markdown');
   const version = document.version;
   const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, {});
-  if (!result || 'error' in result) {
-    void vscode.window.showWarningMessage(words.notice(result?.error ?? commandWords.isbnCommands.noEntries()));
+  if (!result || 'refused' in result) {
+    void vscode.window.showWarningMessage(words.notice(result ? commandWords.formatRefusal(result.refused, 'insert') : commandWords.isbnCommands.noEntries()));
     return;
   }
   const { edit } = result;

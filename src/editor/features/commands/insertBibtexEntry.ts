@@ -84,9 +84,9 @@ export async function insertEntryAt(editor: vscode.TextEditor, book: Book, forma
   const document = editor.document;
   const reading = await readings.of(document, format);
   const version = document.version;
-  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options) ?? { error: commandWords.isbnCommands.noEntries() };
-  if ('error' in result) {
-    void vscode.window.showWarningMessage(words.notice(result.error));
+  const result = part.newEntry?.(reading, document.offsetAt(editor.selection.end), book, options);
+  if (!result || 'refused' in result) {
+    void vscode.window.showWarningMessage(words.notice(result ? commandWords.formatRefusal(result.refused, 'insert') : commandWords.isbnCommands.noEntries()));
     return;
   }
   const { edit, key } = result;
