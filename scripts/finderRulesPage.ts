@@ -27,9 +27,10 @@ export function rulesPage(): string {
     '(a candidate meant as one that is none, reported to the editor). Which rule decided',
     'about each number of a folder of documents: `npm run measure:finder -- <folder> --why`.',
     '',
-    `${rules.length} rules in ${Object.keys(FAMILIES).length} families. Reach: characters read on either side of the number; *lines*, read`,
-    'across line ends (the incremental index rescans as many around an edit, for the document\'s kind); *field*, a whole',
-    'isbn field of at most that many lines; *document*, what the document\'s start says (its kind, a CSV\'s header).',
+    `${rules.length} rules in ${Object.keys(FAMILIES).length} families. Reach (rules/rule.ts, Reach): the lines read on each side of the`,
+    'number\'s own line, and the characters along them; characters read across lines; a whole isbn field; the block of',
+    'lines it stands in (a table); the document\'s start (its kind, a CSV\'s header, its script), or the whole text. The',
+    'incremental index re-decides every line within a rule\'s reach of an edit (ARCHITECTURE.md, "The finder\'s rules").',
     '',
   ];
   for (const [family, title] of Object.entries(FAMILIES)) {
@@ -51,10 +52,13 @@ export function rulesPage(): string {
 
 function reach(rule: Rule): string {
   const r = rule.reach;
-  const parts = [r.chars === Infinity ? 'the whole text' : `${r.chars.toLocaleString('en')} character${r.chars === 1 ? '' : 's'}`];
-  if (r.lines) parts.push(`${r.lines} line${r.lines > 1 ? 's' : ''}`);
+  const parts = [r.lines === 0 ? 'its line' : `${r.lines} line${r.lines > 1 ? 's' : ''} on each side`];
+  if (r.chars !== undefined) parts.push(`${r.chars.toLocaleString('en')} character${r.chars === 1 ? '' : 's'} along it`);
+  if (r.across !== undefined) parts.push(`${r.across.toLocaleString('en')} characters across lines`);
   if (r.field) parts.push(`a field of ${r.field} lines`);
-  if (r.document) parts.push('the document\'s start');
+  if (r.block) parts.push('up the block of lines it stands in');
+  if (r.document === 'head') parts.push('the document\'s start');
+  if (r.document === 'text') parts.push('the whole text');
   return parts.join(', ');
 }
 

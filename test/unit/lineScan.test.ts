@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { contextLines, FIELD_LINES, type LineChange, type LineIsbn, type LineSource, itemsInLines, rescan, scanAll, SLICE_LINES } from '../../src/core/scan/lineScan';
+import { contextLines, FIELD_LINES, kindReach, type LineChange, type LineIsbn, type LineSource, itemsInLines, rescan, scanAll, SLICE_LINES } from '../../src/core/scan/lineScan';
 import { registeredRules } from '../../src/core/isbn/rules';
 import { TEXT_SHAPE } from '../../src/core/isbn/textShape';
+import { HEAD_SNIFF_CHARS } from '../../src/core/isbn/find';
 
 function source(text: string): LineSource {
   const lines = text.split(/\r\n|\r|\n/);
@@ -49,8 +50,13 @@ test('a keystroke in a 10,000-line file reads only a few lines', () => {
   let reads = 0;
   const counting: LineSource = { lineCount: lines.length, lineAt: (line) => (reads++, lines[line]) };
   const after = rescan(items, [{ startLine: 5001, endLine: 5001, text: '!' }], counting);
-  // The lines around the edit, as far as the rules for the document's kind reach, and its first 8 lines, which tell its kind.
-  assert.ok(reads < 48, `read ${reads} lines`);
+  // As many whatever the document's length: the lines around the edit as far as the rules for its kind
+  // reach (the lines an edit may change, and as far again around them: lines, and characters across
+  // lines, each line here 24 or 25 characters long), read by a few passes (the reach's walks, the
+  // fields', the scan); its first 8 lines, which tell its kind; and its start (HEAD_SNIFF_CHARS), which tells its script.
+  const reach = kindReach(TEXT_SHAPE);
+  const around = 2 * (2 * (reach.lines + Math.ceil(reach.across / 24)) + 1);
+  assert.ok(reads <= 4 * around + FIELD_LINES + 8 + Math.ceil(HEAD_SNIFF_CHARS / 24), `read ${reads} lines`);
   assert.equal(after.length, 1000);
   assert.deepEqual(after, scanAll(source(lines.join('\n'))));
 });
@@ -190,12 +196,12 @@ test('a field opener that ends its line (`  isbn =`) labels no number on the nex
 });
 
 test('a rescan reads around an edit as many lines as the finder\'s rules reach for the document\'s kind, and fields as long as the longest a rule reads', () => {
-  const most = (data: boolean) => Math.max(...registeredRules().filter((r) => r.kinds.some((k) => (k === 'data') === data)).map((r) => r.reach.lines ?? 0));
+  const most = (data: boolean) => Math.max(...registeredRules().filter((r) => r.kinds.some((k) => (k === 'data') === data)).map((r) => r.reach.lines));
   assert.equal(contextLines(TEXT_SHAPE), most(false));
   assert.equal(contextLines({ kind: 'json' }), most(true));
   assert.equal(FIELD_LINES, Math.max(...registeredRules().map((r) => r.reach.field ?? 0)));
   // The rules that read across a line's end say so.
-  assert.ok(['label.isbnWord', 'candidate.lineBreakHyphen', 'label.isbnField'].every((id) => registeredRules().some((r) => r.id === id && (r.reach.lines ?? r.reach.field ?? 0) > 0)));
+  assert.ok(['label.isbnWord', 'candidate.lineBreakHyphen', 'label.isbnField'].every((id) => registeredRules().some((r) => r.id === id && (r.reach.lines || r.reach.field || 0) > 0)));
 });
 
 test('an ISBN broken at a line\'s end whose run goes on into another ISBN is rescanned from its first line (the edit property\'s counterexample, seed 1588109946)', () => {

@@ -39,6 +39,12 @@ export interface FindOptions {
    * lines at a time, and a rescan must find what a scan of the whole text finds.
    */
   repeats?: boolean;
+  /**
+   * The start of the whole document (its first HEAD_SNIFF_CHARS characters), when `text` is a
+   * part of it: what it says of the text's script and notations (rules of reach `document:
+   * 'head'`), so that a part is read as the whole is. Default: the start of `text`.
+   */
+  head?: string;
 }
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
@@ -250,7 +256,7 @@ function inFieldBody(text: string, at: number): boolean {
 
 /** Scans as scanIsbns does; `rejected`, when given, gets start, end and rule code of each candidate a rule ruled out. */
 function scanWith(text: string, options: FindOptions, rejected: number[] | undefined): IsbnMatches {
-  const head = text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text;
+  const head = options.head ?? (text.length > HEAD_SNIFF_CHARS ? text.slice(0, HEAD_SNIFF_CHARS) : text);
   // Lines that end in a CR alone (an old Mac export, as a ratings CSV's) are read as lines, at the same offsets.
   let read = withLineFeeds(head) === head ? text : withLineFeeds(text);
   // A scan's or a transcription's letter for the first digit right after an ISBN label (`ISBN O-387-90652-5`).
@@ -369,7 +375,7 @@ const CYRILLIC_CHECK_X = /(?<=[0-9][-\u2010-\u2014]?)[\u0425\u0445](?![\u0400-\u
 /** Arabic (and Persian) letters or Devanagari ones: their digits may be the script's own. */
 const OTHER_SCRIPT = /[\u0620-\u064a\u0671-\u06d3\u0905-\u0939]/;
 /** How much of a text's start tells its script, and whether it has runs RUN_START skips (SKIPPED_RUN). */
-const HEAD_SNIFF_CHARS = 16384;
+export const HEAD_SNIFF_CHARS = 16384;
 
 /**
  * Full-width ASCII forms (`９７８－４`, `ＩＳＢＮ：`), the ideographic space, and Arabic-Indic,

@@ -4,12 +4,15 @@
  * scanned again; everything below just moves by the number of lines added or
  * removed. An ISBN's label can sit on an earlier line (`isbn =\n  {978…`),
  * and an ISBN broken at a hyphen by a line's end (text taken from a PDF) ends
- * on the next line: each rule declares how many lines it reads (rules/rule.ts,
- * reachInLines), and a rescan reads as many. Diagnostics, code actions and inline
- * titles all read this index.
+ * on the next line: each rule declares how far it reads (rules/rule.ts, Reach:
+ * lines, characters across lines, an isbn field, the block of lines it stands in, the
+ * document's start), and a rescan re-decides every line within that reach of an edit,
+ * reading as far again around them. Diagnostics, code actions and inline titles all
+ * read this index.
  */
-import { foundBy, type IsbnMatch, scanIsbns } from '../isbn/find';
-import { reachInLines } from '../isbn/rules';
+import { foundBy, HEAD_SNIFF_CHARS, type IsbnMatch, scanIsbns } from '../isbn/find';
+import { type KindReach, reachInLines } from '../isbn/rules/rule';
+import '../isbn/rules';
 import { documentShape } from '../documentKind/documentKind';
 import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../isbn/textShape';
 
@@ -51,15 +54,20 @@ export interface LineChange {
   text: string;
 }
 
-/** The rules' reach in lines, in prose and in data: the lines of context rescanned on each side of a change. */
+/** The rules' reach, in prose and in data (rules/rule.ts, Reach). */
 const PROSE_REACH = reachInLines(false);
 const DATA_REACH = reachInLines(true);
 /** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`): the longest a rule reads. */
 export const FIELD_LINES = Math.max(PROSE_REACH.field, DATA_REACH.field);
 
+/** The reach of the rules for a document of `shape`'s kind. */
+export function kindReach(shape: TextShape): KindReach {
+  return shape.kind === 'text' ? PROSE_REACH : DATA_REACH;
+}
+
 /** Lines of context a rescan reads on each side of a change in a document of `shape`: the most any rule for its kind reads. */
 export function contextLines(shape: TextShape): number {
-  return (shape.kind === 'text' ? PROSE_REACH : DATA_REACH).lines;
+  return kindReach(shape).lines;
 }
 
 /** Lines read for a document's shape: a header and a few rows are enough, and a keystroke pays for them. */
@@ -68,19 +76,58 @@ const SNIFF_LINES = 8;
 /** Lines scanned as one text by `scanAll`: a 20 MB document never becomes one more 20 MB string. */
 export const SLICE_LINES = 2000;
 
-/** Every ISBN of the document, scanned in slices that overlap by the reach of an isbn field. */
+/** Every ISBN of the document, scanned in slices, each read with as much around it as the rules reach. */
 export function scanAll(source: LineSource): LineIsbn[] {
   const out: LineIsbn[] = [];
   const shape = lazyShape(source);
+  const head = headOf(source);
   const last = source.lineCount - 1;
   for (let from = 0; from <= last; from += SLICE_LINES) {
     const to = Math.min(last, from + SLICE_LINES - 1);
-    // One line more: an ISBN that starts on the slice's last line may end on the next.
-    for (const item of scanLines(source, Math.max(0, from - FIELD_LINES), Math.min(last, to + 1), shape)) {
-      if (item.line >= from && item.line <= to) out.push(item);
-    }
+    out.push(...decided(source, from, to, shape, head, FIELD_LINES));
   }
   return out;
+}
+
+/**
+ * The ISBNs on lines from..to, decided as a scan of the whole document decides them: the lines
+ * are read with as much around them as the rules for the document's kind reach (lines, characters
+ * across lines, the block they stand in), at least `above` lines above, and one line more below
+ * (an ISBN that starts on the last line may end on the next).
+ */
+function decided(source: LineSource, from: number, to: number, shape: () => TextShape, head: string, above = 0): LineIsbn[] {
+  const reach = kindReach(shape());
+  const last = source.lineCount - 1;
+  let first = Math.min(from - above, linesHolding(source, from, -1, reach.across), from - reach.lines);
+  for (const block of reach.blocks) first = Math.min(first, blockEdge(source, from, -1, block));
+  const end = Math.max(to + 1, linesHolding(source, to, 1, reach.across), to + reach.lines);
+  return scanLines(source, Math.max(0, first), Math.min(last, end), shape, head).filter((item) => item.line >= from && item.line <= to);
+}
+
+/** The line at least `chars` characters away from line `line` (whole lines), in direction `step` (-1 up, 1 down). */
+function linesHolding(source: LineSource, line: number, step: -1 | 1, chars: number): number {
+  let k = line;
+  for (let held = 0; held < chars && k + step >= 0 && k + step < source.lineCount; ) {
+    k += step;
+    held += source.lineAt(k).length + 1;
+  }
+  return k;
+}
+
+/**
+ * The edge of the block of lines `line` stands in (Reach.block), in direction `step`: up, the
+ * line above its first (a table's header); down, its last line. `line` itself when it is no block's.
+ */
+function blockEdge(source: LineSource, line: number, step: -1 | 1, block: { inside: RegExp; chars: number }): number {
+  let k = line;
+  if (k >= source.lineCount || !block.inside.test(source.lineAt(k))) return line;
+  for (let held = 0; held < block.chars && k + step >= 0 && k + step < source.lineCount; ) {
+    const text = source.lineAt(k + step);
+    k += step;
+    held += text.length + 1;
+    if (!block.inside.test(text)) return step < 0 ? k : k - 1;
+  }
+  return k;
 }
 
 /**
@@ -100,6 +147,11 @@ function linesUpTo(source: LineSource, lines: number, chars: number): string {
   return head;
 }
 
+/** The document's start as the finder reads it for a part of it (FindOptions.head). */
+function headOf(source: LineSource): string {
+  return linesUpTo(source, source.lineCount, HEAD_SNIFF_CHARS).slice(0, HEAD_SNIFF_CHARS);
+}
+
 /** shapeOf, worked out on the first call only: most scans never need it (see FindOptions.shape). */
 function lazyShape(source: LineSource): () => TextShape {
   let shape: TextShape | undefined;
@@ -107,7 +159,7 @@ function lazyShape(source: LineSource): () => TextShape {
 }
 
 /** ISBNs on lines from..to (inclusive), scanned as one text. */
-export function scanLines(source: LineSource, from: number, to: number, shape: () => TextShape = lazyShape(source)): LineIsbn[] {
+export function scanLines(source: LineSource, from: number, to: number, shape: () => TextShape = lazyShape(source), head = headOf(source)): LineIsbn[] {
   if (to < from) return [];
   const starts: number[] = [];
   const parts: string[] = [];
@@ -124,7 +176,7 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
   let k = 0;
   let b = 0;
   // No repeats (FindOptions.repeats): a rescan of a few lines must find what a scan of the whole document finds.
-  const found = scanIsbns(text, { shape, repeats: false });
+  const found = scanIsbns(text, { shape, repeats: false, head });
   for (let i = 0; i < found.length; i++) {
     const start = found.start(i);
     const labelled = found.labelled(i);
@@ -157,7 +209,7 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
  */
 export function rescan(previous: readonly LineIsbn[], changes: readonly LineChange[], source: LineSource): LineIsbn[] {
   const shape = lazyShape(source);
-  const context = contextLines(shape());
+  const reach = kindReach(shape());
   let items = previous as LineIsbn[];
   // Dirty line ranges, kept in the coordinates of the latest change applied.
   let dirty: Array<[number, number]> = [];
@@ -176,10 +228,12 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
       return [moved];
     });
     dirty = dirty.map(([a, b]): [number, number] => (a > e ? [a + added, b + added] : b < s ? [a, b] : [Math.min(a, s), Math.max(b + added, e + added)]));
-    dirty.push([s - context, e + added + context]);
+    dirty.push([s, e + added]);
   }
   const last = source.lineCount - 1;
-  let ranges = merge(dirty.map(([a, b]) => widen(source, Math.max(0, a), Math.min(last, b))));
+  // Every line within the rules' reach of a change is decided again: as many lines, as many
+  // characters across lines, and the rest of a block (a table) below it.
+  let ranges = merge(dirty.map(([a, b]) => widen(source, ...affected(source, Math.max(0, a), Math.min(last, b), reach))));
   // ISBNs below a range whose label lies in it are rescanned with it, and so is the rest of
   // their field (a slice that ends inside a field cuts it short at its first line's end); an
   // ISBN that starts above a range and ends in it (broken by a line's end, and the run it
@@ -201,10 +255,19 @@ export function rescan(previous: readonly LineIsbn[], changes: readonly LineChan
     if (grown) ranges = merge(ranges.map(([a, b]) => widen(source, a, b)));
   }
   const kept = items.filter((item) => !ranges.some(([a, b]) => item.line >= a && item.line <= b));
-  // One line more, as in scanAll: an ISBN that starts on a range's last line may end on the next.
-  const scanned = ranges.flatMap(([a, b]) => scanLines(source, a, Math.min(last, b + 1), shape).filter((item) => item.line <= b));
+  const head = headOf(source);
+  const scanned = ranges.flatMap(([a, b]) => decided(source, a, b, shape, head));
   if (scanned.length === 0 && kept.length === items.length) return items;
   return [...kept, ...scanned].sort((x, y) => x.line - y.line || x.start - y.start);
+}
+
+/** The lines whose candidates an edit of lines from..to may change: those within the rules' reach of them. */
+function affected(source: LineSource, from: number, to: number, reach: KindReach): [number, number] {
+  const last = source.lineCount - 1;
+  const a = Math.min(from - reach.lines, linesHolding(source, from, -1, reach.across));
+  let b = Math.max(to + reach.lines, linesHolding(source, to, 1, reach.across));
+  for (const block of reach.blocks) b = Math.max(b, blockEdge(source, Math.min(last, to), 1, block));
+  return [Math.max(0, a), Math.min(last, b)];
 }
 
 /**

@@ -10,7 +10,7 @@ export const isbn13Shape = defineRule({
   says: 'isbn',
   short: 'ISBN-13',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const groupedTen = defineRule({
@@ -19,7 +19,7 @@ export const groupedTen = defineRule({
   says: 'isbn',
   short: 'ISBN-10 groups',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const checksumTen = defineRule({
@@ -28,7 +28,7 @@ export const checksumTen = defineRule({
   says: 'isbn',
   short: 'ISBN-10 check digit',
   kinds: PROSE_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const checkDigit = defineRule({
@@ -36,7 +36,7 @@ export const checkDigit = defineRule({
   family: 'candidates',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const gluedToWord = defineRule({
@@ -44,7 +44,7 @@ export const gluedToWord = defineRule({
   family: 'candidates',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 128 },
+  reach: { lines: 0, chars: 128 },
 });
 
 export const phoneGroups = defineRule({
@@ -52,7 +52,7 @@ export const phoneGroups = defineRule({
   family: 'candidates',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const texRange = defineRule({
@@ -60,7 +60,7 @@ export const texRange = defineRule({
   family: 'candidates',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 40 },
+  reach: { lines: 1, chars: 40 },
 });
 
 export const fullWidthDigits = defineRule({
@@ -68,7 +68,7 @@ export const fullWidthDigits = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0, document: 'text' },
 });
 
 export const otherScriptDigits = defineRule({
@@ -76,7 +76,7 @@ export const otherScriptDigits = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 16384, document: true },
+  reach: { lines: 0, document: 'head' },
 });
 
 export const cyrillicX = defineRule({
@@ -84,7 +84,7 @@ export const cyrillicX = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 16384, document: true },
+  reach: { lines: 0, document: 'head' },
 });
 
 export const escapedHyphen = defineRule({
@@ -92,7 +92,7 @@ export const escapedHyphen = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const lineBreakHyphen = defineRule({
@@ -100,7 +100,7 @@ export const lineBreakHyphen = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 24, lines: 1 },
+  reach: { lines: 4, chars: 24 },
 });
 
 export const dottedGroups = defineRule({
@@ -108,7 +108,7 @@ export const dottedGroups = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const spacedGroups = defineRule({
@@ -116,7 +116,7 @@ export const spacedGroups = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const gluedTogether = defineRule({
@@ -124,7 +124,7 @@ export const gluedTogether = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 160 },
+  reach: { lines: 0, chars: 160 },
 });
 
 export const slashJoined = defineRule({
@@ -132,7 +132,7 @@ export const slashJoined = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });
 
 export const afterPlusOrFolder = defineRule({
@@ -140,7 +140,7 @@ export const afterPlusOrFolder = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 16384, document: true },
+  reach: { lines: 0, chars: 8, document: 'head' },
 });
 
 export const idPrefix = defineRule({
@@ -148,7 +148,7 @@ export const idPrefix = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 8 },
+  reach: { lines: 0, chars: 8 },
 });
 
 export const subfieldCode = defineRule({
@@ -156,7 +156,7 @@ export const subfieldCode = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 2 },
+  reach: { lines: 0, chars: 2 },
 });
 
 export const bindingGlued = defineRule({
@@ -164,7 +164,7 @@ export const bindingGlued = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 12 },
+  reach: { lines: 0, chars: 12 },
 });
 
 export const percentEncoded = defineRule({
@@ -172,7 +172,7 @@ export const percentEncoded = defineRule({
   family: 'candidates',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 3 },
+  reach: { lines: 0, chars: 3 },
 });
 
 export const tenWith978 = defineRule({
@@ -180,5 +180,5 @@ export const tenWith978 = defineRule({
   family: 'candidates',
   says: 'flags',
   kinds: ALL_KINDS,
-  reach: { chars: 1 },
+  reach: { lines: 0 },
 });

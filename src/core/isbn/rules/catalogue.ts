@@ -10,7 +10,7 @@ export const marcTag = defineRule({
   says: 'isbn',
   short: 'MARC 020',
   kinds: ['data'],
-  reach: { chars: 4096, lines: 20 },
+  reach: { lines: 20, chars: 4096 },
 });
 
 export const picaTag = defineRule({
@@ -19,7 +19,7 @@ export const picaTag = defineRule({
   says: 'isbn',
   short: 'PICA+ 004A',
   kinds: ['data'],
-  reach: { chars: 4096, lines: 20 },
+  reach: { lines: 20, chars: 4096 },
 });
 
 export const iso2709Tag = defineRule({
@@ -28,7 +28,7 @@ export const iso2709Tag = defineRule({
   says: 'isbn',
   short: 'MARC 020',
   kinds: ['data'],
-  reach: { chars: 100000, document: true },
+  reach: { lines: 0, chars: 100000 },
 });
 
 export const risSn = defineRule({
@@ -37,7 +37,7 @@ export const risSn = defineRule({
   says: 'isbn',
   short: 'RIS SN',
   kinds: ['data', 'bibliography'],
-  reach: { chars: 4096 },
+  reach: { lines: 0, chars: 4096 },
 });
 
 export const priceTypedOn = defineRule({
@@ -45,7 +45,7 @@ export const priceTypedOn = defineRule({
   family: 'catalogue',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 14 },
+  reach: { lines: 0, chars: 14 },
 });
 
 export const marcXml = defineRule({
@@ -54,7 +54,7 @@ export const marcXml = defineRule({
   says: 'isbn',
   short: 'MARC 020',
   kinds: ['data'],
-  reach: { chars: 4000 },
+  reach: { lines: 0, across: 4000 },
 });
 
 export const marcJson = defineRule({
@@ -63,7 +63,7 @@ export const marcJson = defineRule({
   says: 'isbn',
   short: 'MARC 020',
   kinds: ['data'],
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const onixType = defineRule({
@@ -72,7 +72,7 @@ export const onixType = defineRule({
   says: 'isbn',
   short: 'ONIX ISBN-10',
   kinds: ['data'],
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const edifactQualifier = defineRule({
@@ -80,5 +80,5 @@ export const edifactQualifier = defineRule({
   family: 'catalogue',
   says: 'notIsbn',
   kinds: ['data', 'prose'],
-  reach: { chars: 8 },
+  reach: { lines: 0, chars: 8 },
 });

@@ -10,7 +10,7 @@ export const machineNumber = defineRule({
   family: 'code',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 2 },
+  reach: { lines: 0, chars: 2 },
 });
 
 export const callArgument = defineRule({
@@ -18,7 +18,7 @@ export const callArgument = defineRule({
   family: 'code',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 120 },
+  reach: { lines: 0, chars: 120 },
 });
 
 export const inlineScript = defineRule({
@@ -26,7 +26,7 @@ export const inlineScript = defineRule({
   family: 'code',
   says: 'notIsbn',
   kinds: ['markup'],
-  reach: { chars: Infinity, document: true },
+  reach: { lines: 0, document: 'text' },
 });
 
 export const idName = defineRule({
@@ -34,7 +34,7 @@ export const idName = defineRule({
   family: 'code',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 16 },
+  reach: { lines: 0, chars: 16 },
 });
 
 export const codeKey = defineRule({
@@ -42,5 +42,5 @@ export const codeKey = defineRule({
   family: 'code',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { chars: 32 },
+  reach: { lines: 0, chars: 32 },
 });

@@ -2,7 +2,7 @@
 // an id, a timestamp or a phone number than an ISBN (one in eleven passes the ISBN-10 check), so
 // there it is an ISBN only where its key, tag or column says so (dataContext.ts). In prose, a
 // table's column header says the same of its cells.
-import { ALL_KINDS, defineRule, PROSE_KINDS } from './rule';
+import { ALL_KINDS, defineRule, MARKDOWN_TABLE, NUMBER_ARRAY, PROSE_KINDS } from './rule';
 
 export const keySaysIsbn = defineRule({
   id: 'data.keyNamesIsbn',
@@ -10,7 +10,7 @@ export const keySaysIsbn = defineRule({
   says: 'isbn',
   short: 'isbn key',
   kinds: ['data'],
-  reach: { chars: 400, document: true },
+  reach: { lines: 0, across: 400, block: NUMBER_ARRAY },
 });
 
 export const noIsbnKey = defineRule({
@@ -18,7 +18,7 @@ export const noIsbnKey = defineRule({
   family: 'data',
   says: 'notIsbn',
   kinds: ['data'],
-  reach: { chars: 600, document: true },
+  reach: { lines: 200, across: 4096, block: NUMBER_ARRAY, document: 'head' },
 });
 
 export const tableColumnIsbn = defineRule({
@@ -27,7 +27,7 @@ export const tableColumnIsbn = defineRule({
   says: 'isbn',
   short: 'isbn column',
   kinds: PROSE_KINDS,
-  reach: { chars: 1 << 20 },
+  reach: { lines: 0, block: MARKDOWN_TABLE, document: 'text' },
 });
 
 export const tableColumnOther = defineRule({
@@ -35,7 +35,7 @@ export const tableColumnOther = defineRule({
   family: 'data',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { chars: 1 << 20 },
+  reach: { lines: 0, block: MARKDOWN_TABLE, document: 'text' },
 });
 
 export const placeholder = defineRule({
@@ -43,7 +43,7 @@ export const placeholder = defineRule({
   family: 'data',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const csvColumn = defineRule({
@@ -52,7 +52,7 @@ export const csvColumn = defineRule({
   says: 'isbn',
   short: 'isbn column',
   kinds: ['data'],
-  reach: { chars: 4096, document: true },
+  reach: { lines: 0, across: 4096, document: 'head' },
 });
 
 export const sqlColumn = defineRule({
@@ -61,7 +61,7 @@ export const sqlColumn = defineRule({
   says: 'isbn',
   short: 'isbn column',
   kinds: ['data'],
-  reach: { chars: 1 << 20 },
+  reach: { lines: 0, document: 'text' },
 });
 
 export const yamlTitleKey = defineRule({
@@ -70,7 +70,7 @@ export const yamlTitleKey = defineRule({
   says: 'isbn',
   short: 'title: ISBN list',
   kinds: ['data'],
-  reach: { chars: 4096 },
+  reach: { lines: 0, across: 4096 },
 });
 
 export const jsonTextLines = defineRule({
@@ -79,7 +79,7 @@ export const jsonTextLines = defineRule({
   says: 'isbn',
   short: 'isbn column',
   kinds: ['data'],
-  reach: { chars: 4096, lines: 64 },
+  reach: { lines: 64, chars: 4096 },
 });
 
 export const twinNearby = defineRule({
@@ -88,7 +88,7 @@ export const twinNearby = defineRule({
   says: 'isbn',
   short: 'its ISBN-13 nearby',
   kinds: ['data', 'prose'],
-  reach: { chars: 600 },
+  reach: { lines: 0, across: 600 },
 });
 
 export const strayCapital = defineRule({
@@ -96,7 +96,7 @@ export const strayCapital = defineRule({
   family: 'data',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 2 },
+  reach: { lines: 0, chars: 2 },
 });
 
 export const misgroupedUnderKey = defineRule({
@@ -104,7 +104,7 @@ export const misgroupedUnderKey = defineRule({
   family: 'data',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const xmlElement = defineRule({
@@ -113,7 +113,7 @@ export const xmlElement = defineRule({
   says: 'isbn',
   short: 'isbn element',
   kinds: ['data', 'markup'],
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const typeCell = defineRule({
@@ -122,7 +122,7 @@ export const typeCell = defineRule({
   says: 'isbn',
   short: 'type isbn',
   kinds: ['data'],
-  reach: { chars: 16 },
+  reach: { lines: 0, chars: 16 },
 });
 
 export const recordType = defineRule({
@@ -131,7 +131,7 @@ export const recordType = defineRule({
   says: 'isbn',
   short: 'typed ISBN',
   kinds: ['data', 'code', 'markup'],
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const yamlList = defineRule({
@@ -140,5 +140,5 @@ export const yamlList = defineRule({
   says: 'isbn',
   short: 'isbn list',
   kinds: ['data'],
-  reach: { chars: 4096, lines: 200 },
+  reach: { lines: 200 },
 });

@@ -9,7 +9,7 @@ export const isbnLabel = defineRule({
   says: 'isbn',
   short: 'ISBN label',
   kinds: ALL_KINDS,
-  reach: { chars: 40, lines: 2 },
+  reach: { lines: 1, chars: 40 },
 });
 
 export const isbnField = defineRule({
@@ -18,7 +18,7 @@ export const isbnField = defineRule({
   says: 'isbn',
   short: 'isbn field',
   kinds: ALL_KINDS,
-  reach: { chars: 4096, field: 20 },
+  reach: { lines: 0, chars: 4096, field: 20 },
 });
 
 export const labelGap = defineRule({
@@ -26,7 +26,7 @@ export const labelGap = defineRule({
   family: 'labels',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 40 },
+  reach: { lines: 0, chars: 40 },
 });
 
 export const wrappedLabel = defineRule({
@@ -34,7 +34,7 @@ export const wrappedLabel = defineRule({
   family: 'labels',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 40, lines: 1 },
+  reach: { lines: 1, chars: 40 },
 });
 
 export const letterForDigit = defineRule({
@@ -42,7 +42,7 @@ export const letterForDigit = defineRule({
   family: 'labels',
   says: 'reads',
   kinds: ALL_KINDS,
-  reach: { chars: 16 },
+  reach: { lines: 0, chars: 16, document: 'head' },
 });
 
 export const otherLabel = defineRule({
@@ -50,7 +50,7 @@ export const otherLabel = defineRule({
   family: 'labels',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 300 },
+  reach: { lines: 0, across: 300 },
 });
 
 export const isbnOnLine = defineRule({
@@ -59,7 +59,7 @@ export const isbnOnLine = defineRule({
   says: 'isbn',
   short: 'ISBN on its line',
   kinds: ALL_KINDS,
-  reach: { chars: 400 },
+  reach: { lines: 0, chars: 400 },
 });
 
 export const controlNumber = defineRule({
@@ -67,7 +67,7 @@ export const controlNumber = defineRule({
   family: 'labels',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 20 },
+  reach: { lines: 0, chars: 20 },
 });
 
 export const numero = defineRule({
@@ -75,7 +75,7 @@ export const numero = defineRule({
   family: 'labels',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 8 },
+  reach: { lines: 0, chars: 8 },
 });
 
 export const otherPhrase = defineRule({
@@ -83,7 +83,7 @@ export const otherPhrase = defineRule({
   family: 'labels',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 80 },
+  reach: { lines: 0, chars: 80 },
 });
 
 export const labelledProblem = defineRule({
@@ -91,7 +91,7 @@ export const labelledProblem = defineRule({
   family: 'labels',
   says: 'flags',
   kinds: ALL_KINDS,
-  reach: { chars: 40 },
+  reach: { lines: 1, chars: 40, field: 20 },
 });
 
 export const issnInField = defineRule({
@@ -99,7 +99,7 @@ export const issnInField = defineRule({
   family: 'labels',
   says: 'flags',
   kinds: ALL_KINDS,
-  reach: { chars: 4096 },
+  reach: { lines: 0, chars: 4096, field: 20 },
 });
 
 export const zerosPlaceholder = defineRule({
@@ -107,5 +107,5 @@ export const zerosPlaceholder = defineRule({
   family: 'labels',
   says: 'flags',
   kinds: ALL_KINDS,
-  reach: { chars: 40 },
+  reach: { lines: 1, chars: 40, field: 20 },
 });

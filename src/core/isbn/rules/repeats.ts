@@ -8,7 +8,7 @@ export const foundElsewhere = defineRule({
   says: 'isbn',
   short: 'same ISBN found elsewhere',
   kinds: ALL_KINDS,
-  reach: { chars: Infinity, document: true },
+  reach: { lines: 0, document: 'text' },
 });
 
 export const chanceStretch = defineRule({
@@ -16,5 +16,5 @@ export const chanceStretch = defineRule({
   family: 'repeats',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { chars: 3 * 16384 },
+  reach: { lines: 0, chars: 3 * 16384, document: 'text' },
 });

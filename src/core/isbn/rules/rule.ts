@@ -31,18 +31,42 @@ export type Family = keyof typeof FAMILIES;
 export type Says = 'isbn' | 'notIsbn' | 'reads' | 'flags';
 
 /**
- * How far a rule reads around a candidate: `chars` on either side (its look-back or
- * look-ahead), `lines` when it reads across line ends (the incremental index rescans that many
- * lines around an edit, lineScan.ts), `field` when it reads a whole isbn field (that many
- * lines at most), `document` when it reads what the document's start says (its shape, a CSV's
- * header), which the index works out again for every rescan.
+ * How far a rule reads around a candidate, as the incremental index (lineScan.ts) honours it:
+ * a rescan re-decides the candidates on the lines an edit touched, widened by `lines` (and
+ * `across`, `field`, `block`), and reads as much again around them. Every rule says `lines`;
+ * the rest only where its code reads further. Nothing else is read beyond a candidate's lines.
  */
 export interface Reach {
-  chars: number;
-  lines?: number;
+  /** Whole lines read on each side of the candidate's own line: 0, its line only (whatever it reads along it). */
+  lines: number;
+  /** The most characters read along the line(s) on either side: documentation only (a rescan reads whole lines). */
+  chars?: number;
+  /**
+   * Characters read on each side across line ends, however many lines they span (a key 400
+   * characters back in pretty-printed JSON): the index widens by lines until it holds as many.
+   */
+  across?: number;
+  /** Reads the whole isbn field it stands in, of at most that many lines (the index widens to fields, lineScan.ts). */
   field?: number;
-  document?: boolean;
+  /**
+   * Reads up the block of lines it stands in (consecutive lines for which `inside` holds, and
+   * the line above them: a Markdown table's rows and its header), as far as `chars` characters:
+   * the index re-decides the whole block below an edit in it, reading from the line above it.
+   */
+  block?: { inside: RegExp; chars: number };
+  /**
+   * `head`: reads what the document's start says (its kind, a CSV's header, its script): every
+   * scan the index makes is told the document's shape and start, read again for each rescan.
+   * `text`: reads the whole text (another place of the same number, the share of chance numbers
+   * around): the index's scans of a few lines leave it out or see only what they scan (lineScan.ts).
+   */
+  document?: 'head' | 'text';
 }
+
+/** A Markdown table's rows (`| … |`): a cell's column header is read up them (dataContext.ts, markdownColumnHeader). */
+export const MARKDOWN_TABLE = { inside: /^\s*\|/, chars: 1 << 20 };
+/** An array of numbers laid out over lines (`"isbn": [⏎ "0441013597",⏎ …`): its key is read up them (dataContext.ts, arrayKeySaysIsbn). */
+export const NUMBER_ARRAY = { inside: /^[\s0-9Xx"',-]*$/, chars: 1 << 16 };
 
 /**
  * A text and the valid ISBNs (as ISBN-13s, in any order) the finder finds in it. `name`: the
@@ -127,19 +151,32 @@ export function ruleOfCode(code: number): Rule | undefined {
   return code > 0 ? REGISTRY[code - 1] : undefined;
 }
 
+/** The reach of the rules for a kind of text, in the terms the incremental index honours (Reach). */
+export interface KindReach {
+  lines: number;
+  across: number;
+  field: number;
+  blocks: ReadonlyArray<{ inside: RegExp; chars: number }>;
+}
+
 /**
  * The reach of the rules that apply to a kind of text as the finder tells it (`data`, or prose:
- * any other kind), in lines: `lines`, the most lines a rule reads around a candidate (the
- * incremental index rescans that many on each side of an edit), `field`, the longest isbn field
- * a rule reads. Worked out from the rules defined so far (rules/index.ts defines them all).
+ * any other kind): the most lines and characters across lines any of them reads, the longest
+ * isbn field, and the blocks they read up. Worked out from the rules defined so far
+ * (rules/index.ts defines them all).
  */
-export function reachInLines(data: boolean): { lines: number; field: number } {
+export function reachInLines(data: boolean): KindReach {
   let lines = 0;
+  let across = 0;
   let field = 0;
+  const blocks: Array<{ inside: RegExp; chars: number }> = [];
   for (const rule of REGISTRY) {
     if (!rule.kinds.some((kind) => (kind === 'data') === data)) continue;
-    lines = Math.max(lines, rule.reach.lines ?? 0);
+    lines = Math.max(lines, rule.reach.lines);
+    across = Math.max(across, rule.reach.across ?? 0);
     field = Math.max(field, rule.reach.field ?? 0);
+    const block = rule.reach.block;
+    if (block && !blocks.some((b) => b.inside === block.inside)) blocks.push(block);
   }
-  return { lines, field };
+  return { lines, across, field, blocks };
 }

@@ -8,7 +8,7 @@ export const bookPath = defineRule({
   says: 'isbn',
   short: 'book link',
   kinds: ALL_KINDS,
-  reach: { chars: 40 },
+  reach: { lines: 0, chars: 40 },
 });
 
 export const pathId = defineRule({
@@ -16,7 +16,7 @@ export const pathId = defineRule({
   family: 'urls',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 200 },
+  reach: { lines: 0, chars: 200 },
 });
 
 export const authorityLink = defineRule({
@@ -24,7 +24,7 @@ export const authorityLink = defineRule({
   family: 'urls',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { chars: 200 },
+  reach: { lines: 0, across: 200 },
 });
 
 export const keyedToOther = defineRule({
@@ -32,7 +32,7 @@ export const keyedToOther = defineRule({
   family: 'urls',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { chars: 400 },
+  reach: { lines: 0, across: 400 },
 });
 
 export const doiSuffix = defineRule({
@@ -40,7 +40,7 @@ export const doiSuffix = defineRule({
   family: 'urls',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 300, lines: 1 },
+  reach: { lines: 1, chars: 300 },
 });
 
 export const hostNamesOther = defineRule({
@@ -48,7 +48,7 @@ export const hostNamesOther = defineRule({
   family: 'urls',
   says: 'notIsbn',
   kinds: ALL_KINDS,
-  reach: { chars: 64 },
+  reach: { lines: 0, chars: 64 },
 });
 
 export const bareQuery = defineRule({
@@ -56,5 +56,5 @@ export const bareQuery = defineRule({
   family: 'urls',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { chars: 2 },
+  reach: { lines: 0, chars: 2 },
 });
