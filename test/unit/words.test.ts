@@ -27,9 +27,9 @@ test('the status bar and the notifications keep their English', () => {
   assert.equal(commandWords.isbnCommands.inserted('ris', 'k', 'T'), 'ISBN Lens: inserted the RIS record k for “T”.');
   assert.equal(commandWords.annotate.nothingToAnnotate('entry', 2, 1), 'ISBN Lens: no entry with a valid ISBN in this file (2 invalid, 1 not readable).');
   assert.equal(commandWords.annotate.nothingToAnnotate('isbn', 0, 0), 'ISBN Lens: no valid ISBN to annotate in this file.');
-  assert.equal(words.progress.lookingUpMany(1), 'ISBN Lens: looking up 1 ISBN');
+  assert.equal(commandWords.progress.lookingUpMany(1), 'ISBN Lens: looking up 1 ISBN');
   assert.equal(commandWords.quotaShortfall.detail(1200), '1,200 ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.');
-  assert.equal(words.planSwitch.offer('pro', 'default', true), "ISBN Lens: API key saved. The key belongs to the pro plan, but “isbnLens.isbndb.plan” is default: look-ups at the default plan's address may be refused.");
+  assert.equal(commandWords.planSwitch.offer('pro', 'default', true), "ISBN Lens: API key saved. The key belongs to the pro plan, but “isbnLens.isbndb.plan” is default: look-ups at the default plan's address may be refused.");
   assert.equal(commandWords.isbnCommands.notValid('the check digit does not match', '978-0-13-110362-7'), 'The check digit does not match. Did you mean 978-0-13-110362-7?');
 });
 

@@ -12,6 +12,8 @@ import type { AnnotationReport } from '../model/fillReport';
 import type { Book } from '../model/book';
 import type { LookupResult } from '../model/lookup';
 import type { FormatId } from './formatId';
+import type { CslItem } from './shared/csl';
+import type { BibliographyEntry } from './shared/entry';
 import type { DocumentReading } from './shared/documentReading';
 
 export type { FormatId } from './formatId';
@@ -71,6 +73,8 @@ export interface FormatPart {
   isPart(type: string): boolean;
   /** Why a file cannot be edited safely whatever the look-ups find (nested too deep), or undefined. */
   refusal(text: string): FormatRefusal | undefined;
+  /** An entry as a CSL-JSON item, for references in a citation style: its type, fields and names as the format reads them. */
+  cslItem(entry: BibliographyEntry, id: string): CslItem;
   /** The ISBN-13s Annotate looks up, in the order written, each once. */
   isbnsToAnnotate(reading: DocumentReading): string[];
   /** Annotate's edits for the look-ups' results: each entry's missing fields, or a note after each ISBN; a pure function of its inputs. */

@@ -9,6 +9,7 @@ import type { Config } from '../infrastructure/config';
 import { type DocumentReadings, partOf } from '../infrastructure/documentReadings';
 import type { BibliographyChecks, CheckItem } from './bibliographyCheck';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { hasEntries } from '../../core/formats/formatId';
 
 /** The quick fixes: on `other-book`, the ISBN's book into the entry; on `other-edition`, the edition's details. One edit each, one undo. */
 export class CheckCodeActions implements vscode.CodeActionProvider {
@@ -29,7 +30,8 @@ export class CheckCodeActions implements vscode.CodeActionProvider {
       const item = this.checks.itemAt(document, document.offsetAt(diagnostic.range.start));
       if (!item || (item.verdict.kind !== 'other-book' && item.verdict.kind !== 'other-edition')) return [];
       // A reading list's line has no fields for an edition's details.
-      if (item.verdict.kind === 'other-edition' && this.checks.formatOf(document) === 'markdown') return [];
+      const format = this.checks.formatOf(document);
+      if (item.verdict.kind === 'other-edition' && format !== undefined && !hasEntries(format)) return [];
       const title = item.verdict.kind === 'other-book' ? CHECK_WORDS.useThisBook() : CHECK_WORDS.writeThisEdition();
       const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
       this.offered.set(action, { document, item, book: item.verdict.book });

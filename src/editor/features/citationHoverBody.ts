@@ -12,6 +12,8 @@ import type { LookupResult } from '../../core/model/lookup';
 import type { FoundEntry } from '../infrastructure/bibliographyStore';
 import type { LookupService } from '../infrastructure/lookupService';
 import * as words from '../words/index';
+import * as commandWords from '../words/commands';
+import * as citationWords from '../words/citation';
 
 /** The hover's body and the key's place, before the reference line. */
 export function citationHoverMarkdown(found: FoundEntry, result: LookupResult | undefined, service: LookupService): vscode.MarkdownString {
@@ -26,14 +28,14 @@ export function citationHoverMarkdown(found: FoundEntry, result: LookupResult | 
 function noBookNote(isbn13: string | undefined, result: LookupResult | undefined, service: LookupService): string | undefined {
   if (!isbn13) return undefined;
   if (!result) return words.lookingUp(parseIsbn(isbn13)?.hyphenated13 ?? isbn13);
-  if (result.status === 'notFound') return words.sentence(words.noBook(result, isbn13));
-  if (result.status === 'failed') return words.citationLookupFailed(service.describeFrom(result.source, result.error));
+  if (result.status === 'notFound') return words.sentence(commandWords.noBook(result, isbn13));
+  if (result.status === 'failed') return citationWords.citationLookupFailed(service.describeFrom(result.source, result.error));
   return undefined;
 }
 
 function entryMarkdown(entry: BibliographyEntry, note?: string): string {
-  const parts = [`**${escapeMarkdown(entry.title ?? words.noTitle())}**`];
-  const people = entry.authors.length > 0 ? entry.authors : entry.editors.map(words.editorName);
+  const parts = [`**${escapeMarkdown(entry.title ?? citationWords.noTitle())}**`];
+  const people = entry.authors.length > 0 ? entry.authors : entry.editors.map(citationWords.editorName);
   if (people.length > 0) parts.push(escapeMarkdown(people.join('; ')));
   if (entry.year) parts.push(escapeMarkdown(entry.year));
   if (note) parts.push(`*${escapeMarkdown(note)}*`);
@@ -44,5 +46,5 @@ function whereMarkdown(found: FoundEntry): string {
   const line = found.entry.line + 1;
   const link = found.uri.with({ fragment: `L${line}` }).toString();
   const name = vscode.workspace.asRelativePath(found.uri, false);
-  return words.citeKeyAt(found.entry.key, name, line, link);
+  return citationWords.citeKeyAt(found.entry.key, name, line, link);
 }

@@ -13,6 +13,7 @@ import type { IsbnIndex } from '../infrastructure/isbnIndex';
 import * as words from '../words/index';
 import { formatOf } from '../../core/documentKind/documentKind';
 import type { DocumentReadings } from '../infrastructure/documentReadings';
+import { hasEntries } from '../../core/formats/formatId';
 
 export class IsbnCodeActions implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = {
@@ -45,7 +46,7 @@ export class IsbnCodeActions implements vscode.CodeActionProvider {
     }
     // In a bibliography (a cheap check here): the entry is read and judged by the finding commands, loaded on first use.
     const format = this.readings && (!context.only || context.only.contains(vscode.CodeActionKind.QuickFix)) ? formatOf(document, document.getText()) : undefined;
-    if (!format || format === 'markdown') return out;
+    if (!format || !hasEntries(format)) return out;
     return import('./commands/findBook').then(async (m) => [...out, ...(await m.missingIsbnAction(this.readings!, document, format, range.start))]);
   }
 }

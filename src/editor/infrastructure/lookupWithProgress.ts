@@ -4,6 +4,7 @@ import type { LookupResult } from '../../core/model/lookup';
 import { type ServiceError, isServiceError } from '../../core/model/errors';
 import type { LookupService } from './lookupService';
 import * as words from '../words/index';
+import * as commandWords from '../words/commands';
 
 /** The results, or undefined when the user cancelled. */
 export async function lookupWithProgress(service: LookupService, isbns: readonly string[], title: string): Promise<Map<string, LookupResult> | undefined> {
@@ -19,7 +20,7 @@ export async function lookupWithProgress(service: LookupService, isbns: readonly
           // A look-up the user waits for goes ahead of prefetching for hovers.
           urgent: isbns.length === 1,
           onProgress: (done, total) => {
-            if (total > 1) progress.report({ message: words.progress.count(done, total), increment: ((done - reported) / total) * 100 });
+            if (total > 1) progress.report({ message: commandWords.progress.count(done, total), increment: ((done - reported) / total) * 100 });
             reported = done;
           },
         });

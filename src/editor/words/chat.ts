@@ -4,7 +4,7 @@
  * language model, in English, from the core (src/core/chat/).
  */
 import * as vscode from 'vscode';
-import { progress } from './index';
+import { progress } from './commands';
 
 export const chatTools = {
   lookingUp: (count: number) => progress.lookingUpMany(count),

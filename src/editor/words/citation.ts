@@ -8,6 +8,7 @@ import type { Refusal } from '../../core/bibliography/readPolicy';
 import type { StyleProblem } from '../../core/citation/styleText';
 import type { BundledStyle } from '../../core/citation/styles';
 import { readRefusal } from './files';
+import { escapeMarkdown } from '../../core/format/markdown';
 
 /** A bundled style's name as its users know it. */
 export function styleName(style: BundledStyle): string {
@@ -94,4 +95,26 @@ export function styleUnusable(path: string, problem: StyleProblem | 'unreadable'
     }
   })();
   return vscode.l10n.t('The citation style {0} cannot be used: {1}. ISBN Lens uses APA meanwhile.', path, reason);
+}
+
+// ─── The citation-key hover ─────────────────────────────────────────────────────────────────
+
+/** The citation hover's note when the entry's ISBN has no book: the failure, said. */
+export function citationLookupFailed(failure: string): string {
+  return vscode.l10n.t('The book could not be looked up: {0}', failure);
+}
+
+/** The citation hover's last line: where the entry is (Markdown; the link is built by the caller). */
+export function citeKeyAt(key: string, file: string, line: number, link: string): string {
+  return vscode.l10n.t('Cite key {0} in [{1}:{2}]({3})', escapeMarkdown(key), escapeMarkdown(file), line, link);
+}
+
+/** An editor among an entry's people: "Name (ed.)". */
+export function editorName(name: string): string {
+  return vscode.l10n.t('{0} (ed.)', name);
+}
+
+/** The title of an entry without one. */
+export function noTitle(): string {
+  return vscode.l10n.t('(no title)');
 }

@@ -15,6 +15,9 @@ import * as shared from './index';
 import type { KeyFault } from '../../core/keyFormat';
 import type { CiteKeyPatternProblem } from '../../core/formats/bibtex/citeKeyPattern';
 import type { FormatRefusal } from '../../core/formats/part';
+import type { LookupResult } from '../../core/model/lookup';
+import type { ResultCounts } from '../../core/model/resultCounts';
+import { sourceTitle } from '../../core/sources/sourceNames';
 
 /** Authors named in full in the details; a long list ends "and N more". */
 const DETAILS_AUTHORS = 20;
@@ -23,7 +26,7 @@ const DETAILS_AUTHORS = 20;
 export function lookupSummary(summary: LookupSummary): string {
   const parts = [vscode.l10n.t('{0} found', summary.found), vscode.l10n.t('{0} not found', summary.notFound), vscode.l10n.t('{0} invalid', summary.invalid)];
   if (summary.skippedForQuota > 0) parts.push(vscode.l10n.t('{0} skipped for quota', summary.skippedForQuota));
-  if (summary.notAsked > 0) parts.push(shared.notAskedPart(summary));
+  if (summary.notAsked > 0) parts.push(notAskedPart(summary));
   if (summary.failed > 0) parts.push(vscode.l10n.t('{0} failed', summary.failed));
   return vscode.l10n.t('{0}.', parts.join(', '));
 }
@@ -52,7 +55,7 @@ export function annotationSummary(report: AnnotationReport, format: Bibliography
   if (report.notFound > 0) parts.push(vscode.l10n.t('{0} not found', report.notFound));
   if (report.invalid > 0) parts.push(vscode.l10n.t('{0} invalid', report.invalid));
   if (report.skippedForQuota > 0) parts.push(vscode.l10n.t('{0} skipped for quota', report.skippedForQuota));
-  if (report.notAsked > 0) parts.push(shared.notAskedPart(report));
+  if (report.notAsked > 0) parts.push(notAskedPart(report));
   if (report.failed > 0) parts.push(vscode.l10n.t('{0} failed', report.failed));
   if (report.notLookedUp > 0) parts.push(vscode.l10n.t('{0} added during the look-up (run again to include them)', report.notLookedUp));
   if (report.leftAlone > 0) parts.push(leftAlone(report.leftAlone, format));
@@ -294,4 +297,52 @@ export const inlineTitles = {
   noEditor: () => vscode.l10n.t('ISBN Lens: open a file to switch its inline titles on or off.'),
   switched: (on: boolean, languageId: string) =>
     on ? vscode.l10n.t('ISBN Lens: inline titles are now on in {0} files.', languageId) : vscode.l10n.t('ISBN Lens: inline titles are now off in {0} files.', languageId),
+};
+
+// ─── Look-ups, their progress and what they did not find (moved from index.ts: no activation needs them) ───
+
+/** "1 ISBN", "3 ISBNs". */
+function isbnCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 ISBN') : vscode.l10n.t('{0} ISBNs', n);
+}
+
+/** "the book service knows no book with ISBN x" or, where other sources were asked, "no book with ISBN x in Open Library or Google Books". */
+export function noBook(result: Extract<LookupResult, { status: 'notFound' }>, isbn: string): string {
+  const asked = result.asked ?? ['isbndb'];
+  if (asked.length === 1 && asked[0] === 'isbndb') return vscode.l10n.t('the book service knows no book with ISBN {0}', isbn);
+  return vscode.l10n.t('no book with ISBN {0} in {1}', isbn, shared.either(asked.map(sourceTitle)));
+}
+
+/** "Open Library and Google Books could not be reached": the sources a look-up could not ask. */
+export function notAsked(sources: readonly string[]): string {
+  return vscode.l10n.t('{0} could not be reached', shared.both(sources.map(sourceTitle)));
+}
+
+/** "1 ISBN not asked: Open Library and Google Books could not be reached". */
+export function notAskedPart(counts: Pick<ResultCounts, 'notAsked' | 'unreachable'>): string {
+  return vscode.l10n.t('{0} not asked: {1}', isbnCount(counts.notAsked), notAsked(counts.unreachable ?? []));
+}
+
+/** Progress titles of look-ups. */
+export const progress = {
+  lookingUpOne: (isbn: string) => vscode.l10n.t('ISBN Lens: looking up {0}…', isbn),
+  lookingUpMany: (n: number) => (n === 1 ? vscode.l10n.t('ISBN Lens: looking up 1 ISBN') : vscode.l10n.t('ISBN Lens: looking up {0} ISBNs', n)),
+  lookingUpToAnnotate: (n: number) =>
+    n === 1 ? vscode.l10n.t('ISBN Lens: looking up 1 ISBN to annotate') : vscode.l10n.t('ISBN Lens: looking up {0} ISBNs to annotate', n),
+  count: (done: number, total: number) => vscode.l10n.t('{0} of {1}', done, total),
+  checkingKey: (plan: PlanName) => vscode.l10n.t('ISBN Lens: checking the key on the {0} plan…', plan),
+};
+
+/** When the key belongs to another configured plan. */
+export const planSwitch = {
+  /** `saved`: said right after "Set API Key" ("ISBN Lens: API key saved. The key belongs…"). */
+  offer: (keyPlan: PlanName, current: PlanName, saved: boolean) =>
+    saved
+      ? vscode.l10n.t("ISBN Lens: API key saved. The key belongs to the {0} plan, but “isbnLens.isbndb.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current)
+      : vscode.l10n.t("ISBN Lens: The key belongs to the {0} plan, but “isbnLens.isbndb.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current),
+  switched: (plan: PlanName, quota: string | undefined) =>
+    quota
+      ? vscode.l10n.t("ISBN Lens: switched to the {0} plan. Today's quota: {1}.", plan, quota)
+      : vscode.l10n.t('ISBN Lens: switched to the {0} plan.', plan),
+  couldNotRead: (why: string) => vscode.l10n.t("Could not read the key's plan and quota: {0}", why),
 };

@@ -23,7 +23,6 @@ import type { LookupResult } from '../../core/model/lookup';
 import type { PlanName } from '../../core/model/plans';
 import type { FillableField, Provenance } from '../../core/model/provenance';
 import type { Quota } from '../../core/model/quota';
-import type { ResultCounts } from '../../core/model/resultCounts';
 import { sourceTitle } from '../../core/sources/sourceNames';
 
 /** A count as the display language writes it: 1,000 in English, 1.000 in German, 1 000 in French. */
@@ -43,11 +42,6 @@ export function notice(text: string): string {
 /** "Abc" from "abc", for a phrase that begins a sentence. */
 export function capitalized(text: string): string {
   return text.length > 0 ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
-}
-
-/** "1 ISBN", "3 ISBNs". */
-function isbnCount(n: number): string {
-  return n === 1 ? vscode.l10n.t('1 ISBN') : vscode.l10n.t('{0} ISBNs', n);
 }
 
 // ─── Failures ───────────────────────────────────────────────────────────────────────────────
@@ -198,22 +192,10 @@ export function notFound(
   return parts.join(' ');
 }
 
-/** "the book service knows no book with ISBN x" or, where other sources were asked, "no book with ISBN x in Open Library or Google Books". */
-export function noBook(result: Extract<LookupResult, { status: 'notFound' }>, isbn: string): string {
-  const asked = result.asked ?? ['isbndb'];
-  if (asked.length === 1 && asked[0] === 'isbndb') return vscode.l10n.t('the book service knows no book with ISBN {0}', isbn);
-  return vscode.l10n.t('no book with ISBN {0} in {1}', isbn, either(asked.map(sourceTitle)));
-}
-
 /** Said once when no source can be reached: each source's reason and next try. */
 export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, time?: (at: number) => string): string {
   const reasons = outages.map(({ error }) => unreachable(error, time));
   return vscode.l10n.t('No book source can be reached, so no book is looked up for now. {0} “ISBN Lens: Retry Now” tries at once.', reasons.join(' '));
-}
-
-/** "Open Library and Google Books could not be reached": the sources a look-up could not ask. */
-export function notAsked(sources: readonly string[]): string {
-  return vscode.l10n.t('{0} could not be reached', both(sources.map(sourceTitle)));
 }
 
 /** "412 of 1,000 calls left today (588 spent)". */
@@ -222,11 +204,6 @@ export function quota(quota: Quota): string {
 }
 
 // ─── Reports ────────────────────────────────────────────────────────────────────────────────
-
-/** "1 ISBN not asked: Open Library and Google Books could not be reached". */
-export function notAskedPart(counts: Pick<ResultCounts, 'notAsked' | 'unreachable'>): string {
-  return vscode.l10n.t('{0} not asked: {1}', isbnCount(counts.notAsked), notAsked(counts.unreachable ?? []));
-}
 
 /** Why a number is not an ISBN, as a phrase: the diagnostics, the hover and the ISBN input boxes say it alike. */
 export function invalidReason(reason: InvalidReason): string {
@@ -396,29 +373,9 @@ export function sourcesMarkdown(line: string | undefined): string {
   return line ? `\n\n*${escapeMarkdown(line)}*` : '';
 }
 
-/** The citation hover's note when the entry's ISBN has no book: the failure, said. */
-export function citationLookupFailed(failure: string): string {
-  return vscode.l10n.t('The book could not be looked up: {0}', failure);
-}
-
 /** A sentence from a phrase ("no book with ISBN …" → "No book with ISBN ….") */
 export function sentence(phrase: string): string {
   return vscode.l10n.t('{0}.', capitalized(phrase));
-}
-
-/** The title of an entry without one. */
-export function noTitle(): string {
-  return vscode.l10n.t('(no title)');
-}
-
-/** An editor among an entry's people: "Name (ed.)". */
-export function editorName(name: string): string {
-  return vscode.l10n.t('{0} (ed.)', name);
-}
-
-/** The citation hover's last line: where the entry is (Markdown; the link is built by the caller). */
-export function citeKeyAt(key: string, file: string, line: number, link: string): string {
-  return vscode.l10n.t('Cite key {0} in [{1}:{2}]({3})', escapeMarkdown(key), escapeMarkdown(file), line, link);
 }
 
 /** An inline title's tooltip: the title, and its authors when there are some. */
@@ -504,30 +461,6 @@ export const duplicates = {
 
 export const commandFailed = () => vscode.l10n.t('ISBN Lens: something went wrong. Details are in “ISBN Lens: Show Log”.');
 export const couldNotStart = () => vscode.l10n.t('ISBN Lens could not start. Details are in “ISBN Lens: Show Log”.');
-
-/** Progress titles of look-ups. */
-export const progress = {
-  lookingUpOne: (isbn: string) => vscode.l10n.t('ISBN Lens: looking up {0}…', isbn),
-  lookingUpMany: (n: number) => (n === 1 ? vscode.l10n.t('ISBN Lens: looking up 1 ISBN') : vscode.l10n.t('ISBN Lens: looking up {0} ISBNs', n)),
-  lookingUpToAnnotate: (n: number) =>
-    n === 1 ? vscode.l10n.t('ISBN Lens: looking up 1 ISBN to annotate') : vscode.l10n.t('ISBN Lens: looking up {0} ISBNs to annotate', n),
-  count: (done: number, total: number) => vscode.l10n.t('{0} of {1}', done, total),
-  checkingKey: (plan: PlanName) => vscode.l10n.t('ISBN Lens: checking the key on the {0} plan…', plan),
-};
-
-/** When the key belongs to another configured plan. */
-export const planSwitch = {
-  /** `saved`: said right after "Set API Key" ("ISBN Lens: API key saved. The key belongs…"). */
-  offer: (keyPlan: PlanName, current: PlanName, saved: boolean) =>
-    saved
-      ? vscode.l10n.t("ISBN Lens: API key saved. The key belongs to the {0} plan, but “isbnLens.isbndb.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current)
-      : vscode.l10n.t("ISBN Lens: The key belongs to the {0} plan, but “isbnLens.isbndb.plan” is {1}: look-ups at the {1} plan's address may be refused.", keyPlan, current),
-  switched: (plan: PlanName, quota: string | undefined) =>
-    quota
-      ? vscode.l10n.t("ISBN Lens: switched to the {0} plan. Today's quota: {1}.", plan, quota)
-      : vscode.l10n.t('ISBN Lens: switched to the {0} plan.', plan),
-  couldNotRead: (why: string) => vscode.l10n.t("Could not read the key's plan and quota: {0}", why),
-};
 
 /** How the user reads the book service where it is named. */
 export function bookService(): string {

@@ -5,6 +5,7 @@ import { isBibtexPart } from './entryTypes';
 import { bibtexIsbns, fillEntries } from './fillEntries';
 import { bibtexEntry } from './newEntry';
 import { BibtexReading } from './reading';
+import { bibtexCsl } from './csl';
 
 export const bibtexFormat: FormatPart = {
   id: 'bibtex',
@@ -16,6 +17,7 @@ export const bibtexFormat: FormatPart = {
   normalKey: (key) => key.toLowerCase(),
   isPart: isBibtexPart,
   refusal: () => undefined,
+  cslItem: bibtexCsl,
   isbnsToAnnotate: bibtexIsbns,
   fill: fillEntries,
   newEntry: bibtexEntry,

@@ -9,6 +9,7 @@ import { WholeTextReading } from '../shared/documentReading';
 import { cslJsonIsbns, fillCslJson } from './fill';
 import { cslJsonEntry } from './newEntry';
 import { readCslJson } from './read';
+import { cslEntryCsl } from '../shared/csl';
 
 export const cslJsonFormat: FormatPart = {
   id: 'csl-json',
@@ -17,6 +18,7 @@ export const cslJsonFormat: FormatPart = {
   normalKey: (key) => key,
   isPart: isCslPart,
   refusal: (text) => (jsonTooDeep(text) ? 'tooDeep' : undefined),
+  cslItem: cslEntryCsl,
   isbnsToAnnotate: (reading) => cslJsonIsbns(reading.text),
   fill: (reading, results, mode) => fillCslJson(reading.text, results, mode),
   newEntry(reading, offset, book, options) {

@@ -8,6 +8,7 @@ import { WholeTextReading } from '../shared/documentReading';
 import { cslYamlIsbns, fillCslYaml } from './fill';
 import { cslYamlEntry } from './newEntry';
 import { cslYamlTooDeep, readCslYaml } from './read';
+import { cslEntryCsl } from '../shared/csl';
 
 export const cslYamlFormat: FormatPart = {
   id: 'csl-yaml',
@@ -16,6 +17,7 @@ export const cslYamlFormat: FormatPart = {
   normalKey: (key) => key,
   isPart: isCslPart,
   refusal: (text) => (cslYamlTooDeep(text) ? 'tooDeep' : undefined),
+  cslItem: cslEntryCsl,
   isbnsToAnnotate: (reading) => cslYamlIsbns(reading.text),
   fill: (reading, results, mode) => fillCslYaml(reading.text, results, mode),
   newEntry(reading, offset, book, options) {

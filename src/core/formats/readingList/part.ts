@@ -5,6 +5,7 @@ import { WholeTextReading } from '../shared/documentReading';
 import { annotateMarkdown, markdownIsbns } from './annotate';
 import { readingListItem } from './newItem';
 import { readReadingList } from './read';
+import { withCommon } from '../shared/csl';
 
 export const readingListFormat: FormatPart = {
   id: 'markdown',
@@ -13,6 +14,7 @@ export const readingListFormat: FormatPart = {
   normalKey: (key) => key,
   isPart: () => false,
   refusal: () => undefined,
+  cslItem: (entry, id) => withCommon({ id, type: 'book' }, entry),
   isbnsToAnnotate: (reading) => markdownIsbns(reading.text),
   fill: (reading, results, _mode, options) => annotateMarkdown(reading.text, results, options.references),
   newEntry: (reading, offset, book) => readingListItem(reading, offset, book),

@@ -6,6 +6,7 @@ import { isRisPart } from './fields';
 import { fillRis, risIsbns } from './fill';
 import { risEntry } from './newEntry';
 import { readRis } from './read';
+import { risCsl } from './csl';
 
 export const risFormat: FormatPart = {
   id: 'ris',
@@ -14,6 +15,7 @@ export const risFormat: FormatPart = {
   normalKey: (key) => key,
   isPart: isRisPart,
   refusal: () => undefined,
+  cslItem: risCsl,
   isbnsToAnnotate: (reading) => risIsbns(reading.text),
   fill: (reading, results, mode) => fillRis(reading.text, results, mode),
   newEntry: (reading, offset, book) => risEntry(reading.text, offset, book),

@@ -63,7 +63,7 @@ export async function annotateFile(service: LookupService, config: Config, readi
     return;
   }
 
-  const results = await lookupWithinQuota(service, isbns, words.progress.lookingUpToAnnotate(isbns.length));
+  const results = await lookupWithinQuota(service, isbns, commandWords.progress.lookingUpToAnnotate(isbns.length));
   if (!results) {
     void vscode.window.showInformationMessage(commandWords.annotate.cancelled());
     return;

@@ -50,7 +50,7 @@ async function checkKey(service: LookupService, config: Config): Promise<void> {
   }
   try {
     const info = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: words.progress.checkingKey(plan), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: commandWords.progress.checkingKey(plan), cancellable: true },
       async (_progress, token) => {
         const controller = new AbortController();
         const listener = token.onCancellationRequested(() => controller.abort());

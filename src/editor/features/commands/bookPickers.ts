@@ -12,7 +12,7 @@ import { bibliographyFormatOf, formatOf } from '../../../core/documentKind/docum
 import { orderEditions } from '../../../core/finding/editionOrder';
 import type { Finder, FoundWorks } from '../../../core/finding/finder';
 import { SearchAsYouType } from '../../../core/finding/searchAsYouType';
-import type { FormatId } from '../../../core/formats/formatId';
+import { type FormatId, hasEntries } from '../../../core/formats/formatId';
 import { hyphenateIsbn } from '../../../core/isbn/parse';
 import type { Book } from '../../../core/model/book';
 import { isServiceError } from '../../../core/model/errors';
@@ -182,7 +182,7 @@ function writtenFormOf(document: vscode.TextDocument): FormatId | undefined {
 export async function writeChosen(editor: vscode.TextEditor | undefined, book: Book, config: Config, readings: DocumentReadings): Promise<void> {
   const isbn = hyphenateIsbn(book.isbn13) ?? book.isbn13;
   const form = editor && !editor.document.isClosed ? writtenFormOf(editor.document) : undefined;
-  const inserts = !editor ? [] : form === 'markdown' ? [findWords.write.insertItem(), findWords.write.insertIsbn()] : form ? [findWords.write.insertEntry()] : [findWords.write.insertIsbn()];
+  const inserts = !editor ? [] : form === undefined ? [findWords.write.insertIsbn()] : hasEntries(form) ? [findWords.write.insertEntry()] : [findWords.write.insertItem(), findWords.write.insertIsbn()];
   const actions = [...inserts, findWords.write.copyIsbn()];
   const action = await vscode.window.showQuickPick(actions, { title: book.title, placeHolder: findWords.write.whatToDo(book.title), ignoreFocusOut: true });
   if (!action) return;
@@ -192,7 +192,7 @@ export async function writeChosen(editor: vscode.TextEditor | undefined, book: B
     return;
   }
   await vscode.window.showTextDocument(editor.document, editor.viewColumn);
-  if (action === findWords.write.insertEntry() && form !== undefined && form !== 'markdown') {
+  if (action === findWords.write.insertEntry() && form !== undefined && hasEntries(form)) {
     await insertEntryAt(editor, book, form, await entryOptions(config, editor.document), readings);
   } else if (action === findWords.write.insertItem()) {
     await insertListItem(editor, book, readings);

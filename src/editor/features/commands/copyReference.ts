@@ -19,6 +19,7 @@ import type { Citable } from '../../infrastructure/references';
 import type { ReferenceSlot } from '../referenceSlot';
 import type { CopyArgs } from '../referenceLine';
 import * as words from '../../words/citation';
+import { hasEntries } from '../../../core/formats/formatId';
 
 export interface CopyServices {
   isbns: DocumentIsbns;
@@ -56,7 +57,7 @@ export async function copyBibliography(services: CopyServices): Promise<void> {
   }
   const document = editor.document;
   const format = formatOf(document, document.getText());
-  if (format && format !== 'markdown') {
+  if (format && hasEntries(format)) {
     // A bibliography file: its entries, each from its own fields.
     const entries = (await services.readings.of(document, format)).entries();
     if (entries.length === 0) {

@@ -33,10 +33,10 @@ export async function insertBibtexEntry(isbns: DocumentIsbns, service: LookupSer
 export async function bookForCommand(editor: vscode.TextEditor | undefined, isbns: DocumentIsbns, service: LookupService, title: string): Promise<Book | undefined> {
   const isbn13 = (editor && isbnAtCursor(editor, isbns)) ?? (await askForIsbn(editor, isbns, title));
   if (!isbn13) return undefined;
-  const result = await lookupOneWithProgress(service, isbn13, words.progress.lookingUpOne(parseIsbn(isbn13)?.hyphenated13 ?? isbn13));
+  const result = await lookupOneWithProgress(service, isbn13, commandWords.progress.lookingUpOne(parseIsbn(isbn13)?.hyphenated13 ?? isbn13));
   if (!result) return undefined;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(commandWords.isbnCommands.noEntryMade(words.noBook(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
+    void vscode.window.showInformationMessage(commandWords.isbnCommands.noEntryMade(commandWords.noBook(result, parseIsbn(isbn13)?.hyphenated13 ?? isbn13)));
     return undefined;
   }
   if (result.status === 'failed') {

@@ -12,6 +12,7 @@ import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { bookForCommand, entryOptions, insertEntryAt, insertOrCopyEntry } from './insertBibtexEntry';
 import * as commandWords from '../../words/commands';
+import { hasEntries } from '../../../core/formats/formatId';
 
 export async function insertEntry(isbns: DocumentIsbns, service: LookupService, config: Config, readings: DocumentReadings): Promise<void> {
   const editor = vscode.window.activeTextEditor;
@@ -30,6 +31,6 @@ export async function insertEntry(isbns: DocumentIsbns, service: LookupService, 
 function entryFormatOf(document: vscode.TextDocument): BibliographyFormat | undefined {
   const text = document.getText();
   const format = formatOf(document, text);
-  if (format && format !== 'markdown') return format;
+  if (format && hasEntries(format)) return format;
   return text.trim() === '' ? bibliographyFormatOf(document.fileName) : undefined;
 }

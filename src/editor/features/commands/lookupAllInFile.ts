@@ -6,7 +6,6 @@ import { lookupWithinQuota } from '../../infrastructure/lookupWithinQuota';
 import type { DocumentIsbns } from '../../infrastructure/documentIsbns';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { summarize } from '../../../core/lookupSummary';
-import * as words from '../../words/index';
 import * as commandWords from '../../words/commands';
 
 export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupService): Promise<Map<string, LookupResult> | undefined> {
@@ -24,7 +23,7 @@ export async function lookupAllInFile(isbns: DocumentIsbns, service: LookupServi
     void vscode.window.showInformationMessage(invalid > 0 ? commandWords.lookupAll.noValidIsbn(invalid) : commandWords.lookupAll.noIsbn());
     return undefined;
   }
-  const results = await lookupWithinQuota(service, all, words.progress.lookingUpMany(all.length));
+  const results = await lookupWithinQuota(service, all, commandWords.progress.lookingUpMany(all.length));
   if (!results) {
     void vscode.window.showInformationMessage(commandWords.lookupAll.cancelled());
     return undefined;

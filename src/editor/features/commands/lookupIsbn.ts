@@ -16,10 +16,10 @@ export async function lookupIsbn(isbns: DocumentIsbns, service: LookupService, c
   const editor = vscode.window.activeTextEditor;
   const info = await askIsbn(commandWords.isbnCommands.lookupTitle(), editor ? initialIsbn(editor, isbns) : '');
   if (!info) return;
-  const result = await lookupOneWithProgress(service, info.isbn13, words.progress.lookingUpOne(info.hyphenated13));
+  const result = await lookupOneWithProgress(service, info.isbn13, commandWords.progress.lookingUpOne(info.hyphenated13));
   if (!result) return;
   if (result.status === 'notFound') {
-    void vscode.window.showInformationMessage(commandWords.isbnCommands.noBook(words.noBook(result, info.hyphenated13)));
+    void vscode.window.showInformationMessage(commandWords.isbnCommands.noBook(commandWords.noBook(result, info.hyphenated13)));
     return;
   }
   if (result.status === 'failed') {

@@ -20,6 +20,7 @@ import { entryOptions } from './insertBibtexEntry';
 import { failureText, pickEdition } from './bookPickers';
 import * as commandWords from '../../words/commands';
 import * as findWords from '../../words/finding';
+import { hasEntries } from '../../../core/formats/formatId';
 
 type PositionLike = { line: number; character: number };
 
@@ -102,7 +103,7 @@ async function useEdition(service: LookupService, config: Config, readings: Docu
   const isbnText = isbnInFormOf(raw, replacement.isbn13);
   const format = formatOf(document, document.getText());
   let edit = { start: at.start, end: at.end, newText: isbnText };
-  if (format && format !== 'markdown') {
+  if (format && hasEntries(format)) {
     const [part, reading] = await Promise.all([partOf(format), readings.of(document, format)]);
     const entry = reading.entries().find((e) => e.start <= at.start && at.end <= e.end);
     const old = entry && (await service.lookupOne(parseIsbn(raw)!.isbn13, { urgent: true }).catch(() => undefined));
