@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AnnotationReport } from '../../core/model/fillReport';
-import type { BibliographyFormatId } from '../../core/formats/formatId';
+import { type BibliographyFormatId, hasEntries } from '../../core/formats/formatId';
 import { formatIsbns } from '../../core/format/bookText';
 import { excerpt } from '../../core/format/markdown';
 import type { LookupSummary } from '../../core/lookupSummary';
@@ -63,7 +63,7 @@ export function annotationSummary(report: AnnotationReport, format: Bibliography
 }
 
 function annotatedHead(report: AnnotationReport, format: BibliographyFormatId | 'markdown'): string {
-  if (format === 'markdown') return report.changed === 1 ? vscode.l10n.t('Annotated 1 ISBN') : vscode.l10n.t('Annotated {0} ISBNs', report.changed);
+  if (!hasEntries(format)) return report.changed === 1 ? vscode.l10n.t('Annotated 1 ISBN') : vscode.l10n.t('Annotated {0} ISBNs', report.changed);
   if (report.fields === 0) return vscode.l10n.t('Filled no fields');
   const fields = report.fields === 1 ? vscode.l10n.t('1 field') : vscode.l10n.t('{0} fields', report.fields);
   const entries = report.changed === 1 ? vscode.l10n.t('1 entry') : vscode.l10n.t('{0} entries', report.changed);
