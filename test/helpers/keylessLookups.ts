@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import './fakeVscode';
 import { Emitter } from '../../src/core/events';
 import { nodeHost } from '../../src/core/host/node/nodeHost';
 import { Lookups, type LookupSettings } from '../../src/core/lookups/lookups';
@@ -13,6 +14,7 @@ import type { BatcherState } from '../../src/core/model/lookup';
 import { parseBaseUrl } from '../../src/core/model/plans';
 import { parseSourceUrl, parseSources } from '../../src/core/sources/sourceSettings';
 import type { Sandbox } from '../sandbox/server';
+import { describeFailure } from '../../src/editor/words/failures';
 
 export interface TestLookups {
   lookups: Lookups;
@@ -53,7 +55,7 @@ export async function keylessLookups(sandbox: Sandbox, options: { sources?: unkn
     request: (r: RequestRecord) => requests.push(r),
   };
   const emitters = { changed: new Emitter<void>(), books: new Emitter<void>(), state: new Emitter<BatcherState>(), request: new Emitter<RequestRecord>(), key: new Emitter<void>() };
-  const lookups = new Lookups(settings, keySource(options.key), log, nodeHost(dir, '0.1.0'), emitters, { version: '0.1.0', googleKeys: keySource(options.googleKey) });
+  const lookups = new Lookups(settings, keySource(options.key), log, nodeHost(dir, '0.1.0'), emitters, { version: '0.1.0', googleKeys: keySource(options.googleKey), describe: describeFailure });
   await Promise.all([lookups.cacheLoaded, lookups.firstConnect]);
   return {
     lookups,

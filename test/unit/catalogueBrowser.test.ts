@@ -5,6 +5,8 @@
 // shows; no request goes to a refused catalogue again (no loop).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
+import { describeFailure } from '../../src/editor/words/failures';
 import { FetchTransport } from '../../src/core/host/browser/fetchTransport';
 import { StateRecords } from '../../src/core/host/browser/stateRecords';
 import { BrowserCovers } from '../../src/core/host/browser/browserCovers';
@@ -61,7 +63,7 @@ test('in the browser: the SRU catalogues refused are skipped for the session and
   const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(`warn: ${m}`), error: (m: string) => lines.push(`error: ${m}`), request: (_: RequestRecord) => undefined };
   const none = { get: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) };
   const emitters = { changed: new Emitter<void>(), books: new Emitter<void>(), state: new Emitter<BatcherState>(), request: new Emitter<RequestRecord>(), key: new Emitter<void>() };
-  const lookups = new Lookups(settings, none, log, host, emitters, { version: '0.1.0', googleKeys: none });
+  const lookups = new Lookups(settings, none, log, host, emitters, { version: '0.1.0', googleKeys: none, describe: describeFailure });
   await Promise.all([lookups.cacheLoaded, lookups.firstConnect]);
   try {
     const first = await lookups.chain.lookupOne(german);
