@@ -14,6 +14,8 @@ export const LAZY_MODULES: readonly string[] = [
   // Look-ups: the cache, the throttles, the book service; the Node host: undici, files, covers.
   'src/core/lookups/lookups.ts',
   'src/editor/words/log.ts',
+  // What a failure's reason says: no failure exists before the look-ups load.
+  'src/editor/words/failures.ts',
   'src/core/host/node/nodeHost.ts',
   // Commands, on their first run.
   'src/editor/features/commands/annotateFile.ts',

@@ -30,25 +30,15 @@ export function typedKeyFault(typed: string): KeyFault | undefined {
   return faultOf(typed.trim());
 }
 
+/** A stored key's fault, without the character itself: it may reach the log. */
+export type StoredKeyFault = { kind: 'empty' } | { kind: 'tooLong'; length: number } | { kind: 'space' | 'lineBreak' | 'control' | 'nonAscii'; position: number };
+
 /**
- * Why a stored key cannot be sent, in a few words that show none of it (they may reach the log);
+ * Why a stored key cannot be sent, as a kind that shows none of it (the editor's words say it);
  * `undefined` when it can.
  */
-export function storedKeyFault(key: string): string | undefined {
+export function storedKeyFault(key: string): StoredKeyFault | undefined {
   const fault = faultOf(key);
   if (!fault) return undefined;
-  switch (fault.kind) {
-    case 'empty':
-      return 'it is empty';
-    case 'tooLong':
-      return `it is ${fault.length} characters long`;
-    case 'space':
-      return `it has a space at position ${fault.position}`;
-    case 'lineBreak':
-      return `it has a line break at position ${fault.position}`;
-    case 'control':
-      return `it has an invisible control character at position ${fault.position}`;
-    case 'nonAscii':
-      return `it has a character that is not ASCII at position ${fault.position}`;
-  }
+  return 'shown' in fault ? { kind: fault.kind, position: fault.position } : fault;
 }

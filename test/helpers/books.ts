@@ -24,5 +24,5 @@ export function results(books: Book[], others: Record<string, LookupResult> = {}
 }
 
 export const NOT_FOUND: LookupResult = { status: 'notFound' };
-export const QUOTA: LookupResult = { status: 'failed', error: new ServiceError('quota', 'Quota spent.', { daily: true }) };
-export const NETWORK: LookupResult = { status: 'failed', error: new ServiceError('network', 'Could not reach the service.') };
+export const QUOTA: LookupResult = { status: 'failed', error: new ServiceError('quota', { why: 'dailyQuota' }, { daily: true }) };
+export const NETWORK: LookupResult = { status: 'failed', error: new ServiceError('network', { why: 'unreachable', source: 'isbndb', cause: 'failed' }) };

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import './fakeVscode';
 import { Emitter } from '../../src/core/events';
 import { nodeHost } from '../../src/core/host/node/nodeHost';
 import { Lookups, type LookupSettings } from '../../src/core/lookups/lookups';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import '../helpers/fakeVscode';
-import { failure as describeError } from '../../src/editor/words/index';
+import { failure as describeError } from '../../src/editor/words/failures';
 import { Batcher } from '../../src/core/lookups/batcher';
 import { BookCache } from '../../src/core/cache/cache';
 import { BookServiceClient, pathSegment } from '../../src/core/sources/isbndb/client';

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import '../helpers/fakeVscode';
-import { failure as describeError, otherEditionNote } from '../../src/editor/words/index';
+import { failure as describeError, said } from '../../src/editor/words/failures';
+import { otherEditionNote } from '../../src/editor/words/index';
 import { Batcher, nextUtcMidnight } from '../../src/core/lookups/batcher';
 import type { Book } from '../../src/core/model/book';
 import { isOtherEditionOf } from '../../src/core/model/edition';
@@ -221,7 +222,7 @@ async function assertQueueBehaviour(cell: Cell, key: string): Promise<void> {
 test('a body over the client\'s cap is refused cleanly, not held in memory', async () => {
   sandbox.injectFault({ kind: 'huge-body' });
   const capped = client(undefined, undefined, { maxBodyBytes: 1024 * 1024 });
-  await assert.rejects(capped.books([sandbox.catalogue.books[0]!.isbn13]), (e: ServiceError) => e.kind === 'badResponse' && /more than 1 MB/.test(e.message));
+  await assert.rejects(capped.books([sandbox.catalogue.books[0]!.isbn13]), (e: ServiceError) => e.kind === 'badResponse' && said(e.reason) === 'The service sent more than 1 MB; the answer was refused.');
 });
 
 function printMatrix(): void {

@@ -6,6 +6,7 @@
 
 import { test, before, after, beforeEach } from 'node:test';
 import '../helpers/fakeVscode';
+import { said } from '../../src/editor/words/failures';
 import { otherEditionNote, provenanceLabels } from '../../src/editor/words/index';
 import assert from 'node:assert/strict';
 import { startSandbox, KEYLESS_DEMO, GOOGLE_OTHER_EDITION_ISBN, type Sandbox } from '../sandbox/server';
@@ -113,7 +114,7 @@ test('Open Library: Look Up Author from the work search, paged', async () => {
 
 test('fault: 403 for an anonymous or contact-less agent is a back-off, not "not found"', async () => {
   for (const agent of ['', 'ISBNLens/0.1.0', 'undici']) {
-    await assert.rejects(openLibrary({ userAgent: agent }).books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'quota') && e.details.status === 403 && /identify/.test(e.message), agent);
+    await assert.rejects(openLibrary({ userAgent: agent }).books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'quota') && e.details.status === 403 && /identify/.test(said(e.reason)), agent);
   }
   assert.ok(sb.keyless.log.every((e) => e.refused === 'user-agent'));
 });
@@ -129,23 +130,23 @@ test('fault: 429 over the rate; 5xx; a timeout', async () => {
   sb.keyless.injectFault({ match: { host: 'googleBooks' }, status: 500 });
   await assert.rejects(google().books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'server'));
   sb.keyless.injectFault({ match: { host: 'openLibrary' }, delayMs: 2000 });
-  await assert.rejects(source.books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'network') && /did not answer within/.test(e.message));
+  await assert.rejects(source.books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'network') && /did not answer within/.test(said(e.reason)));
 });
 
 test('fault: malformed and truncated JSON are clear bad responses, from either source', async () => {
   sb.keyless.injectFault({ match: { host: 'openLibrary' }, kind: 'malformed-json', body: '{"ISBN:9780131103627": nope}' });
-  await assert.rejects(openLibrary().books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'badResponse') && /Open Library sent an answer that is not valid JSON/.test(e.message));
+  await assert.rejects(openLibrary().books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'badResponse') && /Open Library sent an answer that is not valid JSON/.test(said(e.reason)));
   sb.keyless.injectFault({ match: { host: 'openLibrary' }, kind: 'truncated-json' });
-  await assert.rejects(openLibrary().books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'badResponse') && /ended early/.test(e.message));
+  await assert.rejects(openLibrary().books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'badResponse') && /ended early/.test(said(e.reason)));
   sb.keyless.injectFault({ match: { host: 'googleBooks' }, kind: 'truncated-json' });
-  await assert.rejects(google().books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'badResponse') && /Google Books.*ended early|ended early.*Google Books/.test(e.message));
+  await assert.rejects(google().books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'badResponse') && /Google Books.*ended early|ended early.*Google Books/.test(said(e.reason)));
   sb.keyless.injectFault({ match: { host: 'googleBooks' }, kind: 'html-error' });
   await assert.rejects(google().books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'server'));
 });
 
 test('fault: an API redirect is not followed', async () => {
   sb.keyless.injectFault({ match: { host: 'openLibrary' }, kind: 'redirect', redirectTo: `${sb.keyless.urls.archive}/api/books?bibkeys=x` });
-  await assert.rejects(openLibrary().books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'badResponse') && /not followed/.test(e.message));
+  await assert.rejects(openLibrary().books([KEYLESS_DEMO.merged], { http }), (e) => isServiceError(e, 'badResponse') && /not followed/.test(said(e.reason)));
   sb.keyless.injectFault({ match: { host: 'googleBooks' }, kind: 'redirect', redirectTo: `${sb.keyless.urls.archive}/books/v1/volumes` });
   await assert.rejects(google({ apiKey: sb.keyless.googleKey }).books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'badResponse'));
   assert.equal(sb.keyless.log.filter((e) => e.host === 'archive').length, 0, 'nothing reached the redirect target (the key least of all)');
@@ -168,7 +169,7 @@ test('fault: the keyless daily quota (429 RESOURCE_EXHAUSTED) stops Google until
   sb.keyless.setGoogleQuota('keyless', 0);
   const source = google();
   const before = Date.now();
-  await assert.rejects(source.books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'quota') && e.details.daily === true && /free Google Books API key/.test(e.message));
+  await assert.rejects(source.books([KEYLESS_DEMO.googleOnly], { http }), (e) => isServiceError(e, 'quota') && e.details.daily === true && /free Google Books API key/.test(said(e.reason)));
   assert.ok(source.stoppedUntil! >= nextPacificMidnight(before) && source.stoppedUntil! <= nextPacificMidnight(Date.now()));
   sb.keyless.setGoogleQuota('keyless', 1000, 0);
   await assert.rejects(source.books([KEYLESS_DEMO.googleBooksOnly], { http }), (e) => isServiceError(e, 'quota'));

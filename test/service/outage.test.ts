@@ -324,7 +324,7 @@ test('a source that comes back: "not asked" during the rest, answers at once, no
     assert.equal(t.lookups.known(isbn), undefined, 'kept as "not found" while Open Library was never asked');
     const [outage] = t.lookups.outages;
     assert.equal(outage?.source, 'openLibrary');
-    assert.match(outage!.error.message, /Open Library failed \(HTTP 503\)/);
+    assert.deepEqual(outage!.error.reason, { why: 'serverError', source: 'openLibrary', status: 503 });
 
     const start = performance.now();
     const again = await t.lookups.chain.lookupOne(isbn, { purpose: 'hover', urgent: true });

@@ -105,7 +105,7 @@ test('urgent ISBNs go ahead of queued work', async () => {
 test('a limit answer backs off, retries the same ISBNs, and caches nothing meanwhile', async () => {
   const cache = new BookCache();
   const { client, calls } = fakeClient((isbns, call) => {
-    if (call === 1) throw new ServiceError('quota', 'limit', { status: 429, retryAt: Date.now() + 150 });
+    if (call === 1) throw new ServiceError('quota', { why: 'planLimit' }, { status: 429, retryAt: Date.now() + 150 });
     return known(isbns);
   });
   const batcher = new Batcher(client, { cache, gatherMs: 0 });
@@ -124,7 +124,7 @@ test('a limit answer backs off, retries the same ISBNs, and caches nothing meanw
 test('a spent daily quota stops the queue, fails what waits, and caches nothing', async () => {
   const cache = new BookCache();
   const { client, calls } = fakeClient(() => {
-    throw new ServiceError('quota', 'Daily quota exceeded', { status: 429, daily: true });
+    throw new ServiceError('quota', { why: 'dailyQuota' }, { status: 429, daily: true });
   });
   const batcher = new Batcher(client, { cache, gatherMs: 0 });
   const results = await batcher.lookup(['i1', 'i2']);
@@ -147,7 +147,7 @@ test('a spent daily quota stops the queue, fails what waits, and caches nothing'
 nodeTest('a spent quota\'s "until" ends by itself: the state moves on without any other event', async (t) => {
   useFakeTime(t, Date.UTC(2026, 0, 1, 23, 59, 0));
   const { client } = fakeClient(() => {
-    throw new ServiceError('quota', 'Daily quota exceeded', { status: 429, daily: true });
+    throw new ServiceError('quota', { why: 'dailyQuota' }, { status: 429, daily: true });
   });
   const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 0 });
   const states: string[] = [];
@@ -164,7 +164,7 @@ nodeTest('a spent quota\'s "until" ends by itself: the state moves on without an
 
 test('repeated limit answers grow the delay, then stop', async () => {
   const { client, calls } = fakeClient(() => {
-    throw new ServiceError('quota', 'limit', { status: 404 });
+    throw new ServiceError('quota', { why: 'planLimit' }, { status: 404 });
   });
   const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 0, maxLimitRetries: 2 });
   const began = Date.now();
@@ -177,7 +177,7 @@ test('repeated limit answers grow the delay, then stop', async () => {
 
 test('a batch refused for its size is halved and the run goes on', async () => {
   const { client, calls } = fakeClient((isbns) => {
-    if (isbns.length > 30) throw new ServiceError('tooLarge', 'too many', { status: 400 });
+    if (isbns.length > 30) throw new ServiceError('tooLarge', { why: 'batchRefused', source: 'isbndb' }, { status: 400 });
     return known(isbns);
   }, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 100, gatherMs: 0 });
@@ -190,7 +190,7 @@ test('a batch refused for its size is halved and the run goes on', async () => {
 
 test('a refused key stops the queue without hammering; a new client starts over', async () => {
   const { client, calls } = fakeClient(() => {
-    throw new ServiceError('auth', 'refused', { status: 401 });
+    throw new ServiceError('auth', { why: 'keyRefused', source: 'isbndb' }, { status: 401 });
   }, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 10, gatherMs: 0 });
   const results = await batcher.lookup(ids(50));
@@ -213,7 +213,7 @@ test('without a client every look-up fails at once as "no key"', async () => {
 
 test('the book service\'s server failures are retried, then fail every waiting ISBN', async () => {
   const { client, calls } = fakeClient(() => {
-    throw new ServiceError('server', 'down', { status: 503 });
+    throw new ServiceError('server', { why: 'serverError', source: 'isbndb', status: 503 }, { status: 503 });
   }, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 5, gatherMs: 0, maxRetries: 1 });
   const results = await batcher.lookup(ids(20));
@@ -227,7 +227,7 @@ test('cancelling the only caller aborts the request in flight', async () => {
     (_isbns, _call, signal) =>
       new Promise((_resolve, reject) => {
         seenSignal = signal;
-        signal?.addEventListener('abort', () => reject(new ServiceError('cancelled', 'Cancelled.')));
+        signal?.addEventListener('abort', () => reject(new ServiceError('cancelled', { why: 'cancelled' })));
       }),
   );
   const batcher = new Batcher(client, { cache: new BookCache(), gatherMs: 0 });
@@ -271,7 +271,7 @@ test('queued ISBNs nobody waits for any more are dropped before sending', async 
 
 test('a 500 on a batch is retried once as two halves before it counts as a failure', async () => {
   const { client, calls } = fakeClient((isbns) => {
-    if (isbns.length > 5) throw new ServiceError('server', 'too big to answer', { status: 500 });
+    if (isbns.length > 5) throw new ServiceError('server', { why: 'serverError', source: 'isbndb', status: 500 }, { status: 500 });
     return known(isbns);
   }, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 10, gatherMs: 0, maxRetries: 0 });
@@ -283,14 +283,14 @@ test('a 500 on a batch is retried once as two halves before it counts as a failu
 
 test('a 500 on the halves is a failure; a 500 on one ISBN is not split', async () => {
   const { client, calls } = fakeClient(() => {
-    throw new ServiceError('server', 'down', { status: 500 });
+    throw new ServiceError('server', { why: 'serverError', source: 'isbndb', status: 500 }, { status: 500 });
   }, 1);
   const batcher = new Batcher(client, { cache: new BookCache(), batchSize: 4, gatherMs: 0, maxRetries: 0 });
   const results = await batcher.lookup(ids(4));
   assert.ok([...results.values()].every((r) => r.status === 'failed' && r.error.kind === 'server'));
   assert.deepEqual(calls.map((c) => c.length), [4, 2], 'split once, then failed without splitting again');
   const single = fakeClient(() => {
-    throw new ServiceError('server', 'down', { status: 500 });
+    throw new ServiceError('server', { why: 'serverError', source: 'isbndb', status: 500 }, { status: 500 });
   }, 1);
   const alone = new Batcher(single.client, { cache: new BookCache(), gatherMs: 0, maxRetries: 0 });
   assert.equal((await alone.lookupOne('i0001')).status, 'failed');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
-import { failure } from '../../src/editor/words/index';
+import { failure, said } from '../../src/editor/words/failures';
 import { BrowserCovers, base64, isPrivateLiteral } from '../../src/core/host/browser/browserCovers';
 import { BrowserFetchError, FetchTransport, HIDDEN_REDIRECT_STATUS } from '../../src/core/host/browser/fetchTransport';
 import { keyFingerprint as browserFingerprint } from '../../src/core/host/browser/keyFingerprint';
@@ -15,7 +15,7 @@ import { StateRecords } from '../../src/core/host/browser/stateRecords';
 import { HttpTimeoutError, type HttpRequest } from '../../src/core/host/http';
 import { keyFingerprint as nodeFingerprint } from '../../src/core/host/node/keyFingerprint';
 import { BookServiceClient } from '../../src/core/sources/isbndb/client';
-import { isServiceError } from '../../src/core/model/errors';
+import { type ServiceError, isServiceError } from '../../src/core/model/errors';
 
 const request = (over: Partial<HttpRequest> = {}): HttpRequest => ({
   method: 'GET',
@@ -200,7 +200,8 @@ test('a failed fetch from a keyless source that answered this tab (its limit ans
   await source.books(['9780131103627'], { http });
   const error = await source.books(['9780131103627'], { http }).catch((e: unknown) => e);
   assert.ok(isServiceError(error, 'quota'), String(error));
-  assert.match((error as Error).message, /Open Library did not answer the browser; most likely it asks to slow down/);
+  assert.deepEqual((error as ServiceError).reason, { why: 'browserLimit', source: 'openLibrary' });
+  assert.equal(said((error as ServiceError).reason), 'Open Library did not answer the browser; most likely it asks to slow down.');
   assert.equal(Object.keys(calls[0]!.init.headers as Record<string, string>).join(), 'accept', 'a plain GET: no User-Agent, no custom header (no preflight)');
 });
 
@@ -210,14 +211,16 @@ test('a failed fetch from a keyless host that never answered this tab, or with t
   const source = new OpenLibrarySource({ userAgent: undefined });
   const error = await source.books(['9780131103627'], { http: new FetchTransport(fetch) }).catch((e: unknown) => e);
   assert.ok(isServiceError(error, 'network'), String(error));
-  assert.equal((error as Error).message, 'Could not reach Open Library from the browser.');
+  assert.deepEqual((error as ServiceError).reason, { why: 'unreachable', source: 'openLibrary', cause: 'browser' });
+  assert.equal(said((error as ServiceError).reason), 'Could not reach Open Library from the browser.');
 
   const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
   Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
   t.after(() => (saved ? Object.defineProperty(globalThis, 'navigator', saved) : delete (globalThis as { navigator?: unknown }).navigator));
   const offline = await source.books(['9780131103627'], { http: new FetchTransport(fetch) }).catch((e: unknown) => e);
   assert.ok(isServiceError(offline, 'network'), String(offline));
-  assert.equal((offline as Error).message, 'Could not reach Open Library: the network is unreachable (offline?).');
+  assert.deepEqual((offline as ServiceError).reason, { why: 'unreachable', source: 'openLibrary', cause: 'offline' });
+  assert.equal(said((offline as ServiceError).reason), 'Could not reach Open Library: the network is unreachable (offline?).');
 });
 
 test('Open Library without a User-Agent (a browser) is asked at 1 request/s over 1.1 s, identified at 3/s', async () => {

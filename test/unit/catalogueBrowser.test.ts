@@ -5,6 +5,7 @@
 // shows; no request goes to a refused catalogue again (no loop).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
 import { FetchTransport } from '../../src/core/host/browser/fetchTransport';
 import { StateRecords } from '../../src/core/host/browser/stateRecords';
 import { BrowserCovers } from '../../src/core/host/browser/browserCovers';

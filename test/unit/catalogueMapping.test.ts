@@ -3,6 +3,7 @@
 // public clients were read for their shape): the XML reader, the SRU envelope and its
 // diagnostics, every MARC 21 and UNIMARC field rule, lobid's JSON-LD, and the edition rule.
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
 import { parseXml, XmlError } from '../../src/core/sources/catalogue/xml';
@@ -53,25 +54,30 @@ test('SRU: records matched by namespace whatever the prefix; 0 records is no err
   const isbn = i13('978316148410');
   const record = marcRecordXml({ fields: [['020', '  ', [['a', isbn]]], ['245', '10', [['a', 'Ein Titel']]]] }, 'marc21');
   for (const prefix of ['zs', '', 'srw']) {
-    const answer = readSruAnswer(sruAnswerXml([record], { prefix, version: '1.1', schema: 'marcxml' }), 'K10plus');
+    const answer = readSruAnswer(sruAnswerXml([record], { prefix, version: '1.1', schema: 'marcxml' }), 'k10plus');
     assert.equal(answer.total, 1);
     assert.equal(answer.sent, 1);
     assert.equal(answer.records[0]!.title, 'Ein Titel');
   }
-  const empty = readSruAnswer(sruAnswerXml([], { prefix: 'zs', version: '1.1', schema: 'marcxml', query: 'pica.isb=1' }), 'K10plus');
+  const empty = readSruAnswer(sruAnswerXml([], { prefix: 'zs', version: '1.1', schema: 'marcxml', query: 'pica.isb=1' }), 'k10plus');
   assert.deepEqual(empty, { total: 0, sent: 0, records: [] });
   const sru2 = `<sruResponse:searchRetrieveResponse xmlns:sruResponse="http://docs.oasis-open.org/ns/search-ws/sruResponse"><sruResponse:version>2.0</sruResponse:version><sruResponse:numberOfRecords>0</sruResponse:numberOfRecords></sruResponse:searchRetrieveResponse>`;
-  assert.equal(readSruAnswer(sru2, 'K10plus').total, 0);
+  assert.equal(readSruAnswer(sru2, 'k10plus').total, 0);
 });
 
 test('SRU: a diagnostic is a failure that rests the source, with its number and both texts (the DNB swaps them)', () => {
   const dnb = sruDiagnosticXml(8, { prefix: '', version: '1.1', swapped: true, message: 'Unsupported parameter', details: '[quer]' });
   assert.throws(
-    () => readSruAnswer(dnb, 'Deutsche Nationalbibliothek'),
-    (e) => isServiceError(e, 'server') && e.details.diagnostic === 'info:srw/diagnostic/1/8' && /diagnostic 8 \(\[quer\]: Unsupported parameter\)/.test(e.message) && meansOutage(e, true) && !meansOutage(e, false),
+    () => readSruAnswer(dnb, 'dnb'),
+    (e) =>
+      isServiceError(e, 'server') &&
+      e.details.diagnostic === 'info:srw/diagnostic/1/8' &&
+      isDeepStrictEqual(e.reason, { why: 'sruDiagnostic', source: 'dnb', number: '8', said: '[quer]: Unsupported parameter' }) &&
+      meansOutage(e, true) &&
+      !meansOutage(e, false),
   );
-  assert.throws(() => readSruAnswer('<html><body>502</body></html>', 'BnF'), (e) => isServiceError(e, 'badResponse') && /not an SRU answer/.test(e.message));
-  assert.throws(() => readSruAnswer('<zs:searchRetrieveResponse xmlns:zs="http://www.loc.gov/zing/srw/"><zs:records>', 'K10plus'), (e) => isServiceError(e, 'badResponse') && /not valid XML/.test(e.message));
+  assert.throws(() => readSruAnswer('<html><body>502</body></html>', 'bnf'), (e) => isServiceError(e, 'badResponse') && isDeepStrictEqual(e.reason, { why: 'notSru', source: 'bnf', root: 'html' }));
+  assert.throws(() => readSruAnswer('<zs:searchRetrieveResponse xmlns:zs="http://www.loc.gov/zing/srw/"><zs:records>', 'k10plus'), (e) => isServiceError(e, 'badResponse') && e.reason.why === 'notXml' && e.reason.source === 'k10plus');
 });
 
 test('MARC 21 as the DNB sends it: NFD composed, sorting markers gone, 264 _1, $4 roles, 700 $t no person, 041, 490, 650', () => {

@@ -1,6 +1,7 @@
 /** The chat's tools in the core: their input read leniently, their answers as text and JSON (src/core/chat/). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../helpers/fakeVscode';
 import { checkAnswer, checkReferences, readReferences, referencesFormat, referencesIsbns } from '../../src/core/chat/checkAnswer';
 import { findAnswer, searchUnavailable, type Work } from '../../src/core/chat/findBooks';
 import { readIsbn } from '../../src/core/chat/invalidIsbn';
@@ -11,6 +12,7 @@ import { CHAT_TOOLS } from '../../src/core/chat/toolNames';
 import { partsWithin } from '../../src/core/chat/toolAnswer';
 import { ServiceError } from '../../src/core/model/errors';
 import type { LookupResult } from '../../src/core/model/lookup';
+import { describeFailure } from '../../src/editor/words/failures';
 import { BOOKS, book, results } from '../helpers/books';
 import { localizedManifest } from '../helpers/manifest';
 
@@ -64,11 +66,11 @@ test('look-up answer: each ISBN given, its book with the source of each field, o
   const kr = { ...BOOKS.kr, titleLong: 'The C Programming Language: ANSI C', isbn10: '0131103628', edition: '2nd', datePublished: '1988-03-22' };
   const map = new Map<string, LookupResult>([
     ['9780131103627', { status: 'found', book: kr, source: 'openLibrary', provenance: { base: 'openLibrary', filled: [{ source: 'googleBooks', fields: ['pages', 'language'] }] } }],
-    ['9781234567897', { status: 'notFound', asked: ['openLibrary', 'googleBooks'], unanswered: [{ source: 'loc', error: new ServiceError('unreachable', 'Could not reach the Library of Congress', { retryAt: Date.UTC(2026, 0, 1, 12) }) }] }],
-    ['9782070360024', { status: 'failed', error: new ServiceError('quota', 'Google Books daily quota spent.', { daily: true }), source: 'googleBooks' }],
+    ['9781234567897', { status: 'notFound', asked: ['openLibrary', 'googleBooks'], unanswered: [{ source: 'loc', error: new ServiceError('unreachable', { why: 'unreachable', source: 'loc', cause: 'failed' }, { retryAt: Date.UTC(2026, 0, 1, 12) }) }] }],
+    ['9782070360024', { status: 'failed', error: new ServiceError('quota', { why: 'googleDailyQuota', keyed: false }, { daily: true }), source: 'googleBooks' }],
   ]);
-  const skipped = [notAsked('isbndb', new ServiceError('auth', 'No API key is set.'))];
-  const answer = lookUpAnswer(input, read, map, skipped);
+  const skipped = [notAsked('isbndb', new ServiceError('auth', { why: 'noKey' }), describeFailure)];
+  const answer = lookUpAnswer(input, read, map, skipped, describeFailure);
   const json = answer.json as { results: Array<Record<string, unknown>> };
   assert.deepEqual(json.results[0], {
     input: '0-13-110362-8',
@@ -109,7 +111,7 @@ test('look-up answer: each ISBN given, its book with the source of each field, o
     asked: ['Open Library', 'Google Books'],
     notAsked: [
       { source: 'ISBNdb', kind: 'auth', why: 'no API key is set for it (ISBN Lens: Set API Key)' },
-      { source: 'Library of Congress', kind: 'unreachable', why: 'it could not be reached (Could not reach the Library of Congress)', retryAt: '2026-01-01T12:00:00.000Z' },
+      { source: 'Library of Congress', kind: 'unreachable', why: 'it could not be reached (Could not reach Library of Congress: the network failed)', retryAt: '2026-01-01T12:00:00.000Z' },
     ],
   });
   assert.deepEqual(json.results[3], {
@@ -135,7 +137,7 @@ test('look-up answer: each ISBN given, its book with the source of each field, o
 test('look-up answer: a record of another edition says so; more ISBNs than one call takes are said', () => {
   const input = { isbns: ['9780131101630'], leftOut: 3 };
   const map = new Map<string, LookupResult>([['9780131101630', { status: 'found', book: BOOKS.kr, source: 'isbndb' }]]);
-  const answer = lookUpAnswer(input, readIsbns(input), map);
+  const answer = lookUpAnswer(input, readIsbns(input), map, [], describeFailure);
   assert.equal((answer.json as { results: Array<{ book: { otherEditionThanAsked?: true } }> }).results[0]!.book.otherEditionThanAsked, true);
   assert.match(answer.text, /This record is of another edition than the ISBN asked\./);
   assert.match(answer.text, /3 more ISBNs were given than one call looks up \(1\): ask again for the rest\./);
@@ -164,7 +166,7 @@ test('check: every ISBN of the references with the verdict of Check Bibliography
   assert.equal(references.format, 'bibtex');
   assert.deepEqual(referencesIsbns(references), ['9780131103627', '9782070360024', '9780201134476', '9781234567897', '9780306406157']);
   const map = results([BOOKS.kr, BOOKS.camus, BOOKS.knuth, book('9780306406157', 'Data Reduction')], { '9781234567897': { status: 'notFound', asked: ['openLibrary', 'googleBooks'] } });
-  const checked = checkReferences(references, (isbn) => map.get(isbn));
+  const checked = checkReferences(references, (isbn) => map.get(isbn), [], describeFailure);
   assert.deepEqual(
     checked.map((c) => [c.entry, c.verdict]),
     [
@@ -210,12 +212,12 @@ test('check: every ISBN of the references with the verdict of Check Bibliography
 test('check: CSL-JSON (one item or a list) and a plain list are read by their own readers; an unknown ISBN with a source not asked is no verdict of unknown', () => {
   const one = readReferences({ references: '{"type": "book", "title": "The C Programming Language", "author": [{"family": "Kernighan", "given": "Brian"}], "ISBN": "9780131103627"}' });
   assert.equal(one.format, 'csl-json');
-  assert.deepEqual(checkReferences(one, (isbn) => results([BOOKS.kr]).get(isbn)).map((c) => [c.entry, c.verdict]), [['“The C Programming Language”', 'agrees']]);
+  assert.deepEqual(checkReferences(one, (isbn) => results([BOOKS.kr]).get(isbn), [], describeFailure).map((c) => [c.entry, c.verdict]), [['“The C Programming Language”', 'agrees']]);
   const list = readReferences({ references: '- *The TeXbook* by Donald Knuth, ISBN 978-2-07-036002-4\n- *L\'Étranger* by Albert Camus, ISBN 9782070360024\n' });
   assert.equal(list.format, 'markdown');
-  assert.deepEqual(checkReferences(list, (isbn) => results([BOOKS.camus]).get(isbn)).map((c) => [c.entry, c.verdict]), [['“The TeXbook”', 'other-book'], ['“L\'Étranger”', 'agrees']]);
-  const unreachable: LookupResult = { status: 'notFound', asked: ['openLibrary'], unanswered: [{ source: 'googleBooks', error: new ServiceError('unreachable', 'Could not reach Google Books') }] };
-  const [item] = checkReferences(readReferences({ references: '@book{x, title = {Invented}, isbn = {9781234567897}}' }), () => unreachable);
+  assert.deepEqual(checkReferences(list, (isbn) => results([BOOKS.camus]).get(isbn), [], describeFailure).map((c) => [c.entry, c.verdict]), [['“The TeXbook”', 'other-book'], ['“L\'Étranger”', 'agrees']]);
+  const unreachable: LookupResult = { status: 'notFound', asked: ['openLibrary'], unanswered: [{ source: 'googleBooks', error: new ServiceError('unreachable', { why: 'unreachable', source: 'googleBooks', cause: 'failed' }) }] };
+  const [item] = checkReferences(readReferences({ references: '@book{x, title = {Invented}, isbn = {9781234567897}}' }), () => unreachable, [], describeFailure);
   assert.equal(item!.verdict, 'unchecked');
   assert.deepEqual((item as { notAsked: Array<{ source: string }> }).notAsked.map((n) => n.source), ['Google Books']);
   const empty = checkAnswer(readReferences({ references: '@book{x, title = {No ISBN}}' }), []);

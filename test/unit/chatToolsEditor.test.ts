@@ -102,7 +102,7 @@ test('a cancelled call aborts its look-up and rejects as cancelled', async () =>
     answer: (_isbns, options) =>
       new Promise((_resolve, reject) => {
         signal = options?.signal;
-        signal?.addEventListener('abort', () => reject(new ServiceError('cancelled', 'Cancelled.')));
+        signal?.addEventListener('abort', () => reject(new ServiceError('cancelled', { why: 'cancelled' })));
       }),
   });
   const t = token();

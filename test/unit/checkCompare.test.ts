@@ -134,7 +134,7 @@ test('verdict: unknown to every source asked', () => {
   assert.deepEqual(verdictFor(w({ title: 'Anything' }), KR.isbn13, { status: 'notFound', asked: ['openLibrary', 'googleBooks'] }), { kind: 'unknown-isbn', asked: ['openLibrary', 'googleBooks'] });
 });
 test('verdict: a source out of reach is "could not be checked", never unknown', () => {
-  const unreachable = new ServiceError('unreachable', 'Resting.');
+  const unreachable = new ServiceError('unreachable', { why: 'notAnswering', source: 'openLibrary' });
   assert.deepEqual(verdictFor(w({ title: 'X y' }), KR.isbn13, { status: 'notFound', asked: ['openLibrary'], unanswered: [{ source: 'googleBooks', error: unreachable }] }), { kind: 'unchecked', why: 'unreachable' });
   assert.deepEqual(verdictFor(w({ title: 'X y' }), KR.isbn13, { status: 'failed', error: unreachable }), { kind: 'unchecked', why: 'unreachable' });
   assert.deepEqual(verdictFor(w({ title: 'X y' }), KR.isbn13, undefined), { kind: 'unchecked', why: 'not-looked-up' });

@@ -34,8 +34,8 @@ test('every accepted key can be sent as an HTTP header value', () => {
 
 test('issue 24 (13): a stored key that cannot be sent is named by its fault, showing none of its characters', () => {
   assert.equal(storedKeyFault('demo-default-key'), undefined);
-  assert.equal(storedKeyFault('abc\r\ndef'), 'it has a line break at position 4');
-  assert.equal(storedKeyFault('abc\u0000def'), 'it has an invisible control character at position 4');
-  assert.equal(storedKeyFault('sécret'), 'it has a character that is not ASCII at position 2');
-  assert.equal(storedKeyFault('a b'), 'it has a space at position 2');
+  assert.deepEqual(storedKeyFault('abc\r\ndef'), { kind: 'lineBreak', position: 4 });
+  assert.deepEqual(storedKeyFault('abc\u0000def'), { kind: 'control', position: 4 });
+  assert.deepEqual(storedKeyFault('sécret'), { kind: 'nonAscii', position: 2 }, 'no `shown`: the character is not told');
+  assert.deepEqual(storedKeyFault('a b'), { kind: 'space', position: 2 });
 });

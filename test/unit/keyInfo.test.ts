@@ -83,7 +83,7 @@ test('KeyQuota: read, counted down by requests, emptied by a spent-quota answer,
   assert.deepEqual(keyQuota.quota, { total: 100, spent: 0, left: 100 });
   requests.fire(record({ status: 200, isbnCount: 30 }));
   assert.deepEqual(keyQuota.quota, { total: 100, spent: 30, left: 70 });
-  requests.fire(record({ status: 403, error: new ServiceError('quota', 'spent', { status: 403, daily: true }) }));
+  requests.fire(record({ status: 403, error: new ServiceError('quota', { why: 'dailyQuota' }, { status: 403, daily: true }) }));
   assert.equal(quotaOf(keyQuota)?.left, 0);
   keyQuota.reset();
   assert.equal(quotaOf(keyQuota), undefined);

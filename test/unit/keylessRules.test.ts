@@ -84,24 +84,32 @@ test('Pacific midnight, in standard and daylight time and across the changes', (
 });
 
 test('JSON answers: truncated and malformed are each a clear badResponse', () => {
-  assert.throws(() => parseJsonAnswer(reply(200, '{"ISBN:1": {"title": "x"'), 'Open Library'), (e) => isServiceError(e, 'badResponse') && /ended early \(truncated/.test(e.message));
-  assert.throws(() => parseJsonAnswer(reply(200, '<html>'), 'Open Library'), (e) => isServiceError(e, 'badResponse') && /not valid JSON/.test(e.message));
-  assert.throws(() => parseJsonAnswer(reply(200, ''), 'Google Books'), (e) => isServiceError(e, 'badResponse') && /not valid JSON/.test(e.message));
-  assert.deepEqual(parseJsonAnswer(reply(200, '{}'), 'Open Library'), {});
+  const reasonOf = (text: string, source: string) => {
+    try {
+      parseJsonAnswer(reply(200, text), source);
+    } catch (e) {
+      return isServiceError(e, 'badResponse') ? e.reason : e;
+    }
+    return undefined;
+  };
+  assert.deepEqual(reasonOf('{"ISBN:1": {"title": "x"', 'openLibrary'), { why: 'notJson', source: 'openLibrary', truncated: true });
+  assert.deepEqual(reasonOf('<html>', 'openLibrary'), { why: 'notJson', source: 'openLibrary', truncated: false });
+  assert.deepEqual(reasonOf('', 'googleBooks'), { why: 'notJson', source: 'googleBooks', truncated: false });
+  assert.deepEqual(parseJsonAnswer(reply(200, '{}'), 'openLibrary'), {});
 });
 
 test('Open Library errors: 403 is a limit to back off from (identify, slow down), never not-found; 429, 414, 3xx, 5xx', () => {
   const now = 1_000_000;
   const forbidden = openLibraryError(reply(403, '<html>403 Forbidden</html>'), now);
   assert.equal(forbidden.kind, 'quota');
-  assert.match(forbidden.message, /403.*identify/);
+  assert.deepEqual(forbidden.reason, { why: 'callerRefused', source: 'openLibrary' });
   assert.equal(forbidden.details.retryAt, now + 5 * 60_000);
   const limited = openLibraryError(reply(429, { status: 429, message: 'Too Many Requests.' }, { 'retry-after': '7' }), now);
   assert.equal(limited.kind, 'quota');
   assert.equal(limited.details.retryAt, now + 7000);
   assert.equal(openLibraryError(reply(414), now, 25).kind, 'tooLarge');
   assert.equal(openLibraryError(reply(302), now).kind, 'badResponse');
-  assert.match(openLibraryError(reply(301), now).message, /not followed/);
+  assert.deepEqual(openLibraryError(reply(301), now).reason, { why: 'redirect', source: 'openLibrary', status: 301 });
   assert.equal(openLibraryError(reply(503), now).kind, 'server');
 });
 
@@ -119,8 +127,8 @@ test('Google errors: the daily quota stops until Pacific midnight, with the key 
   assert.equal(keyless.kind, 'quota');
   assert.equal(keyless.details.daily, true);
   assert.equal(keyless.details.retryAt, Date.parse('2026-07-16T07:00:00Z'));
-  assert.match(keyless.message, /free Google Books API key/);
-  assert.doesNotMatch(googleBooksError(reply(429, daily), now, true).message, /free Google Books API key/);
+  assert.deepEqual(keyless.reason, { why: 'googleDailyQuota', keyed: false }, 'without a key, the words add the free key hint');
+  assert.deepEqual(googleBooksError(reply(429, daily), now, true).reason, { why: 'googleDailyQuota', keyed: true });
   // Older answers: 403 dailyLimitExceeded in `errors`, no `details`.
   const old = googleBooksError(reply(403, { error: { code: 403, message: 'Daily Limit Exceeded', errors: [{ reason: 'dailyLimitExceeded', domain: 'usageLimits' }] } }), now, true);
   assert.equal(old.kind, 'quota');

@@ -2,6 +2,9 @@
 // how they match answers, and Google's quota stop until Pacific midnight on fake time.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
+import '../helpers/fakeVscode';
+import { said } from '../../src/editor/words/failures';
 import { OpenLibrarySource } from '../../src/core/sources/openLibrary/source';
 import { GoogleBooksSource } from '../../src/core/sources/googleBooks/source';
 import { isServiceError } from '../../src/core/model/errors';
@@ -91,7 +94,7 @@ test('Google Books: a spent daily quota stops every request until the next Pacif
   );
   const source = new GoogleBooksSource({ userAgent: UA, now: () => now });
   const midnight = Date.parse('2026-07-16T07:00:00Z');
-  await assert.rejects(source.books(['9780131103627'], { http }), (e) => isServiceError(e, 'quota') && e.details.daily === true && e.details.retryAt === midnight && /free Google Books API key/.test(e.message));
+  await assert.rejects(source.books(['9780131103627'], { http }), (e) => isServiceError(e, 'quota') && e.details.daily === true && e.details.retryAt === midnight && /free Google Books API key/.test(said(e.reason)));
   assert.equal(source.stoppedUntil, midnight);
   now = midnight - 1;
   await assert.rejects(source.books(['9780306406157'], { http }), (e) => isServiceError(e, 'quota'));
@@ -111,13 +114,13 @@ test('Google Books: totalItems 0 is not found, another edition is labelled by it
   body = volumes('9780131101630');
   assert.equal((await source.books(['9780131103627'], { http })).found.get('9780131103627')?.isbn13, '9780131101630');
   body = '{"kind": "books#volumes", "items": [';
-  await assert.rejects(source.books(['9780131103627'], { http }), (e) => isServiceError(e, 'badResponse') && /truncated/.test(e.message));
+  await assert.rejects(source.books(['9780131103627'], { http }), (e) => isServiceError(e, 'badResponse') && isDeepStrictEqual(e.reason, { why: 'notJson', source: 'googleBooks', truncated: true }));
 });
 
 test('a transport failure is a network error naming the source; a cancelled call is cancelled', async () => {
   const failing = new FakeTransport(() => Promise.reject(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })));
   const source = new OpenLibrarySource({ userAgent: UA });
-  await assert.rejects(source.books(['9780131103627'], { http: failing }), (e) => isServiceError(e, 'network') && /Open Library: the connection was refused/.test(e.message));
+  await assert.rejects(source.books(['9780131103627'], { http: failing }), (e) => isServiceError(e, 'network') && isDeepStrictEqual(e.reason, { why: 'unreachable', source: 'openLibrary', cause: 'refused' }) && said(e.reason) === 'Could not reach Open Library: the connection was refused.');
   const controller = new AbortController();
   controller.abort();
   const aborted = new FakeTransport((req) => (req.signal?.aborted ? Promise.reject(new Error('aborted')) : { body: {} }));
@@ -126,6 +129,6 @@ test('a transport failure is a network error naming the source; a cancelled call
 
 test('the timeout is the transport\'s, from when the request is sent: passed on, and its error named', async () => {
   const slow = new FakeTransport((req) => Promise.reject(new HttpTimeoutError(req.timeoutMs)));
-  await assert.rejects(new OpenLibrarySource({ userAgent: UA, timeoutMs: 3000 }).books(['9780131103627'], { http: slow }), (e) => isServiceError(e, 'network') && /Open Library did not answer within 3 s/.test(e.message));
+  await assert.rejects(new OpenLibrarySource({ userAgent: UA, timeoutMs: 3000 }).books(['9780131103627'], { http: slow }), (e) => isServiceError(e, 'network') && isDeepStrictEqual(e.reason, { why: 'timeout', source: 'openLibrary', seconds: 3 }) && said(e.reason) === 'Open Library did not answer within 3 s.');
   assert.equal(slow.requests[0]!.timeoutMs, 3000);
 });

@@ -8,8 +8,8 @@ import { ServiceError } from '../../src/core/model/errors';
 import type { LookupResult } from '../../src/core/model/lookup';
 import { book } from '../helpers/books';
 
-const quota: LookupResult = { status: 'failed', error: new ServiceError('quota', 'spent') };
-const network: LookupResult = { status: 'failed', error: new ServiceError('network', 'down') };
+const quota: LookupResult = { status: 'failed', error: new ServiceError('quota', { why: 'planLimit' }) };
+const network: LookupResult = { status: 'failed', error: new ServiceError('network', { why: 'unreachable', source: 'isbndb', cause: 'failed' }) };
 const results: LookupResult[] = [{ status: 'found', book: book('9780306406157') }, { status: 'notFound' }, quota, network, quota];
 
 test('the look-up summary and the annotation report count results the same way', () => {

@@ -151,7 +151,7 @@ test('hover: the next source fills what the hover shows and the first lacks, and
 
 test('a later source out of quota: what the first found stands; nothing found is not "not found" but unanswered', async () => {
   const [known, unknown] = isbns(2);
-  const quota = () => new ServiceError('quota', 'Google Books: the daily quota is spent.', { status: 429, daily: true, retryAt: Date.now() + 3_600_000 });
+  const quota = () => new ServiceError('quota', { why: 'googleDailyQuota', keyed: true }, { status: 429, daily: true, retryAt: Date.now() + 3_600_000 });
   const ol = fakeSource('openLibrary', new Map([[known!, book(known!)]]));
   const google = fakeSource('googleBooks', new Map(), quota);
   const chain = chainOf({ name: 'openLibrary', rated: ol.rated, batchSize: 25 }, { name: 'googleBooks', rated: google.rated, batchSize: 1 });
@@ -166,12 +166,12 @@ test('a later source out of quota: what the first found stands; nothing found is
 
 test('every source failing gives the first failure; no source at all is "no key"', async () => {
   const [isbn] = isbns(1);
-  const down = () => new ServiceError('badResponse', 'down');
-  const a = fakeSource('openLibrary', new Map(), down);
-  const b = fakeSource('googleBooks', new Map(), down);
+  const down = (source: string) => () => new ServiceError('badResponse', { why: 'httpStatus', source, status: 400 });
+  const a = fakeSource('openLibrary', new Map(), down('openLibrary'));
+  const b = fakeSource('googleBooks', new Map(), down('googleBooks'));
   const chain = chainOf({ name: 'openLibrary', rated: a.rated, batchSize: 25 }, { name: 'googleBooks', rated: b.rated, batchSize: 1 });
   const result = await chain.lookupOne(isbn!);
-  assert.equal(result.status === 'failed' && result.error.message, 'down');
+  assert.deepEqual(result.status === 'failed' && result.error.reason, { why: 'httpStatus', source: 'openLibrary', status: 400 }, 'the failure of the first source');
   const empty = new SourceChain();
   const none = await empty.lookupOne(isbn!);
   assert.equal(none.status === 'failed' && none.error.kind, 'auth');

@@ -10,7 +10,7 @@ import { type TestContext, test } from 'node:test';
 import '../helpers/fakeVscode';
 import { lookupSummary } from '../../src/editor/words/commands';
 import { BookCache } from '../../src/core/cache/cache';
-import { HttpTimeoutError, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/core/host/http';
+import { HttpTimeoutError, networkCause, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/core/host/http';
 import { Batcher } from '../../src/core/lookups/batcher';
 import { RatedSource } from '../../src/core/lookups/ratedSource';
 import { SourceChain } from '../../src/core/lookups/sourceChain';
@@ -72,11 +72,11 @@ function fakeSource(name: string, catalogue: ReadonlyMap<string, Book>, options:
       try {
         status = (await call.http.request({ method: 'GET', origin: 'https://example.test', path: isbns.join(','), headers: {}, signal: call.signal, timeoutMs: TIMEOUT_MS, maxBodyBytes: 1000 })).status;
       } catch (e) {
-        if (call.signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+        if (call.signal?.aborted) throw new ServiceError('cancelled', { why: 'cancelled' });
         const dropped = (e as { code?: string }).code === 'ECONNRESET';
-        throw new ServiceError('network', e instanceof HttpTimeoutError ? `${name} did not answer within 10 s.` : `Could not reach ${name}.`, { dropped });
+        throw new ServiceError('network', e instanceof HttpTimeoutError ? { why: 'timeout', source: name, seconds: 10 } : { why: 'unreachable', source: name, cause: networkCause(e) }, { dropped });
       }
-      if (status >= 500) throw new ServiceError('server', `${name} failed (HTTP ${status}).`, { status });
+      if (status >= 500) throw new ServiceError('server', { why: 'serverError', source: name, status }, { status });
       const found = new Map(isbns.filter((i) => catalogue.has(i)).map((i) => [i, catalogue.get(i)!] as const));
       return { found, notFound: isbns.filter((i) => !catalogue.has(i)) };
     },
@@ -177,23 +177,23 @@ test('after the rest one probe goes; the others wait for it; its answer ends the
 
 test('a failed probe rests twice as long, up to the longest rest; Retry Now ends a rest at once', async (t) => {
   useFakeTime(t);
-  const health = new SourceHealth('Open Library');
+  const health = new SourceHealth('openLibrary');
   const rests: number[] = [];
   for (let i = 0; i < 7; i++) {
     assert.equal(health.admission().kind, 'send');
     const watch = health.watch();
     watch.sent();
-    watch.failed(new ServiceError('network', 'Could not reach Open Library: the host name could not be resolved.'));
+    watch.failed(new ServiceError('network', { why: 'unreachable', source: 'openLibrary', cause: 'dns' }));
     const admission = health.admission();
     assert.equal(admission.kind, 'refused');
     const until = admission.kind === 'refused' ? admission.error.details.retryAt! : 0;
     rests.push(until - Date.now());
-    assert.match(admission.kind === 'refused' ? admission.error.message : '', /host name could not be resolved/);
+    assert.deepEqual(admission.kind === 'refused' ? admission.error.reason : undefined, { why: 'unreachable', source: 'openLibrary', cause: 'dns' }, 'the refusal says why the source rests');
     t.mock.timers.tick(until - Date.now());
   }
   assert.deepEqual(rests, [FIRST_REST_MS, 2 * FIRST_REST_MS, 4 * FIRST_REST_MS, 8 * FIRST_REST_MS, MAX_REST_MS, MAX_REST_MS, MAX_REST_MS]);
   const watch = health.watch();
-  watch.failed(new ServiceError('network', 'down'));
+  watch.failed(new ServiceError('network', { why: 'unreachable', source: 'isbndb', cause: 'failed' }));
   assert.equal(health.admission().kind, 'refused');
   health.reset();
   assert.equal(health.admission().kind, 'send', 'Retry Now: the next request is a probe');
@@ -269,7 +269,7 @@ test('stalled: the ISBNs of a hung request and those queued behind it go on at S
   assert.equal(settled.length, 0, 'nothing given up before the stall time');
   await advance(t, 1100, 10);
   assert.deepEqual(settled.map((s) => s.isbn).sort(), [...all].sort(), 'the 25 in the hung request and the five queued behind it went on to the next source at the stall');
-  assert.equal(chain.outages[0]?.error.message, 'Open Library is not answering');
+  assert.deepEqual(chain.outages[0]?.error.reason, { why: 'notAnswering', source: 'openLibrary' });
   await timed(t, lookup);
   chain.dispose();
   batchers.forEach((b) => b.dispose());

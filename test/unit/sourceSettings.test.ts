@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../helpers/fakeVscode';
 import { notFound, sourcesLine } from '../../src/editor/words/index';
+import { describeFailure } from '../../src/editor/words/failures';
 import { parseSourceUrl, parseSources } from '../../src/core/sources/sourceSettings';
 import { coverAddressAllowed } from '../../src/core/cover/coverAddresses';
 import { ServiceError } from '../../src/core/model/errors';
@@ -34,14 +35,14 @@ test('the hover names its sources, and what each later one filled', () => {
 });
 
 test('"not found" names the sources asked and, without a key, that the book service may know more', () => {
-  const describe = (e: ServiceError) => e.message;
+  const describe = describeFailure;
   assert.equal(notFound({ status: 'notFound', asked: ['openLibrary', 'googleBooks'] }, false, describe), 'not in Open Library or Google Books. The book service (ISBNdb) may know more: it needs an API key.');
   assert.equal(notFound({ status: 'notFound', asked: ['isbndb', 'openLibrary', 'googleBooks'] }, true, describe), 'not in ISBNdb, Open Library or Google Books.');
   assert.equal(notFound({ status: 'notFound' }, true, describe), 'the book service knows no book with this ISBN.', 'the book service alone says what it always said');
-  const quota = new ServiceError('quota', 'the daily quota is spent.');
+  const quota = new ServiceError('quota', { why: 'googleDailyQuota', keyed: true });
   assert.equal(
     notFound({ status: 'notFound', asked: ['openLibrary'], unanswered: [{ source: 'googleBooks', error: quota }] }, false, describe),
-    'not in Open Library. Google Books could not be asked: the daily quota is spent. The book service (ISBNdb) may know more: it needs an API key.',
+    "not in Open Library. Google Books could not be asked: Google Books' daily quota is spent; it is asked again after midnight Pacific time. The book service (ISBNdb) may know more: it needs an API key.",
   );
 });
 

@@ -16,7 +16,7 @@ import { formatAuthors } from '../format/bookText';
 import { type BookRecord, bookLine, bookRecord } from './bookRecord';
 import { invalidLine, readIsbn } from './invalidIsbn';
 import type { ToolAnswer } from './toolAnswer';
-import { bothNotAsked, type NotAsked, notAsked, notAskedLine } from './notAsked';
+import { bothNotAsked, type DescribeFailure, type NotAsked, notAsked, notAskedLine } from './notAsked';
 import type { CheckInput, ReferenceFormat } from './toolInput';
 
 /** Entries given at most: more is a library to check with the command, in the editor. */
@@ -118,15 +118,15 @@ function entryName(entry: BibliographyEntry): string {
   return entry.key || (entry.title ? `“${entry.title}”` : `line ${entry.line + 1}`);
 }
 
-function unansweredOf(result: LookupResult | undefined, skipped: readonly NotAsked[]): NotAsked[] | undefined {
+function unansweredOf(result: LookupResult | undefined, skipped: readonly NotAsked[], describe: DescribeFailure): NotAsked[] | undefined {
   if (!result || result.status === 'found') return undefined;
   const list = result.status === 'failed' && !result.unanswered?.length ? [{ source: result.source ?? 'isbndb', error: result.error }] : (result.unanswered ?? []);
-  const all = bothNotAsked(skipped, list.map(({ source, error }) => notAsked(source, error)));
+  const all = bothNotAsked(skipped, list.map(({ source, error }) => notAsked(source, error, describe)));
   return all.length > 0 ? all : undefined;
 }
 
 /** The verdict on one valid ISBN of one entry, with the ISBN's book. */
-function checkedIsbn(entry: BibliographyEntry, isPart: boolean, raw: string, isbn13: string, shown: string, result: LookupResult | undefined, skipped: readonly NotAsked[]): CheckedReference {
+function checkedIsbn(entry: BibliographyEntry, isPart: boolean, raw: string, isbn13: string, shown: string, result: LookupResult | undefined, skipped: readonly NotAsked[], describe: DescribeFailure): CheckedReference {
   const said = writtenOf(entry, isPart);
   const head = { entry: entryName(entry), isbn: raw, written: { ...(said.title && { title: said.title }), authors: said.people, ...(said.year && { year: said.year }) } };
   const book = result?.status === 'found' ? bookRecord(result, isbn13) : undefined;
@@ -142,18 +142,18 @@ function checkedIsbn(entry: BibliographyEntry, isPart: boolean, raw: string, isb
     case 'other-edition':
       return { ...head, verdict: 'other-edition', book: record!, differences: verdict.differences.map((d) => ({ ...d })), message };
     case 'unknown-isbn': {
-      const unanswered = unansweredOf(result, skipped);
+      const unanswered = unansweredOf(result, skipped, describe);
       return { ...head, verdict: 'unknown-isbn', asked: verdict.asked.map(sourceTitle), message, ...(unanswered && { notAsked: unanswered }) };
     }
     case 'unchecked': {
-      const unanswered = unansweredOf(result, skipped);
+      const unanswered = unansweredOf(result, skipped, describe);
       return { ...head, verdict: 'unchecked', why: UNCHECKED[verdict.why], ...(book && { book }), ...(unanswered && { notAsked: unanswered }) };
     }
   }
 }
 
 /** Every ISBN of every entry with its verdict, in the order written. */
-export function checkReferences(references: References, resultOf: (isbn13: string) => LookupResult | undefined, skipped: readonly NotAsked[] = []): CheckedReference[] {
+export function checkReferences(references: References, resultOf: (isbn13: string) => LookupResult | undefined, skipped: readonly NotAsked[], describe: DescribeFailure): CheckedReference[] {
   const out: CheckedReference[] = [];
   for (const entry of references.entries) {
     for (const written of entry.isbns) {
@@ -162,7 +162,7 @@ export function checkReferences(references: References, resultOf: (isbn13: strin
         out.push({ entry: entryName(entry), isbn: written.raw, written: { ...(entry.title && { title: entry.title }), authors: entry.authors }, verdict: 'invalid', reason: read.reason, likelyIntended: read.likely });
         continue;
       }
-      out.push(checkedIsbn(entry, references.isPart(entry.type), written.raw, read.info.isbn13, read.info.hyphenated13, resultOf(read.info.isbn13), skipped));
+      out.push(checkedIsbn(entry, references.isPart(entry.type), written.raw, read.info.isbn13, read.info.hyphenated13, resultOf(read.info.isbn13), skipped, describe));
     }
   }
   return out;

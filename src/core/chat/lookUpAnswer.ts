@@ -7,7 +7,7 @@ import type { LookupResult } from '../model/lookup';
 import { sourceTitle } from '../sources/sourceNames';
 import { type BookRecord, bookLine, bookRecord } from './bookRecord';
 import { invalidLine, readIsbn, type WrittenIsbn } from './invalidIsbn';
-import { bothNotAsked, type NotAsked, notAsked, notAskedLine } from './notAsked';
+import { bothNotAsked, type DescribeFailure, type NotAsked, notAsked, notAskedLine } from './notAsked';
 import type { ToolAnswer } from './toolAnswer';
 import type { LookUpInput } from './toolInput';
 
@@ -31,17 +31,17 @@ export function isbnsToLookUp(read: readonly WrittenIsbn[]): string[] {
  * What one look-up result says of the ISBN. `skipped`: sources that were not asked for any ISBN
  * (the book service without a key), said with every answer that is not a book.
  */
-export function lookedUp(input: string, isbn13: string, result: LookupResult | undefined, skipped: readonly NotAsked[] = []): LookedUp {
+export function lookedUp(input: string, isbn13: string, result: LookupResult | undefined, skipped: readonly NotAsked[], describe: DescribeFailure): LookedUp {
   if (!result) return { input, status: 'notAsked', isbn13, notAsked: [...skipped, { source: 'ISBN Lens', kind: 'cancelled', why: 'no answer was given' }] };
   switch (result.status) {
     case 'found':
       return { input, status: 'found', isbn13, book: bookRecord(result, isbn13) };
     case 'notFound': {
-      const unanswered = bothNotAsked(skipped, (result.unanswered ?? []).map(({ source, error }) => notAsked(source, error)));
+      const unanswered = bothNotAsked(skipped, (result.unanswered ?? []).map(({ source, error }) => notAsked(source, error, describe)));
       return { input, status: 'notFound', isbn13, asked: (result.asked ?? ['isbndb']).map(sourceTitle), ...(unanswered.length > 0 && { notAsked: unanswered }) };
     }
     case 'failed': {
-      const unanswered = result.unanswered?.length ? result.unanswered.map(({ source, error }) => notAsked(source, error)) : [notAsked(result.source, result.error)];
+      const unanswered = result.unanswered?.length ? result.unanswered.map(({ source, error }) => notAsked(source, error, describe)) : [notAsked(result.source, result.error, describe)];
       return { input, status: 'notAsked', isbn13, notAsked: bothNotAsked(skipped, unanswered) };
     }
   }
@@ -68,9 +68,9 @@ export function lookedUpLine(item: LookedUp): string {
 }
 
 /** The answer for the ISBNs given, from their look-up results. */
-export function lookUpAnswer(input: LookUpInput, read: readonly WrittenIsbn[], results: ReadonlyMap<string, LookupResult>, skipped: readonly NotAsked[] = []): ToolAnswer {
+export function lookUpAnswer(input: LookUpInput, read: readonly WrittenIsbn[], results: ReadonlyMap<string, LookupResult>, skipped: readonly NotAsked[], describe: DescribeFailure): ToolAnswer {
   const items: LookedUp[] = read.map((r) =>
-    r.valid ? lookedUp(r.written, r.info.isbn13, results.get(r.info.isbn13), skipped) : { input: r.written, status: 'invalid', reason: r.reason, likelyIntended: r.likely },
+    r.valid ? lookedUp(r.written, r.info.isbn13, results.get(r.info.isbn13), skipped, describe) : { input: r.written, status: 'invalid', reason: r.reason, likelyIntended: r.likely },
   );
   const lines = items.map(lookedUpLine);
   if (input.leftOut > 0) lines.push(`${input.leftOut === 1 ? '1 more ISBN was' : `${input.leftOut} more ISBNs were`} given than one call looks up (${input.isbns.length}): ask again for the rest.`);

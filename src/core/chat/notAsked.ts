@@ -2,9 +2,13 @@
  * Why a source gave no answer (a spent quota, an outage, no key, a browser's refusal), as the
  * tools tell the language model: the source's name and a reason in English, from the error's
  * kind as the look-ups gave it (the same outage and quota logic the hover and status bar word).
+ * What a failure's reason says comes from the editor's words (`DescribeFailure`).
  */
 import type { ServiceError } from '../model/errors';
 import { sourceTitle } from '../sources/sourceNames';
+
+/** A failure's reason in words: the editor's (`editor/words/failures.ts`), passed in. */
+export type DescribeFailure = (error: ServiceError) => string;
 
 export interface NotAsked {
   /** The source's name (`Open Library`). */
@@ -16,8 +20,8 @@ export interface NotAsked {
   retryAt?: string;
 }
 
-function reason(error: ServiceError): string {
-  const said = error.message.replace(/\.$/, '');
+function reason(error: ServiceError, describe: DescribeFailure): string {
+  const said = describe(error).replace(/\.$/, '');
   switch (error.kind) {
     case 'quota':
       return error.details.daily ? 'its daily quota is spent' : 'its request limit is reached for now';
@@ -39,12 +43,12 @@ function reason(error: ServiceError): string {
   }
 }
 
-export function notAsked(source: string | undefined, error: ServiceError): NotAsked {
+export function notAsked(source: string | undefined, error: ServiceError, describe: DescribeFailure): NotAsked {
   return {
     // Without a source named, the failure is the book service's (no key set and no other source).
     source: sourceTitle(source ?? 'isbndb'),
     kind: error.kind,
-    why: reason(error),
+    why: reason(error, describe),
     ...(error.details.retryAt !== undefined && { retryAt: new Date(error.details.retryAt).toISOString() }),
   };
 }

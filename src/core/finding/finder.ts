@@ -9,7 +9,7 @@
  * (`isbnLens_findBooks`) call the same three functions.
  */
 import { systemClock, type Clock } from '../clock';
-import { ServiceError } from '../model/errors';
+import { ServiceError, cancelledError } from '../model/errors';
 import type { Edition, EditionsPage, FindingSources, FindQuery, WorkHit, WorkOfIsbn } from '../model/works';
 import { orderEditions } from './editionOrder';
 import { normalizeIsbn, parseIsbn } from '../isbn/parse';
@@ -126,7 +126,7 @@ export class Finder {
   async editionsOfWork(workKey: string, page = 0, signal?: AbortSignal): Promise<EditionsPage> {
     const volume = this.volumes.get(workKey);
     if (volume) return { workKey, editions: volume.editions ?? [], total: volume.editions?.length ?? 0, offset: 0, hasMore: false };
-    if (workKey.startsWith('google:')) throw new ServiceError('notFound', `No editions are known for ${workKey}.`);
+    if (workKey.startsWith('google:')) throw new ServiceError('notFound', { why: 'noEditions', work: workKey });
     const key = `${workKey}#${page}`;
     await this.loaded;
     const kept = this.fresh(this.editionPages, key);
@@ -260,9 +260,9 @@ function cleanQuery(query: FindQuery): FindQuery {
 /** The promise, or a `cancelled` error as soon as the signal fires. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ServiceError('cancelled', 'Cancelled.'));
+  if (signal.aborted) return Promise.reject(cancelledError());
   return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(new ServiceError('cancelled', 'Cancelled.'));
+    const stop = () => reject(cancelledError());
     signal.addEventListener('abort', stop, { once: true });
     promise.then(
       (value) => {

@@ -6,6 +6,8 @@
  * nothing of rates, keys or services. When a request may go is decided before it is called.
  */
 
+import type { NetworkCause } from '../model/errors';
+
 export type HttpMethod = 'GET' | 'POST';
 
 export interface HttpRequest {
@@ -43,7 +45,7 @@ export interface HttpResponse {
 
 /**
  * Rejects when no answer came: aborted, timed out, refused or dropped. The error may carry a
- * `code` (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`, …) that callers turn into words.
+ * `code` (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`, …) that callers turn into a kind (`networkCause`).
  */
 export interface HttpTransport {
   request(request: HttpRequest): Promise<HttpResponse>;
@@ -58,19 +60,20 @@ export class HttpTimeoutError extends Error {
 }
 
 /**
- * Why a request got no answer, in words, from the transport error's `code` (Node's and undici's):
- * "the host name could not be resolved". `OFFLINE` is the browser host's, when it knows it is offline.
+ * Why a request got no answer, as a kind, from the transport error's `code` (Node's and undici's):
+ * `dns` for a host name that could not be resolved. `OFFLINE` is the browser host's, when it knows
+ * it is offline. The editor's words say each (`editor/words/failures.ts`).
  */
-export function unreachableReason(e: unknown): string {
+export function networkCause(e: unknown): NetworkCause {
   const code = (e as { code?: string } | undefined)?.code ?? '';
-  if (code === 'ECONNREFUSED') return 'the connection was refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'the connection was dropped';
-  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN' || code === 'OFFLINE') return 'the network is unreachable (offline?)';
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'the connection timed out';
-  if (code.startsWith('UND_ERR_') && code.includes('TIMEOUT')) return 'it timed out';
-  if (/CERT|TLS|SSL|EPROTO/.test(code)) return 'the secure connection failed';
-  return 'the network failed';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'dropped';
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN' || code === 'OFFLINE') return 'offline';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'connectTimeout';
+  if (code.startsWith('UND_ERR_') && code.includes('TIMEOUT')) return 'timedOut';
+  if (/CERT|TLS|SSL|EPROTO/.test(code)) return 'tls';
+  return 'failed';
 }
 
 /**

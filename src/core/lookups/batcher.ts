@@ -12,7 +12,7 @@ import { StateChanges } from './stateChanges';
 import { type Clock, systemClock } from '../clock';
 import { Disposable, toDisposable } from '../disposable';
 import { Emitter } from '../events';
-import { ServiceError, isServiceError } from '../model/errors';
+import { ServiceError, cancelledError, isServiceError } from '../model/errors';
 import type { ReleaseSlot } from '../rate/throttle';
 
 export interface BatcherOptions {
@@ -103,7 +103,7 @@ export class Batcher extends Disposable {
         this.throttleSubscription?.dispose();
         this.healthSubscription?.dispose();
         for (const chunk of this.inFlight) chunk.controller.abort();
-        this.failAll(cancelled());
+        this.failAll(cancelledError());
       }),
     );
     this.useSource(source);
@@ -116,7 +116,7 @@ export class Batcher extends Disposable {
     this.consecutiveLimits = 0;
     // A new key may have its own quota.
     source?.throttle.resume('quota');
-    if (!source) this.failAll(new ServiceError('auth', 'No API key is set.'));
+    if (!source) this.failAll(new ServiceError('auth', { why: 'noKey' }));
     this.schedule(0);
     this.emit();
   }
@@ -159,7 +159,7 @@ export class Batcher extends Disposable {
   /** Looks ISBN-13s up, answering from the cache where it can. Rejects only when cancelled. */
   async lookup(isbns: readonly string[], options: LookupOptions = {}): Promise<Map<string, LookupResult>> {
     const { signal, onProgress, onResult } = options;
-    if (signal?.aborted) throw cancelled();
+    if (signal?.aborted) throw cancelledError();
     const unique = [...new Set(isbns)];
     const results = new Map<string, LookupResult>();
     const pending: Entry[] = [];
@@ -183,7 +183,7 @@ export class Batcher extends Disposable {
     };
     try {
       await new Promise<void>((resolve, reject) => {
-        const onAbort = () => reject(cancelled());
+        const onAbort = () => reject(cancelledError());
         signal?.addEventListener('abort', onAbort, { once: true });
         for (const entry of pending) {
           void entry.promise.then((result) => {
@@ -261,7 +261,7 @@ export class Batcher extends Disposable {
     if (cached) return cached.status === 'found' ? { status: 'found', book: cached.book } : { status: 'notFound' };
     this.expireStop();
     // While stopped, answer at once rather than queue work that cannot be sent.
-    if (!this.source) return { status: 'failed', error: new ServiceError('auth', 'No API key is set.') };
+    if (!this.source) return { status: 'failed', error: new ServiceError('auth', { why: 'noKey' }) };
     if (this.stopped) return { status: 'failed', error: this.stopped.error };
     const outage = this.outage;
     if (outage) return { status: 'failed', error: outage };
@@ -311,7 +311,7 @@ export class Batcher extends Disposable {
       if (index >= 0) queue.splice(index, 1);
     }
     if (this.urgentQueue.length + this.queue.length === 0) this.slotRequest?.abort();
-    this.settle(entry, { status: 'failed', error: cancelled() });
+    this.settle(entry, { status: 'failed', error: cancelledError() });
     this.emit();
   }
 
@@ -385,7 +385,7 @@ export class Batcher extends Disposable {
         this.settle(entry, book ? { status: 'found', book, source: source.name } : { status: 'notFound' });
       }
     } catch (e) {
-      const error = isServiceError(e) ? e : new ServiceError('badResponse', String(e));
+      const error = isServiceError(e) ? e : new ServiceError('badResponse', { why: 'unexpected', detail: String(e) });
       if (source === this.source) this.handleFailure(source, chunk, error);
       else this.requeue(chunk);
     } finally {
@@ -457,7 +457,7 @@ export class Batcher extends Disposable {
     if (error.details.daily || until - now > LONG_WAIT_MS || this.consecutiveLimits > this.maxLimitRetries) {
       // The quota is spent for a while: stop sending, and say until when.
       const resumeAt = error.details.retryAt && error.details.retryAt - now > LONG_WAIT_MS ? error.details.retryAt : nextUtcMidnight(now);
-      const spent = new ServiceError('quota', error.message, { ...error.details, daily: true, retryAt: resumeAt });
+      const spent = new ServiceError('quota', error.reason, { ...error.details, daily: true, retryAt: resumeAt });
       this.stopped = { error: spent };
       source.throttle.pauseUntil(resumeAt, 'quota');
       this.fail(chunk, spent);
@@ -472,7 +472,7 @@ export class Batcher extends Disposable {
     const alive = chunk.entries.filter((e) => e.waiters > 0 || e.keepAlive);
     for (const entry of chunk.entries) {
       entry.inFlight = undefined;
-      if (!alive.includes(entry)) this.settle(entry, { status: 'failed', error: cancelled() });
+      if (!alive.includes(entry)) this.settle(entry, { status: 'failed', error: cancelledError() });
     }
     // Back to the front, in their order: they have waited longest.
     this.urgentQueue.unshift(...alive);
@@ -514,9 +514,6 @@ function clampBatch(size: number): number {
   return Math.min(1000, Math.max(1, Math.floor(size) || 100));
 }
 
-function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'Cancelled.');
-}
 
 export function nextUtcMidnight(now: number): number {
   const date = new Date(now);

@@ -92,6 +92,14 @@ export interface LookupLog {
   request(record: RequestRecord): void;
 }
 
+/** What the editor gives the look-ups besides the settings, the keys, the log and the host. */
+export interface LookupsOptions {
+  /** The extension's version, for the keyless sources' User-Agent. */
+  version: string;
+  /** Google Books' own key, where the user set one. */
+  googleKeys: KeySource;
+}
+
 /** The facade's emitters, fired here, once, where each thing happens. */
 export interface LookupEmitters {
   /** The key, the plan or the queue changed. */
@@ -161,7 +169,7 @@ export class Lookups extends Disposable {
     private readonly log: LookupLog,
     readonly host: LookupHost,
     private readonly emitters: LookupEmitters,
-    private readonly keyless: { version: string; googleKeys: KeySource },
+    private readonly options: LookupsOptions,
   ) {
     super();
     for (const name of DEFAULT_SOURCES) {
@@ -202,7 +210,7 @@ export class Lookups extends Disposable {
       }),
     );
     this.register(keys.onDidChange(() => void this.reconnect()));
-    this.register(keyless.googleKeys.onDidChange(() => void this.reconnect()));
+    this.register(options.googleKeys.onDidChange(() => void this.reconnect()));
     for (const [name, cache] of this.caches) {
       this.register(
         cache.onDidChange(() => {
@@ -282,7 +290,7 @@ export class Lookups extends Disposable {
   async authorPage(name: string, page: number, pageSize: number, signal?: AbortSignal): Promise<AuthorPage> {
     const name_ = this.chain.names.find((n) => this.made.get(n as SourceName)?.rated?.source.authorPage) as SourceName | undefined;
     const rated = name_ && this.made.get(name_)?.rated;
-    if (!name_ || !rated) throw new ServiceError('auth', 'No API key is set.');
+    if (!name_ || !rated) throw new ServiceError('auth', { why: 'noKey' });
     const answer = await rated.authorPage(name, page, pageSize, signal);
     const cache = this.caches.get(name_)!;
     for (const book of answer.books) cache.setFound(book.isbn13, book);
@@ -297,7 +305,7 @@ export class Lookups extends Disposable {
   findingSources(): FindingSources {
     const openLibrary = (): RatedSource => {
       const rated = this.chain.names.includes('openLibrary') ? this.made.get('openLibrary')?.rated : undefined;
-      if (!rated || !(rated.source instanceof OpenLibrarySource)) throw new ServiceError('unreachable', 'Open Library is not among the sources chosen (isbnLens.sources).');
+      if (!rated || !(rated.source instanceof OpenLibrarySource)) throw new ServiceError('unreachable', { why: 'notChosen', source: 'openLibrary' });
       return rated;
     };
     const google = (): RatedSource | undefined => {
@@ -312,7 +320,7 @@ export class Lookups extends Disposable {
       },
       searchGoogle: (query, limit, signal) => {
         const rated = google();
-        if (!rated) return Promise.reject(new ServiceError('unreachable', 'Google Books may not be asked now.'));
+        if (!rated) return Promise.reject(new ServiceError('unreachable', { why: 'notNow', source: 'googleBooks' }));
         return rated.ask(signal, (call) => (rated.source as GoogleBooksSource).searchVolumes(query, limit, call));
       },
       editions: (workKey, offset, limit, signal) => {
@@ -361,12 +369,12 @@ export class Lookups extends Disposable {
   }
 
   private requireSource(): RatedSource {
-    if (!this.source) throw new ServiceError('auth', 'No API key is set.');
+    if (!this.source) throw new ServiceError('auth', { why: 'noKey' });
     return this.source;
   }
 
   private async connect(): Promise<void> {
-    const [key, googleKey] = await Promise.all([this.keys.get(), this.keyless.googleKeys.get()]);
+    const [key, googleKey] = await Promise.all([this.keys.get(), this.options.googleKeys.get()]);
     // A browser hashes asynchronously (SubtleCrypto).
     const [keyId, googleKeyId] = await Promise.all([key && this.host.keyFingerprint(key), googleKey && this.host.keyFingerprint(googleKey)]);
     const order = this.settings.sources;
@@ -437,7 +445,7 @@ export class Lookups extends Disposable {
   private makeKeyless(name: Exclude<SourceName, 'isbndb'>, googleKey: string | undefined, keyId: string | undefined): Made {
     const timeoutMs = this.settings.requestTimeoutMs;
     // A browser cannot name the extension: its requests go unidentified (Open Library: 1/s).
-    const userAgent = this.host.setsUserAgent ? keylessUserAgent(this.keyless.version) : undefined;
+    const userAgent = this.host.setsUserAgent ? keylessUserAgent(this.options.version) : undefined;
     if (isCatalogue(name)) {
       const baseUrl = this.settings.sourceUrl(name);
       const signature = JSON.stringify([name, baseUrl?.href ?? null, timeoutMs]);

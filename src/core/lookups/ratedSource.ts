@@ -12,7 +12,6 @@ import { isServiceError } from '../model/errors';
 import type { KeyInfo } from '../model/quota';
 import type { ReleaseSlot, Throttle } from '../rate/throttle';
 import type { BookSource, SourceCall } from '../sources/bookSource';
-import { sourceTitle } from '../sources/sourceNames';
 import { meansOutage, SourceHealth } from './sourceHealth';
 
 export interface RatedSourceOptions {
@@ -34,7 +33,7 @@ export class RatedSource {
     private readonly http: HttpTransport,
     options: RatedSourceOptions = {},
   ) {
-    this.health = options.health ?? new SourceHealth(sourceTitle(source.name), undefined, options.stallMs);
+    this.health = options.health ?? new SourceHealth(source.name, undefined, options.stallMs);
     this.serverErrorsMeanOutage = options.serverErrorsMeanOutage ?? false;
   }
 

@@ -17,7 +17,7 @@
 import { Disposable } from '../disposable';
 import { Emitter } from '../events';
 import type { BatcherState, LookupOptions, LookupResult } from '../model/lookup';
-import { ServiceError } from '../model/errors';
+import { ServiceError, cancelledError } from '../model/errors';
 import { mergeBooks, type SourcedBook } from '../sources/merge';
 import { needsNextSource, type AskPurpose } from '../sources/nextSource';
 import { nationalCatalogueOf } from '../sources/routing';
@@ -112,7 +112,7 @@ export class SourceChain extends Disposable {
 
   async lookup(isbns: readonly string[], options: LookupOptions = {}): Promise<Map<string, LookupResult>> {
     const { signal, onProgress } = options;
-    if (signal?.aborted) throw cancelled();
+    if (signal?.aborted) throw cancelledError();
     const purpose: AskPurpose = options.purpose ?? 'bulk';
     const unique = [...new Set(isbns)];
     if (this.stages.length === 0) return new Map(unique.map((isbn) => [isbn, { status: 'failed', error: noKey() }]));
@@ -244,10 +244,7 @@ function resultOf(isbn: string, gathered: Gathered): LookupResult {
   return gathered.unanswered.length > 1 ? { status: 'failed', error: first.error, source: first.source, unanswered: gathered.unanswered } : { status: 'failed', error: first.error, source: first.source };
 }
 
-function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'Cancelled.');
-}
 
 function noKey(): ServiceError {
-  return new ServiceError('auth', 'No API key is set.');
+  return new ServiceError('auth', { why: 'noKey' });
 }

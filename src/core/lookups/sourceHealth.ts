@@ -72,8 +72,8 @@ export class SourceHealth extends Disposable {
   outageSince: number | undefined;
 
   constructor(
-    /** How the user reads the source's name: "Open Library". */
-    readonly title: string,
+    /** The source's name (`BookSource.name`): the log says its title, a refusal's reason names it. */
+    readonly source: string,
     private readonly clock: Clock = systemClock,
     private readonly stallMs = STALL_MS,
   ) {
@@ -101,7 +101,7 @@ export class SourceHealth extends Disposable {
       case 'resting':
         return { kind: 'refused', error: this.refusal(state.until, state.cause) };
       case 'stalled':
-        return { kind: 'refused', error: new ServiceError('unreachable', `${this.title} is not answering`) };
+        return { kind: 'refused', error: new ServiceError('unreachable', { why: 'notAnswering', source: this.source }) };
       case 'probing':
         return { kind: 'wait' };
       case 'up':
@@ -182,7 +182,7 @@ export class SourceHealth extends Disposable {
   }
 
   private refusal(until: number, cause: ServiceError): ServiceError {
-    return new ServiceError('unreachable', cause.message, { retryAt: until });
+    return new ServiceError('unreachable', cause.reason, { retryAt: until });
   }
 }
 

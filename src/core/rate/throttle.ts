@@ -8,7 +8,7 @@
 import { type Clock, systemClock } from '../clock';
 import { Disposable, toDisposable } from '../disposable';
 import { Emitter } from '../events';
-import { ServiceError } from '../model/errors';
+import { cancelledError } from '../model/errors';
 import type { SharedRate, TakeResult } from './sharedRate';
 import { type Pause, SAFETY_MARGIN_MS, WINDOW_MS, type WindowSlot, delayForWindow, normalizePause, slotExpired, timerDelay } from './window';
 
@@ -87,7 +87,7 @@ export class Throttle extends Disposable {
         clearTimeout(this.pauseEndTimer);
         for (const waiter of this.waiters.splice(0)) {
           if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-          waiter.reject(cancelled());
+          waiter.reject(cancelledError());
         }
       }),
     );
@@ -141,14 +141,14 @@ export class Throttle extends Disposable {
   acquire(signalOrOptions?: AbortSignal | AcquireOptions): Promise<ReleaseSlot> {
     const options: AcquireOptions = signalOrOptions instanceof AbortSignal ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     const { signal } = options;
-    if (signal?.aborted || this.isDisposed) return Promise.reject(cancelled());
+    if (signal?.aborted || this.isDisposed) return Promise.reject(cancelledError());
     return new Promise<ReleaseSlot>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, queued: options.queued ?? false };
       if (signal) {
         waiter.onAbort = () => {
           const index = this.waiters.indexOf(waiter);
           if (index >= 0) this.waiters.splice(index, 1);
-          reject(cancelled());
+          reject(cancelledError());
           this.changed();
           this.pump();
         };
@@ -247,7 +247,7 @@ export class Throttle extends Disposable {
       const waiter = next >= 0 ? this.waiters.splice(next, 1)[0] : undefined;
       if (!waiter || this.isDisposed) {
         if (ledgerId) this.shared((ledger) => ledger.release([ledgerId], this.windowMs, true));
-        if (waiter) waiter.reject(cancelled());
+        if (waiter) waiter.reject(cancelledError());
         return;
       }
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
@@ -296,9 +296,6 @@ export class Throttle extends Disposable {
   }
 }
 
-function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'Cancelled.');
-}
 
 /** One throttle per key and plan, however many clients are made for them. */
 export class ThrottleRegistry {

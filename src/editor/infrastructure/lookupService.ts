@@ -25,6 +25,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import type { Config } from './config';
 import type { Log } from './log';
 import * as words from '../words/index';
+import type * as FailureWords from '../words/failures';
 
 /** Covers for hovers, inlined as data URIs. */
 export interface Covers {
@@ -37,6 +38,8 @@ export interface Covers {
 export class LookupService extends Disposable {
   private lookups: Lookups | undefined;
   private loading: Promise<Lookups> | undefined;
+  /** The words of failures' reasons, loaded with the look-ups: no failure exists before them. */
+  private failureWords: typeof FailureWords | undefined;
   private finding: Promise<Finder> | undefined;
   /** The finding API once loaded: what it keeps can be read without waiting (a hover). */
   loadedFinder: Finder | undefined;
@@ -227,15 +230,20 @@ export class LookupService extends Disposable {
 
   /**
    * The user's words for a failure of `source`: the book service's with its plan and host, a
-   * keyless source's as it said it (its messages name the service and what to do).
+   * keyless source's as its reason says it (the words name the service and what to do).
    */
   describeFrom(source: string | undefined, error: ServiceError): string {
-    return source === undefined || source === 'isbndb' || error.kind === 'cancelled' || error.kind === 'unreachable' ? this.describe(error) : error.message;
+    return source === undefined || source === 'isbndb' || error.kind === 'cancelled' || error.kind === 'unreachable' ? this.describe(error) : this.said(error);
   }
 
-  /** The user's words for a failure, with the plan and host filled in. */
+  /** The user's words for a failure (words/failures.ts), with the plan and host filled in. */
   describe(error: ServiceError): string {
-    return words.failure(error, { plan: this.config.plan, host: this.config.baseUrl()?.host });
+    return this.failureWords?.failure(error, { plan: this.config.plan, host: this.config.baseUrl()?.host }) ?? error.message;
+  }
+
+  /** A failure's reason in the user's words (words/failures.ts), without what to do. */
+  said(error: ServiceError): string {
+    return this.failureWords?.describeFailure(error) ?? error.message;
   }
 
   /** Saves the cache now, keeping what other windows saved meanwhile. */
@@ -262,7 +270,9 @@ export class LookupService extends Disposable {
 
   /** The look-ups, loading them on first call. */
   private loaded(): Promise<Lookups> {
-    this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../words/log'), this.makeHost()]).then(([{ Lookups }, { lookupLog }, host]) => {
+    this.loading ??= Promise.all([import('../../core/lookups/lookups'), import('../words/failures'), import('../words/log'), this.makeHost()]).then(([{ Lookups }, failureWords, { lookupLog }, host]) => {
+      this.failureWords = failureWords;
+      this.log.describeFailuresWith(failureWords.describeFailure);
       const emitters = { changed: this.changes, books: this.books, state: this.states, request: this.requests, key: this.keyChanges, notice: this.notices };
       const lookups = new Lookups(this.config, this.keys, lookupLog(this.log), host, emitters, { version: this.version, googleKeys: this.googleKeys });
       this.register(lookups);

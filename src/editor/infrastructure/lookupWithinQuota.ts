@@ -18,7 +18,7 @@ export async function lookupWithinQuota(service: LookupService, isbns: readonly 
   if (!chosen) return undefined;
   const results = await lookupWithProgress(service, chosen, title);
   if (!results || chosen.length === isbns.length) return results;
-  const skipped = new ServiceError('quota', commandWords.quotaShortfall.leftOut(), { daily: true });
+  const skipped = new ServiceError('quota', { why: 'quotaShortfall' }, { daily: true });
   for (const isbn of isbns) if (!results.has(isbn)) results.set(isbn, { status: 'failed', error: skipped });
   return results;
 }

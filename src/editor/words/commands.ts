@@ -119,7 +119,6 @@ export const quotaShortfall = {
     unlooked === 1
       ? vscode.l10n.t('1 ISBN would be left unlooked-up. The quota resets at 00:00 UTC.')
       : vscode.l10n.t('{0} ISBNs would be left unlooked-up. The quota resets at 00:00 UTC.', shared.count(unlooked)),
-  leftOut: () => vscode.l10n.t('Left out: the daily quota of the key would not cover it.'),
 };
 
 /** "Annotate ISBNs in File". */
@@ -257,7 +256,6 @@ export const isbnCommands = {
 export const author = {
   title: () => vscode.l10n.t('ISBN Lens: Look Up Author'),
   prompt: () => vscode.l10n.t('The author\'s name as the books print it, e.g. "José Saramago".'),
-  noKey: () => vscode.l10n.t('No API key is set.'),
   insertIsbn: () => vscode.l10n.t('$(insert) Insert ISBN at cursor'),
   copyIsbn: () => vscode.l10n.t('$(copy) Copy ISBN'),
   showDetails: () => vscode.l10n.t('$(book) Show details'),

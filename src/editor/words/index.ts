@@ -45,79 +45,12 @@ export function capitalized(text: string): string {
 }
 
 // ─── Failures ───────────────────────────────────────────────────────────────────────────────
-
-export interface FailureContext {
-  plan: PlanName;
-  /** Host of the configured plan address, for network failures. */
-  host?: string;
-  /** Formats an absolute time for the user's locale (see formatTime). */
-  formatTime?: (time: number) => string;
-}
-
-/** The command a user runs to set the key, as the command palette names it. */
-function setKeyCommand(): string {
-  return vscode.l10n.t('“ISBN Lens: Set API Key”');
-}
-
-/**
- * What a failure says, by its kind: what happened and what to do. Never the key, a stack trace
- * or a raw response body. (A source's own message, `error.message`, is part of some: see ServiceError.)
- */
-export function failure(error: ServiceError, context: FailureContext): string {
-  const time = context.formatTime ?? ((at: number) => formatTime(at));
-  const cause = error.message.replace(/\.$/, '');
-  switch (error.kind) {
-    case 'auth':
-      if (error.details.malformedKey) return vscode.l10n.t('{0}: set it again with {1}.', cause, setKeyCommand());
-      return error.details.status === undefined
-        ? vscode.l10n.t('No API key is set. Run {0} to enter your key.', setKeyCommand())
-        : vscode.l10n.t('The book service refused the API key on the {0} plan. Check the key and run {1} again.', context.plan, setKeyCommand());
-    case 'wrongPlan':
-      return vscode.l10n.t("The API key is denied on the {0} plan's address: it belongs to another plan. Set “isbnLens.isbndb.plan” to the key's plan.", context.plan);
-    case 'quota':
-      if (error.details.daily) {
-        return error.details.retryAt
-          ? vscode.l10n.t('The daily request quota of your key is spent. Look-ups resume at {0}, or run “ISBN Lens: Retry Now”.', time(error.details.retryAt))
-          : vscode.l10n.t('The daily request quota of your key is spent.');
-      }
-      return error.details.retryAt
-        ? vscode.l10n.t('The request limit of the {0} plan is reached; ISBN Lens retries at {1}.', context.plan, time(error.details.retryAt))
-        : vscode.l10n.t('The request limit of the {0} plan is reached; ISBN Lens retries shortly.', context.plan);
-    case 'notFound':
-      return error.message;
-    case 'network':
-      return context.host
-        ? vscode.l10n.t('{0} ({1}). Check your connection and the “isbnLens.isbndb.baseUrls” setting.', cause, context.host)
-        : vscode.l10n.t('{0}. Check your connection and the “isbnLens.isbndb.baseUrls” setting.', cause);
-    case 'server':
-      return vscode.l10n.t('{0} Try again in a few minutes.', error.message);
-    case 'tooLarge':
-      return vscode.l10n.t('The book service refused a batch of this size. Lower “isbnLens.isbndb.batchSize”.');
-    case 'badResponse':
-      return vscode.l10n.t('{0} Try again later; if it persists, see “ISBN Lens: Show Log”.', error.message);
-    case 'unreachable':
-      return unreachable(error, time);
-    case 'blocked':
-      return bookServiceBlocked();
-    case 'cancelled':
-      return vscode.l10n.t('Cancelled.');
-  }
-}
+// What a failure says is words/failures.ts (`failure(error, context)`, `said(reason)`), which loads
+// with the look-ups: no failure exists before them. Here only what activation's notices need.
 
 /** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
-export function unreachable(error: ServiceError, time: (at: number) => string = (at) => formatTime(at)): string {
-  return unreachableUntil(error, error.details.retryAt, time);
-}
-
-/** The same, with the time of the next try known apart from the error (a source's health). */
-export function unreachableUntil(error: ServiceError, retryAt: number | undefined, time: (at: number) => string = (at) => formatTime(at)): string {
-  const cause = error.message.replace(/\.$/, '');
+export function unreachable(cause: string, retryAt: number | undefined, time: (at: number) => string = (at) => formatTime(at)): string {
   return retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(retryAt)) : vscode.l10n.t('{0}.', cause);
-}
-
-/** What VS Code for the Web says when the browser refuses the book service (ServiceError kind `blocked`). */
-export function bookServiceBlocked(): string {
-  return vscode.l10n.t('The book service does not accept requests from VS Code for the Web; the desktop app can use it.');
 }
 
 /** Why no source is made although a key is set. */
@@ -126,7 +59,7 @@ export function settingsProblem(problem: LookupProblem): string {
 }
 
 /** What is told once (see LookupNotice), with the command that helps. */
-export function lookupNotice(notice: LookupNotice): { message: string; command: { title: string; id: string } } {
+export function lookupNotice(notice: LookupNotice, describe: (error: ServiceError) => string): { message: string; command: { title: string; id: string } } {
   switch (notice.kind) {
     case 'googleDailyQuota':
       return {
@@ -137,7 +70,7 @@ export function lookupNotice(notice: LookupNotice): { message: string; command: 
         command: { title: buttons.setGoogleBooksKey(), id: 'isbnLens.setGoogleBooksKey' },
       };
     case 'offline':
-      return { message: offline(notice.outages), command: { title: buttons.retryNow(), id: 'isbnLens.retryNow' } };
+      return { message: offline(notice.outages, describe), command: { title: buttons.retryNow(), id: 'isbnLens.retryNow' } };
   }
 }
 
@@ -193,8 +126,8 @@ export function notFound(
 }
 
 /** Said once when no source can be reached: each source's reason and next try. */
-export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, time?: (at: number) => string): string {
-  const reasons = outages.map(({ error }) => unreachable(error, time));
+export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, describe: (error: ServiceError) => string, time: (at: number) => string = (at) => formatTime(at)): string {
+  const reasons = outages.map(({ error }) => unreachable(describe(error).replace(/\.$/, ''), error.details.retryAt, time));
   return vscode.l10n.t('No book source can be reached, so no book is looked up for now. {0} “ISBN Lens: Retry Now” tries at once.', reasons.join(' '));
 }
 

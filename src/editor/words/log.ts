@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { LookupEvent, LookupLog } from '../../core/lookups/lookups';
 import type { RequestRecord } from '../../core/model/answers';
 import { sourceShortTitle, sourceTitle } from '../../core/sources/sourceNames';
-import { both, lookupNotice, unreachable, unreachableUntil } from './index';
+import { describeFailure } from './failures';
+import { both, lookupNotice, unreachable } from './index';
 
 /** Where the lines go: the "ISBN Lens" channel (infrastructure/log.ts), or a test's list. */
 export interface LogLines {
@@ -30,7 +31,7 @@ export function lookupLog(lines: LogLines): LookupLog {
 function eventLine(event: LookupEvent): { level: 'info' | 'warn' | 'error'; line?: string; lines?: string[] } {
   switch (event.kind) {
     case 'googleQuotaSpent':
-      return { level: 'warn', line: lookupNotice({ kind: 'googleDailyQuota', until: event.until }).message };
+      return { level: 'warn', line: lookupNotice({ kind: 'googleDailyQuota', until: event.until }, describeFailure).message };
     case 'cacheLoaded':
       return { level: 'info', line: vscode.l10n.t('Loaded {0} cached look-ups.', event.count) };
     case 'cacheNotRead':
@@ -47,7 +48,7 @@ function eventLine(event: LookupEvent): { level: 'info' | 'warn' | 'error'; line
       // A line per registration group, in the order of the routes.
       return { level: 'info', lines: routesText(event.routes) };
     case 'catalogueBlocked':
-      return { level: 'warn', line: unreachable(event.error) };
+      return { level: 'warn', line: describeFailure(event.error) };
     case 'noPlanAddress':
       return { level: 'error', line: vscode.l10n.t('The “isbnLens.isbndb.baseUrls” setting has no valid http(s) address for the {0} plan.', event.plan) };
     case 'usingPlan':
@@ -57,7 +58,7 @@ function eventLine(event: LookupEvent): { level: 'info' | 'warn' | 'error'; line
     case 'rateNotShared':
       return { level: 'warn', line: vscode.l10n.t("Could not share the request rate with other windows ({0}); keeping to this window's own count.", event.cause) };
     case 'sourceResting':
-      return { level: 'warn', line: vscode.l10n.t('{0} Meanwhile its ISBNs go on to the next source.', unreachableUntil(event.cause, event.until)) };
+      return { level: 'warn', line: vscode.l10n.t('{0} Meanwhile its ISBNs go on to the next source.', unreachable(describeFailure(event.cause).replace(/\.$/, ''), event.until)) };
     case 'sourceStalled':
       return { level: 'warn', line: vscode.l10n.t('{0} has not answered for {1} s: while it does not, what would go to it goes on to the next source.', sourceTitle(event.source), event.seconds) };
     case 'sourceAnswers':

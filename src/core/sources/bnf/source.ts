@@ -9,7 +9,6 @@ import { SruCatalogue, type CatalogueOptions, type SruService } from '../catalog
 
 export const BNF_SERVICE: SruService = {
   name: 'bnf',
-  title: 'BnF',
   defaultUrl: DEFAULT_SOURCE_URLS.bnf,
   version: '1.2',
   recordSchema: 'unimarcxchange',

@@ -42,15 +42,15 @@ export function isbn10Of(isbn13: string): string | undefined {
 }
 
 /** A catalogue's refusal as an error kind: 429 and 503 are limits (by their Retry-After), other 5xx failures, a redirect is not followed. */
-export function catalogueError(reply: RawReply, title: string, now: number): ServiceError {
+export function catalogueError(reply: RawReply, source: string, now: number): ServiceError {
   const status = reply.status;
   const retryAt = retryAfterOf(reply, now);
   if (status === 429 || (status === 503 && retryAt !== undefined)) {
-    return new ServiceError('quota', `${title} asks to slow down (HTTP ${status}).`, { status, retryAt: retryAt ?? now + CATALOGUE_BACKOFF_MS });
+    return new ServiceError('quota', { why: 'slowDown', source, status }, { status, retryAt: retryAt ?? now + CATALOGUE_BACKOFF_MS });
   }
-  if (status >= 500) return new ServiceError('server', `${title} failed (HTTP ${status}).`, { status });
-  if (status >= 300 && status < 400) return new ServiceError('badResponse', `${title} answered with a redirect (${status}); it was not followed.`, { status });
-  return new ServiceError('badResponse', `${title} answered HTTP ${status}.`, { status });
+  if (status >= 500) return new ServiceError('server', { why: 'serverError', source, status }, { status });
+  if (status >= 300 && status < 400) return new ServiceError('badResponse', { why: 'redirect', source, status }, { status });
+  return new ServiceError('badResponse', { why: 'httpStatus', source, status }, { status });
 }
 
 export abstract class CatalogueSource implements BookSource {
@@ -72,9 +72,9 @@ export abstract class CatalogueSource implements BookSource {
   async books(isbns: readonly string[], call: SourceCall): Promise<BatchAnswer> {
     const asked = isbns.map((isbn) => isbnDigits(isbn));
     const wrong = isbns.find((_, i) => !asked[i]);
-    if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
+    if (wrong !== undefined) throw new ServiceError('badResponse', { why: 'notAnIsbn', value: wrong });
     const wanted = [...new Set(asked.map((d) => toIsbn13(d!)))];
-    if (wanted.length > this.maxBatch) throw new ServiceError('tooLarge', `${this.name} is asked at most ${this.maxBatch} ISBNs at a time.`);
+    if (wanted.length > this.maxBatch) throw new ServiceError('tooLarge', { why: 'batchLimit', source: this.name, max: this.maxBatch });
     const found = new Map<string, Book>();
     if (wanted.length > 0) await this.round(wanted, call, found);
     // A 978 book the catalogue holds under its ISBN-10 only (records older than 2007).

@@ -61,20 +61,19 @@ export function catalogueRecordOf(element: XmlElement): CatalogueRecord | undefi
 }
 
 /**
- * A 2xx SRU answer: its records, or a `ServiceError` naming `title`: `badResponse` for XML that
+ * A 2xx SRU answer: its records, or a `ServiceError` whose reason names `source`: `badResponse` for XML that
  * cannot be read or is no SRU answer, `server` (with the diagnostic's URI) for a diagnostic,
  * which rests the source as a failure does.
  */
-export function readSruAnswer(text: string, title: string): SruAnswer {
+export function readSruAnswer(text: string, source: string): SruAnswer {
   let root: XmlElement;
   try {
     root = parseXml(text);
   } catch (e) {
-    const why = e instanceof XmlError ? ` (${e.message})` : '';
-    throw new ServiceError('badResponse', `${title} sent an answer that is not valid XML${why}.`);
+    throw new ServiceError('badResponse', { why: 'notXml', source, ...(e instanceof XmlError && { parser: e.message }) });
   }
   if (root.local !== 'searchRetrieveResponse' || !SRU_NAMESPACES.has(root.ns)) {
-    throw new ServiceError('badResponse', `${title} sent XML that is not an SRU answer (<${root.local}>).`);
+    throw new ServiceError('badResponse', { why: 'notSru', source, root: root.local });
   }
   const diagnostic = childNamed(root, 'diagnostics') && descendantsNamed(childNamed(root, 'diagnostics')!, 'diagnostic')[0];
   if (diagnostic) {
@@ -82,7 +81,7 @@ export function readSruAnswer(text: string, title: string): SruAnswer {
     // The DNB swaps `details` and `message`: both are shown.
     const words = [childNamed(diagnostic, 'message')?.text.trim(), childNamed(diagnostic, 'details')?.text.trim()].filter(Boolean).join(': ');
     const number = /\/(\d+)$/.exec(uri)?.[1] ?? '?';
-    throw new ServiceError('server', `${title} answered with SRU diagnostic ${number}${words ? ` (${words.slice(0, 200)})` : ''}.`, { status: 200, diagnostic: uri });
+    throw new ServiceError('server', { why: 'sruDiagnostic', source, number, ...(words && { said: words.slice(0, 200) }) }, { status: 200, diagnostic: uri });
   }
   const total = Number(childNamed(root, 'numberOfRecords')?.text.trim() ?? '0');
   const elements = recordElements(root);

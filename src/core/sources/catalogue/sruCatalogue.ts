@@ -12,7 +12,6 @@ import { readSruAnswer, sruQueryString } from './sru';
 
 export interface SruService {
   name: string;
-  title: string;
   defaultUrl: string;
   version: string;
   recordSchema?: string;
@@ -50,7 +49,7 @@ export class SruCatalogue extends CatalogueSource {
     this.name = service.name;
     this.maxBatch = service.maxBatch;
     this.tenAfter = !service.bothFormsAtOnce;
-    this.endpoint = endpointOf(options, { url: service.defaultUrl, title: service.title, maxBodyBytes: 4 * 1024 * 1024, browserRefusal: 'blocked' });
+    this.endpoint = endpointOf(options, { url: service.defaultUrl, source: service.name, maxBodyBytes: 4 * 1024 * 1024, browserRefusal: 'blocked' });
     this.now = options.now ?? Date.now;
   }
 
@@ -63,15 +62,15 @@ export class SruCatalogue extends CatalogueSource {
       maximumRecords: Math.min(MAX_RECORDS, isbns.length * RECORDS_PER_ISBN),
     });
     const reply = await keylessGet(this.endpoint, call, query, { accept: 'application/xml, text/xml' }, isbns.length);
-    if (reply.status < 200 || reply.status >= 300) throw catalogueError(reply, this.service.title, this.now());
+    if (reply.status < 200 || reply.status >= 300) throw catalogueError(reply, this.name, this.now());
     try {
-      return readSruAnswer(reply.text, this.service.title);
+      return readSruAnswer(reply.text, this.name);
     } catch (e) {
       if (e instanceof ServiceError && e.details.diagnostic && isbns.length > 1 && BOOLEAN_DIAGNOSTICS.has(e.details.diagnostic)) {
         // A service that does not take `or` (not documented for the LoC): the batcher halves the batch down to one ISBN a query.
-        throw new ServiceError('tooLarge', `${this.service.title} refused a query of ${isbns.length} ISBNs (${e.message})`, { status: reply.status });
+        throw new ServiceError('tooLarge', { why: 'batchRefused', source: this.name, isbns: isbns.length, cause: e.reason }, { status: reply.status });
       }
-      if (e instanceof ServiceError && e.details.status === undefined) throw new ServiceError(e.kind, e.message, { ...e.details, status: reply.status });
+      if (e instanceof ServiceError && e.details.status === undefined) throw new ServiceError(e.kind, e.reason, { ...e.details, status: reply.status });
       throw e;
     }
   }

@@ -9,7 +9,6 @@ import { SruCatalogue, type CatalogueOptions, type SruService } from '../catalog
 
 export const DNB_SERVICE: SruService = {
   name: 'dnb',
-  title: 'Deutsche Nationalbibliothek',
   defaultUrl: DEFAULT_SOURCE_URLS.dnb,
   version: '1.1',
   recordSchema: 'MARC21-xml',

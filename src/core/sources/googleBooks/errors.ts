@@ -2,8 +2,8 @@
  * Google Books' refusals as error kinds. Its error body carries `error.code`, `error.status`,
  * `error.message`, and reasons in `errors` (older answers) or `details` (newer): either is read.
  * A spent daily quota (429 RESOURCE_EXHAUSTED, or 403 dailyLimitExceeded in older answers) stops
- * Google until the next Pacific midnight, when Google resets it; without a key the message says
- * a free key has a quota of its own.
+ * Google until the next Pacific midnight, when Google resets it; without a key the words say a
+ * free key has a quota of its own (the reason's `keyed`).
  */
 import { isObject } from '../../model/book';
 import { ServiceError } from '../../model/errors';
@@ -42,22 +42,21 @@ export function googleBooksError(reply: RawReply, now: number, keyed: boolean): 
   const quotaLike = status === 429 || error.status === 'RESOURCE_EXHAUSTED' || (status === 403 && error.reasons.some((r) => QUOTA_REASONS.test(r)));
   if (quotaLike) {
     if (DAILY.test(error.message) || error.reasons.includes('dailyLimitExceeded')) {
-      const hint = keyed ? '' : ' Without a key, Google charges a shared pool that is often spent; a free Google Books API key has a daily quota of its own.';
-      return new ServiceError('quota', `Google Books' daily quota is spent; it is asked again after midnight Pacific time.${hint}`, {
+      return new ServiceError('quota', { why: 'googleDailyQuota', keyed }, {
         status,
         daily: true,
         retryAt: nextPacificMidnight(now),
       });
     }
-    return new ServiceError('quota', 'Google Books asks to slow down.', { status, retryAt: retryAfterOf(reply, now) ?? now + RATE_BACKOFF_MS });
+    return new ServiceError('quota', { why: 'slowDown', source: 'googleBooks' }, { status, retryAt: retryAfterOf(reply, now) ?? now + RATE_BACKOFF_MS });
   }
   if (error.reasons.includes('API_KEY_INVALID') || /API key not valid/i.test(error.message) || (status === 400 && keyed && error.reasons.includes('keyInvalid'))) {
-    return new ServiceError('auth', 'Google Books refused the API key.', { status });
+    return new ServiceError('auth', { why: 'keyRefused', source: 'googleBooks' }, { status });
   }
   if (status === 403 && error.reasons.includes('unknownLocation')) {
-    return new ServiceError('server', 'Google Books could not tell which country this request comes from, and refused it.', { status });
+    return new ServiceError('server', { why: 'unknownLocation', source: 'googleBooks' }, { status });
   }
-  if (status >= 300 && status < 400) return new ServiceError('badResponse', `Google Books answered with a redirect (${status}); it was not followed.`, { status });
-  if (status >= 500) return new ServiceError('server', `Google Books failed (HTTP ${status}).`, { status, retryAt: retryAfterOf(reply, now) });
-  return new ServiceError('badResponse', `Google Books answered HTTP ${status}${error.message ? `: ${error.message.slice(0, 200)}` : ''}.`, { status });
+  if (status >= 300 && status < 400) return new ServiceError('badResponse', { why: 'redirect', source: 'googleBooks', status }, { status });
+  if (status >= 500) return new ServiceError('server', { why: 'serverError', source: 'googleBooks', status }, { status, retryAt: retryAfterOf(reply, now) });
+  return new ServiceError('badResponse', { why: 'httpStatus', source: 'googleBooks', status, ...(error.message && { said: error.message.slice(0, 200) }) }, { status });
 }

@@ -40,7 +40,7 @@ export class GoogleBooksSource implements BookSource {
   private spent: ServiceError | undefined;
 
   constructor(private readonly options: GoogleBooksOptions) {
-    this.endpoint = endpointOf(options, { url: GOOGLE_BOOKS_DEFAULT_URL, title: 'Google Books', maxBodyBytes: 4 * 1024 * 1024 });
+    this.endpoint = endpointOf(options, { url: GOOGLE_BOOKS_DEFAULT_URL, source: 'googleBooks', maxBodyBytes: 4 * 1024 * 1024 });
     this.now = options.now ?? Date.now;
     this.rate = options.apiKey
       ? { perSecond: GOOGLE_BOOKS_RATE, sharedBy: 'key', shareName: `googleBooks-${options.keyId ?? 'key'}` }
@@ -76,14 +76,14 @@ export class GoogleBooksSource implements BookSource {
       if (isServiceError(error, 'quota') && error.details.daily) this.spent = error;
       throw error;
     }
-    const page = worksFromVolumes(parseJsonAnswer(reply, 'Google Books'));
-    if (!page) throw new ServiceError('badResponse', 'Google Books sent a search answer that could not be read.');
+    const page = worksFromVolumes(parseJsonAnswer(reply, 'googleBooks'));
+    if (!page) throw new ServiceError('badResponse', { why: 'unreadable', source: 'googleBooks', answer: 'search' });
     return page;
   }
 
   private async book(isbn: string, call: SourceCall): Promise<Book | undefined> {
     const digits = isbnDigits(isbn);
-    if (!digits) throw new ServiceError('badResponse', `"${isbn}" is not an ISBN.`);
+    if (!digits) throw new ServiceError('badResponse', { why: 'notAnIsbn', value: isbn });
     if (this.stoppedUntil !== undefined) throw this.spent!;
     const reply = await keylessGet(this.endpoint, call, volumesPath(digits), keyHeader(this.options.apiKey), 1);
     if (reply.status < 200 || reply.status >= 300) {
@@ -91,8 +91,8 @@ export class GoogleBooksSource implements BookSource {
       if (isServiceError(error, 'quota') && error.details.daily) this.spent = error;
       throw error;
     }
-    const body = parseJsonAnswer(reply, 'Google Books');
-    if (!isObject(body)) throw new ServiceError('badResponse', 'Google Books sent an answer that could not be read.');
+    const body = parseJsonAnswer(reply, 'googleBooks');
+    if (!isObject(body)) throw new ServiceError('badResponse', { why: 'unreadable', source: 'googleBooks', answer: 'any' });
     return bookFromSearch(body, digits);
   }
 }

@@ -7,11 +7,11 @@
 import { type Book, isObject, isbnDigits, toIsbn13 } from '../../model/book';
 import { normalizeBook } from './bookRecord';
 import type { AuthorPage, BatchAnswer, RequestRecord } from '../../model/answers';
-import { ServiceError, isServiceError } from '../../model/errors';
+import { type FailureReason, ServiceError, cancelledError, isServiceError } from '../../model/errors';
 import { parseKeyInfo } from './keyInfo';
 import { storedKeyFault } from '../../keyFormat';
 import type { KeyInfo } from '../../model/quota';
-import { droppedConnection, type HttpResponse, HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
+import { droppedConnection, type HttpResponse, HttpTimeoutError, networkCause, utf8 } from '../../host/http';
 import type { BookSource, SourceCall, SourceRate } from '../bookSource';
 import { PLAN_MAX_BATCH, PLAN_RATES, type PlanName } from '../../model/plans';
 import { parseRetryAfter } from '../retryAfter';
@@ -63,10 +63,10 @@ export class BookServiceClient implements BookSource {
       if (!isAmbiguous404(e)) throw e;
       // A limit answers a batch call with 404 as well; a batch that succeeds means the author is unknown.
       await this.books([PROBE_ISBN], call);
-      throw new ServiceError('notFound', `The service knows no author named "${name}".`, { status: 404 });
+      throw new ServiceError('notFound', { why: 'noAuthor', source: 'isbndb', name }, { status: 404 });
     }
     if (!isObject(body) || !Array.isArray(body.books)) {
-      throw new ServiceError('badResponse', 'The service sent an author record that could not be read.');
+      throw new ServiceError('badResponse', { why: 'unreadable', source: 'isbndb', answer: 'authorRecord' });
     }
     const books = body.books.map(normalizeBook).filter((b): b is Book => b !== undefined);
     const total = typeof body.total === 'number' ? body.total : undefined;
@@ -88,12 +88,12 @@ export class BookServiceClient implements BookSource {
     const requested = isbns.map((isbn) => isbnDigits(isbn) ?? '');
     const wrong = isbns.find((_, i) => !requested[i]);
     if (wrong !== undefined || requested.length === 0) {
-      if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
+      if (wrong !== undefined) throw new ServiceError('badResponse', { why: 'notAnIsbn', value: wrong });
       return { found: new Map(), notFound: [] };
     }
     const body = await this.send(call, 'POST', 'books', `isbns=${requested.join(',')}`, requested.length);
     const records = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
-    if (!records) throw new ServiceError('badResponse', 'The service sent a batch answer that could not be read.');
+    if (!records) throw new ServiceError('badResponse', { why: 'unreadable', source: 'isbndb', answer: 'batch' });
 
     // Linear in the answer: a batch of 1,000 answered with 100,000 unrelated records matched each
     // asked ISBN against every record's other ISBNs (46 s on the host thread); now two maps.
@@ -152,7 +152,7 @@ export class BookServiceClient implements BookSource {
     try {
       // Sent, such a key fails in the HTTP layer and reads as "the network failed".
       const fault = storedKeyFault(this.options.apiKey);
-      if (fault) throw new ServiceError('auth', `This key is malformed (${fault}).`, { malformedKey: true });
+      if (fault) throw new ServiceError('auth', { why: 'malformedKey', fault }, { malformedKey: true });
       const response = await call.http.request({
         origin: this.baseUrl.origin,
         path: this.baseUrl.pathname.slice(0, this.baseUrl.pathname.lastIndexOf('/') + 1) + path,
@@ -201,7 +201,7 @@ function isAmbiguous404(e: unknown): boolean {
 
 async function readBody(response: HttpResponse, maxBytes: number): Promise<string> {
   const bytes = await response.read();
-  if (!bytes) throw new ServiceError('badResponse', `The service sent more than ${Math.round(maxBytes / 1048576)} MB; the answer was refused.`);
+  if (!bytes) throw new ServiceError('badResponse', { why: 'tooBig', source: 'isbndb', megabytes: Math.round(maxBytes / 1048576) });
   return utf8(bytes);
 }
 
@@ -239,51 +239,51 @@ function interpret(status: number, headers: HttpResponse['headers'], text: strin
   const message = messageOf(json);
 
   if (status >= 200 && status < 300) {
-    if (json === undefined) throw new ServiceError('badResponse', 'The service sent an answer that is not valid JSON.', { status });
+    if (json === undefined) throw new ServiceError('badResponse', { why: 'notJson', source: 'isbndb', truncated: false }, { status });
     return json;
   }
   if (status === 429) {
-    return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
+    return fail('quota', { why: 'planLimit' }, { status, retryAt, daily: DAILY_QUOTA.test(message) });
   }
   if (status === 404) {
     const limitShaped = isObject(json) && json.errorMessage === LIMIT_404_MESSAGE;
     // A batch never answers 404 for unknown ISBNs (it leaves them out), so there it is a limit (spec §7).
     // `GET /key` is not in the spec: a service without it answers 404, whatever the body.
     if (method === 'POST' || (limitShaped && !keyQuery)) {
-      return fail('quota', 'The request limit of your plan is reached.', { status, retryAt, daily: DAILY_QUOTA.test(message) });
+      return fail('quota', { why: 'planLimit' }, { status, retryAt, daily: DAILY_QUOTA.test(message) });
     }
-    return fail('notFound', 'Not found.', { status });
+    return fail('notFound', { why: 'noRecord' }, { status });
   }
-  if (status === 401) return fail('auth', 'The service refused the API key.', { status });
+  if (status === 401) return fail('auth', { why: 'keyRefused', source: 'isbndb' }, { status });
   if (status === 403 && DAILY_LIMIT_403.test(message)) {
-    return fail('quota', 'The daily request quota of your key is spent.', { status, retryAt, daily: true });
+    return fail('quota', { why: 'dailyQuota' }, { status, retryAt, daily: true });
   }
-  if (status === 403) return fail('wrongPlan', 'The API key is denied on this plan\'s address.', { status });
+  if (status === 403) return fail('wrongPlan', { why: 'wrongPlan' }, { status });
   if ((status === 400 || status === 413) && method === 'POST' && (isbnCount ?? 0) > 1) {
-    return fail('tooLarge', 'The service refused a batch of this size.', { status });
+    return fail('tooLarge', { why: 'batchRefused', source: 'isbndb' }, { status });
   }
   if (status >= 300 && status < 400) {
-    return fail('badResponse', `The service answered with a redirect (${status}); it was not followed, so the key stays with the configured address.`, { status });
+    return fail('badResponse', { why: 'redirect', source: 'isbndb', status }, { status });
   }
-  if (status >= 500) return fail('server', `The service failed (HTTP ${status}).`, { status, retryAt });
-  return fail('badResponse', `The service answered HTTP ${status}.`, { status });
+  if (status >= 500) return fail('server', { why: 'serverError', source: 'isbndb', status }, { status, retryAt });
+  return fail('badResponse', { why: 'httpStatus', source: 'isbndb', status }, { status });
 }
 
-function fail(kind: ServiceError['kind'], message: string, details: ServiceError['details']): never {
-  throw new ServiceError(kind, message, details);
+function fail(kind: ServiceError['kind'], reason: FailureReason, details: ServiceError['details']): never {
+  throw new ServiceError(kind, reason, details);
 }
 
 function toServiceError(e: unknown, signal: AbortSignal | undefined): ServiceError {
   if (e instanceof ServiceError) return e;
-  if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
-  if (e instanceof HttpTimeoutError) return new ServiceError('network', `The service did not answer within ${Math.round(e.timeoutMs / 1000)} s.`);
+  if (signal?.aborted) return cancelledError();
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', { why: 'timeout', source: 'isbndb', seconds: Math.round(e.timeoutMs / 1000) });
   const code = (e as { code?: string } | undefined)?.code ?? '';
   if (code === 'FETCH_FAILED') {
     // In a browser: a service that answered before allows browsers, so this is most likely a limit
     // answer sent without the permission (slow down); one that never did does not take requests
     // from a browser, which retrying will not change.
-    if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', 'The browser could not read the book service\'s answer; most likely the request limit is reached.');
-    return new ServiceError('blocked', 'The browser refused the request to the book service (no cross-origin permission), or could not reach it.');
+    if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', { why: 'browserLimit', source: 'isbndb' });
+    return new ServiceError('blocked', { why: 'browserRefused', source: 'isbndb' });
   }
-  return new ServiceError('network', `Could not reach the book service: ${unreachableReason(e)}.`, { dropped: droppedConnection(e) });
+  return new ServiceError('network', { why: 'unreachable', source: 'isbndb', cause: networkCause(e) }, { dropped: droppedConnection(e) });
 }

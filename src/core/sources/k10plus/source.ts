@@ -8,7 +8,6 @@ import { SruCatalogue, type CatalogueOptions, type SruService } from '../catalog
 
 export const K10PLUS_SERVICE: SruService = {
   name: 'k10plus',
-  title: 'K10plus',
   defaultUrl: DEFAULT_SOURCE_URLS.k10plus,
   version: '1.1',
   recordSchema: 'marcxml',

@@ -2,19 +2,19 @@
  * One GET to a keyless service through the transport the call brings: the headers a keyless
  * request may carry and no other (never a key of another service, never `Authorization`),
  * cancellable and timed, the answer read up to a cap, and what went wrong on the way as a
- * `ServiceError` naming the service.
+ * `ServiceError` whose reason names the source.
  */
 import type { RequestRecord } from '../../model/answers';
-import { ServiceError } from '../../model/errors';
-import { droppedConnection, HttpTimeoutError, unreachableReason, utf8 } from '../../host/http';
+import { ServiceError, cancelledError } from '../../model/errors';
+import { droppedConnection, HttpTimeoutError, networkCause, utf8 } from '../../host/http';
 import type { SourceCall } from '../bookSource';
 import { parseRetryAfter } from '../retryAfter';
 
 export interface KeylessEndpoint {
   /** The service's address from the settings, e.g. `https://openlibrary.org` (a path is kept as a prefix). */
   baseUrl: URL;
-  /** How the user reads the service's name: "Open Library". */
-  title: string;
+  /** The source's name (`BookSource.name`, `openLibrary`), which its failures' reasons carry. */
+  source: string;
   /** The User-Agent (see `keylessUserAgent`); undefined where the host cannot set one (a browser). */
   userAgent: string | undefined;
   timeoutMs: number;
@@ -46,10 +46,10 @@ export interface EndpointOptions {
 }
 
 /** The endpoint from a source's options and its defaults. */
-export function endpointOf(options: EndpointOptions, defaults: { url: string; title: string; maxBodyBytes: number; browserRefusal?: 'blocked' }): KeylessEndpoint {
+export function endpointOf(options: EndpointOptions, defaults: { url: string; source: string; maxBodyBytes: number; browserRefusal?: 'blocked' }): KeylessEndpoint {
   return {
     baseUrl: options.baseUrl ?? new URL(defaults.url),
-    title: defaults.title,
+    source: defaults.source,
     userAgent: options.userAgent,
     timeoutMs: Math.min(options.timeoutMs ?? KEYLESS_TIMEOUT_MS, KEYLESS_TIMEOUT_MS),
     maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
@@ -94,7 +94,7 @@ export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pa
     started = response.sentAt ?? started;
     record.status = response.status;
     const bytes = await response.read();
-    if (!bytes) throw new ServiceError('badResponse', `${endpoint.title} sent more than ${Math.round(endpoint.maxBodyBytes / 1048576)} MB; the answer was refused.`, { status: response.status });
+    if (!bytes) throw new ServiceError('badResponse', { why: 'tooBig', source: endpoint.source, megabytes: Math.round(endpoint.maxBodyBytes / 1048576) }, { status: response.status });
     return { status: response.status, headers: response.headers, text: utf8(bytes) };
   } catch (e) {
     const error = asServiceError(e, endpoint, call.signal);
@@ -108,25 +108,26 @@ export async function keylessGet(endpoint: KeylessEndpoint, call: SourceCall, pa
 
 function asServiceError(e: unknown, endpoint: KeylessEndpoint, signal: AbortSignal | undefined): ServiceError {
   if (e instanceof ServiceError) return e;
-  if (signal?.aborted) return new ServiceError('cancelled', 'Cancelled.');
-  if (e instanceof HttpTimeoutError) return new ServiceError('network', `${endpoint.title} did not answer within ${Math.round(endpoint.timeoutMs / 1000)} s.`);
+  const source = endpoint.source;
+  if (signal?.aborted) return cancelledError();
+  if (e instanceof HttpTimeoutError) return new ServiceError('network', { why: 'timeout', source, seconds: Math.round(endpoint.timeoutMs / 1000) });
   const code = (e as { code?: string } | undefined)?.code ?? '';
   // In a browser (VS Code for the Web): these services allow browsers, but send their limit
   // answers (429, 403) without the permission, which the browser hides as a failed fetch. A
   // host that never answered this tab is out of reach (an outage, see SourceHealth), not a limit.
   if (code === 'FETCH_FAILED') {
-    if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', `${endpoint.title} did not answer the browser; most likely it asks to slow down.`);
-    if (endpoint.browserRefusal === 'blocked') return new ServiceError('blocked', `${endpoint.title} does not answer VS Code for the Web (no cross-origin permission); it is skipped for this session.`);
-    return new ServiceError('network', `Could not reach ${endpoint.title} from the browser.`);
+    if ((e as { answeredBefore?: boolean }).answeredBefore) return new ServiceError('quota', { why: 'browserLimit', source });
+    if (endpoint.browserRefusal === 'blocked') return new ServiceError('blocked', { why: 'browserRefused', source });
+    return new ServiceError('network', { why: 'unreachable', source, cause: 'browser' });
   }
-  return new ServiceError('network', `Could not reach ${endpoint.title}: ${unreachableReason(e)}.`, { dropped: droppedConnection(e) });
+  return new ServiceError('network', { why: 'unreachable', source, cause: networkCause(e) }, { dropped: droppedConnection(e) });
 }
 
 /**
  * The JSON of a 2xx answer. A body cut short ("Unexpected end of JSON input") and one that is
- * not JSON at all are both a `badResponse` that says which.
+ * not JSON at all are both a `badResponse` whose reason says which.
  */
-export function parseJsonAnswer(reply: RawReply, title: string): unknown {
+export function parseJsonAnswer(reply: RawReply, source: string): unknown {
   try {
     return JSON.parse(reply.text);
   } catch (e) {
@@ -134,7 +135,7 @@ export function parseJsonAnswer(reply: RawReply, title: string): unknown {
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
     const cut = reply.text.trim() !== '' && (/end of (JSON )?input|Unterminated/i.test(message) || (at !== null && Number(at[1]) >= reply.text.trimEnd().length));
-    throw new ServiceError('badResponse', cut ? `The answer from ${title} ended early (truncated JSON).` : `${title} sent an answer that is not valid JSON.`, { status: reply.status });
+    throw new ServiceError('badResponse', { why: 'notJson', source, truncated: cut }, { status: reply.status });
   }
 }
 

@@ -35,7 +35,7 @@ export class LobidSource extends CatalogueSource {
 
   constructor(options: CatalogueOptions) {
     super();
-    this.endpoint = endpointOf(options, { url: DEFAULT_SOURCE_URLS.lobid, title: 'lobid', maxBodyBytes: 8 * 1024 * 1024 });
+    this.endpoint = endpointOf(options, { url: DEFAULT_SOURCE_URLS.lobid, source: 'lobid', maxBodyBytes: 8 * 1024 * 1024 });
     this.now = options.now ?? Date.now;
   }
 
@@ -43,7 +43,7 @@ export class LobidSource extends CatalogueSource {
     const reply = await keylessGet(this.endpoint, call, lobidSearchPath(isbns), {}, isbns.length);
     if (reply.status < 200 || reply.status >= 300) throw catalogueError(reply, 'lobid', this.now());
     const body = parseJsonAnswer(reply, 'lobid');
-    if (!isObject(body) || !Array.isArray(body.member)) throw new ServiceError('badResponse', 'lobid sent a search answer that could not be read.', { status: reply.status });
+    if (!isObject(body) || !Array.isArray(body.member)) throw new ServiceError('badResponse', { why: 'unreadable', source: 'lobid', answer: 'search' }, { status: reply.status });
     const total = typeof body.totalItems === 'number' ? body.totalItems : body.member.length;
     return {
       total,

@@ -12,7 +12,6 @@ import { SruCatalogue, type CatalogueOptions, type SruService } from '../catalog
 
 export const LOC_SERVICE: SruService = {
   name: 'loc',
-  title: 'Library of Congress',
   defaultUrl: DEFAULT_SOURCE_URLS.loc,
   version: '1.1',
   recordSchema: 'marcxml',

@@ -1,7 +1,7 @@
 /**
  * Open Library's refusals as error kinds. A 403 is not "not found": Open Library refuses
  * agents it cannot identify and callers it wants slowed down (free-sources-facts.md), so it is
- * a limit to back off from, with a message that says so. A redirect is never followed.
+ * a limit to back off from, with a reason that says so. A redirect is never followed.
  */
 import { ServiceError } from '../../model/errors';
 import { retryAfterOf, type RawReply } from '../keyless/request';
@@ -13,17 +13,13 @@ export function openLibraryError(reply: RawReply, now: number, isbnCount = 0): S
   const status = reply.status;
   const retryAt = retryAfterOf(reply, now);
   if (status === 403) {
-    return new ServiceError(
-      'quota',
-      'Open Library refused the request (HTTP 403): it refuses callers it cannot identify or wants slowed down. ISBN Lens waits before asking it again.',
-      { status, retryAt: retryAt ?? now + FORBIDDEN_BACKOFF_MS },
-    );
+    return new ServiceError('quota', { why: 'callerRefused', source: 'openLibrary' }, { status, retryAt: retryAt ?? now + FORBIDDEN_BACKOFF_MS });
   }
-  if (status === 429) return new ServiceError('quota', 'Open Library asks to slow down (HTTP 429).', { status, retryAt });
-  if ((status === 414 || status === 413) && isbnCount > 1) return new ServiceError('tooLarge', 'Open Library refused a request this long.', { status });
+  if (status === 429) return new ServiceError('quota', { why: 'slowDown', source: 'openLibrary', status }, { status, retryAt });
+  if ((status === 414 || status === 413) && isbnCount > 1) return new ServiceError('tooLarge', { why: 'batchRefused', source: 'openLibrary' }, { status });
   if (status >= 300 && status < 400) {
-    return new ServiceError('badResponse', `Open Library answered with a redirect (${status}); it was not followed.`, { status });
+    return new ServiceError('badResponse', { why: 'redirect', source: 'openLibrary', status }, { status });
   }
-  if (status >= 500) return new ServiceError('server', `Open Library failed (HTTP ${status}).`, { status, retryAt });
-  return new ServiceError('badResponse', `Open Library answered HTTP ${status}.`, { status });
+  if (status >= 500) return new ServiceError('server', { why: 'serverError', source: 'openLibrary', status }, { status, retryAt });
+  return new ServiceError('badResponse', { why: 'httpStatus', source: 'openLibrary', status }, { status });
 }

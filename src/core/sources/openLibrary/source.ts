@@ -45,7 +45,7 @@ export class OpenLibrarySource implements BookSource {
   private readonly now: () => number;
 
   constructor(options: OpenLibraryOptions) {
-    this.endpoint = endpointOf(options, { url: OPEN_LIBRARY_DEFAULT_URL, title: 'Open Library', maxBodyBytes: 8 * 1024 * 1024 });
+    this.endpoint = endpointOf(options, { url: OPEN_LIBRARY_DEFAULT_URL, source: 'openLibrary', maxBodyBytes: 8 * 1024 * 1024 });
     this.rate =
       options.userAgent === undefined
         ? { perSecond: OPEN_LIBRARY_UNIDENTIFIED_RATE, windowMs: OPEN_LIBRARY_UNIDENTIFIED_WINDOW_MS, sharedBy: 'machine', shareName: 'openLibrary' }
@@ -62,12 +62,12 @@ export class OpenLibrarySource implements BookSource {
   async books(isbns: readonly string[], call: SourceCall): Promise<BatchAnswer> {
     const asked = isbns.map((isbn) => isbnDigits(isbn));
     const wrong = isbns.find((_, i) => !asked[i]);
-    if (wrong !== undefined) throw new ServiceError('badResponse', `"${wrong}" is not an ISBN.`);
+    if (wrong !== undefined) throw new ServiceError('badResponse', { why: 'notAnIsbn', value: wrong });
     const unique = [...new Set(asked as string[])];
     if (unique.length === 0) return { found: new Map(), notFound: [] };
-    if (unique.length > this.maxBatch) throw new ServiceError('tooLarge', `Open Library is asked at most ${this.maxBatch} ISBNs at a time.`);
+    if (unique.length > this.maxBatch) throw new ServiceError('tooLarge', { why: 'batchLimit', source: 'openLibrary', max: this.maxBatch });
     const body = this.json(await keylessGet(this.endpoint, call, booksApiPath(unique), {}, unique.length), unique.length);
-    if (!isObject(body)) throw new ServiceError('badResponse', 'Open Library sent a Books API answer that could not be read.');
+    if (!isObject(body)) throw new ServiceError('badResponse', { why: 'unreadable', source: 'openLibrary', answer: 'booksApi' });
 
     const found = new Map<string, Book>();
     const notFound: string[] = [];
@@ -82,9 +82,9 @@ export class OpenLibrarySource implements BookSource {
   /** One page of the works Open Library's search finds for an author's name. */
   async authorPage(name: string, page: number, pageSize: number, call: SourceCall): Promise<AuthorPage> {
     const body = this.json(await keylessGet(this.endpoint, call, authorSearchPath(name, page, pageSize)));
-    if (!isObject(body) || !Array.isArray(body.docs)) throw new ServiceError('badResponse', 'Open Library sent an author search answer that could not be read.');
+    if (!isObject(body) || !Array.isArray(body.docs)) throw new ServiceError('badResponse', { why: 'unreadable', source: 'openLibrary', answer: 'authorSearch' });
     const total = typeof body.numFound === 'number' ? body.numFound : typeof body.num_found === 'number' ? body.num_found : undefined;
-    if (page === 1 && body.docs.length === 0) throw new ServiceError('notFound', `Open Library knows no author named "${name}".`, { status: 200 });
+    if (page === 1 && body.docs.length === 0) throw new ServiceError('notFound', { why: 'noAuthor', source: 'openLibrary', name }, { status: 200 });
     const books = body.docs.map((doc) => bookFromSearchDoc(doc, this.coversBase)).filter((b): b is Book => b !== undefined);
     return { name, books, page, pageSize, total, hasMore: total !== undefined ? page * pageSize < total : body.docs.length >= pageSize };
   }
@@ -94,30 +94,30 @@ export class OpenLibrarySource implements BookSource {
     const path = workSearchPath(query, limit, readerLanguage);
     if (!path) return { works: [], total: 0 };
     const page = worksFromSearch(this.json(await keylessGet(this.endpoint, call, path)));
-    if (!page) throw new ServiceError('badResponse', 'Open Library sent a search answer that could not be read.');
+    if (!page) throw new ServiceError('badResponse', { why: 'unreadable', source: 'openLibrary', answer: 'search' });
     return page;
   }
 
   /** One page of a work's editions (`/works/OL…W/editions.json`); an unknown, merged or deleted work is `notFound`. */
   async workEditions(workKey: string, offset: number, limit: number, call: SourceCall): Promise<EditionsPage> {
     const reply = await keylessGet(this.endpoint, call, editionsPath(workKey, offset, limit));
-    if (reply.status === 404) throw new ServiceError('notFound', `Open Library knows no work ${workKey}.`, { status: 404 });
+    if (reply.status === 404) throw new ServiceError('notFound', { why: 'noWork', source: 'openLibrary', work: workKey }, { status: 404 });
     const page = editionsFromAnswer(this.json(reply), workKey, offset);
-    if (!page) throw new ServiceError('badResponse', 'Open Library sent an editions answer that could not be read.');
+    if (!page) throw new ServiceError('badResponse', { why: 'unreadable', source: 'openLibrary', answer: 'editions' });
     return page;
   }
 
   /** The work an ISBN is an edition of, and that edition, in one search; undefined when Open Library knows none. */
   async workOfIsbn(isbn: string, call: SourceCall): Promise<WorkOfIsbn | undefined> {
     const digits = isbnDigits(isbn);
-    if (!digits) throw new ServiceError('badResponse', `"${isbn}" is not an ISBN.`);
+    if (!digits) throw new ServiceError('badResponse', { why: 'notAnIsbn', value: isbn });
     const found = workOfIsbnFromSearch(this.json(await keylessGet(this.endpoint, call, workOfIsbnPath(digits))));
-    if (found === null) throw new ServiceError('badResponse', 'Open Library sent a search answer that could not be read.');
+    if (found === null) throw new ServiceError('badResponse', { why: 'unreadable', source: 'openLibrary', answer: 'search' });
     return found;
   }
 
   private json(reply: RawReply, isbnCount = 0): unknown {
     if (reply.status < 200 || reply.status >= 300) throw openLibraryError(reply, this.now(), isbnCount);
-    return parseJsonAnswer(reply, 'Open Library');
+    return parseJsonAnswer(reply, 'openLibrary');
   }
 }

@@ -20,6 +20,7 @@ import type { Config } from '../../infrastructure/config';
 import type { Log } from '../../infrastructure/log';
 import type { LookupService } from '../../infrastructure/lookupService';
 import { chatTools as words } from '../../words/chat';
+import { describeFailure } from '../../words/failures';
 
 export interface ChatServices {
   service: LookupService;
@@ -81,14 +82,14 @@ async function answerFor(name: ChatToolName, services: ChatServices, input: unkn
       const read = readIsbns(parsed.value);
       // A person waits for these in the chat: ahead of prefetching, and the next source asked for what a reader wants to see.
       const { results, skipped } = await lookUp(services, isbnsToLookUp(read), { signal, urgent: true, purpose: 'hover' });
-      return lookUpAnswer(parsed.value, read, results, skipped);
+      return lookUpAnswer(parsed.value, read, results, skipped, describeFailure);
     }
     case CHAT_TOOLS.checkReferences: {
       const parsed = parseCheckInput(input);
       if (!parsed.ok) return inputProblem(parsed.problem);
       const references = readReferences(parsed.value);
       const { results, skipped } = await lookUp(services, referencesIsbns(references), { signal });
-      return checkAnswer(references, checkReferences(references, (isbn) => results.get(isbn), skipped));
+      return checkAnswer(references, checkReferences(references, (isbn) => results.get(isbn), skipped, describeFailure));
     }
     case CHAT_TOOLS.findBooks: {
       const parsed = parseFindInput(input);
@@ -113,9 +114,9 @@ async function lookUp(services: ChatServices, isbns: readonly string[], options:
   const shortfall = quotaShortfall(uncached.length, service.keyQuota.quota);
   const leftOut = new Set(shortfall ? uncached.slice(shortfall.left) : []);
   const results = await service.lookup(isbns.filter((isbn) => !leftOut.has(isbn)), options);
-  const spent = new ServiceError('quota', 'The daily quota left is less than this look-up needs.', { daily: true });
+  const spent = new ServiceError('quota', { why: 'quotaShortfall' }, { daily: true });
   for (const isbn of leftOut) results.set(isbn, { status: 'failed', error: spent, source: 'isbndb' });
-  const skipped = config.sources.includes('isbndb') && !service.sourceNames.includes('isbndb') ? [notAsked('isbndb', new ServiceError('auth', 'No API key is set.'))] : [];
+  const skipped = config.sources.includes('isbndb') && !service.sourceNames.includes('isbndb') ? [notAsked('isbndb', new ServiceError('auth', { why: 'noKey' }), describeFailure)] : [];
   return { results, skipped };
 }
 

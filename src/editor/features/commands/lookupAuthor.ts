@@ -30,7 +30,7 @@ export async function lookupAuthor(service: LookupService, config: Config, readi
   if (!name?.trim()) return;
   // The book service with a key; without one, Open Library's author search.
   const source = await service.authorSource();
-  if (!source) return showFailure(service, new ServiceError('auth', commandWords.author.noKey()));
+  if (!source) return showFailure(service, new ServiceError('auth', { why: 'noKey' }));
 
   const book = await pickBook(name.trim(), service);
   if (!book) return;
