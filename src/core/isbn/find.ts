@@ -11,7 +11,8 @@ import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from './textShape';
 import { ruleOfCode, type Rule } from './rules/rule';
-import { checkDigit, checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
+import { CHECK_NO_RANGE, CHECK_RANGE, CHECK_UNPARSED, CHECK_WRONG, decide, Evidence, vouchesInProse } from './decide';
+import { checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
 import { chanceStretch } from './rules/repeats';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
 import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
@@ -150,17 +151,13 @@ const SCRIPT_SHAPE: TextShape = Object.freeze({ kind: 'json' });
 const ASK_DATA = 1 << 20;
 const ASK_SCRIPT = ASK_DATA + 1;
 
-/**
- * Does the rule of `code` (a context rule that found a bare 10) vouch for it beyond its checksum
- * in prose (BareTens): a book's link or an ISBN column does; a key in a page's script or the word
- * ISBN on its line leave it to BareTens' own look (withoutChance).
- */
-function vouchesInProse(code: number): boolean {
-  return code === bookPath.code || code === tableColumnIsbn.code;
-}
-
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
 const NOT_ISBN = -2;
+/**
+ * Scan.lookup's answers for a checksum-valid number its context ruled out before isbn3 was
+ * asked: this minus the ruling rule's code (Scan.ruledOutBeforeParse).
+ */
+const RULED_OUT_UNPARSED = -(1 << 16);
 
 const NO_LABEL = -1;
 const LABEL = 0;
@@ -773,6 +770,8 @@ class Scan {
   /** A run read again with a price typed on (glued), and a part of a run read alone (tenWithPrice, gluedTogether): `d` stays the run's. */
   private readonly part = new Digits();
   private readonly piece = new Digits();
+  /** The evidence about the candidate being decided (decide.ts): reset for each, passed explicitly. */
+  private readonly evidence = new Evidence();
   readonly bareTens = new BareTens();
   private readonly repeats = new Repeats();
   private readonly t = TOKENS;
@@ -974,31 +973,88 @@ class Scan {
       this.noTenOrThirteen(start, end);
       return;
     }
+    const e = this.evidence.reset(d.count, d.groups);
     if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) {
-      this.ruledOut(start, end, phoneGroups.code);
-      return;
+      e.form = phoneGroups.code;
+    } else if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
+      if (this.gluedReadAgain(start, end)) return;
+      e.form = this.inDoi(start) ? doiSuffix.code : gluedToWord.code;
+    } else if (this.inDoi(start)) {
+      e.form = doiSuffix.code;
     }
-    if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
-      this.glued(start, end);
-      return;
-    }
-    if (this.inDoi(start)) {
-      this.ruledOut(start, end, doiSuffix.code);
-      return;
-    }
+    const id = e.form === 0 ? this.evidenceOf(e, d, start, end, true) : NOT_ISBN;
+    this.decided(e, d, start, end, id, true);
+  }
+
+  /**
+   * Asks the rules about the unlabelled 10 or 13 in `d` that its form did not rule out, into
+   * `e`: its checksum and isbn3's range, then what can still decide by decide's order (a bare
+   * 10's context, placeholder digits, the word ISBN on its line, another number's label).
+   * `whole`: the candidate is a whole run (single), not tokens of one (takeUnlabelled), which
+   * ask no placeholder and no rangeless 10's context. Returns its info's number (lookup).
+   */
+  private evidenceOf(e: Evidence, d: Digits, start: number, end: number, whole: boolean): number {
     const id = this.lookup(d, start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
-    if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
-      this.taken(d, start, end, id, evidence);
-    } else if (id >= 0) {
-      this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
-      if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
-    } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
-      this.failed(start);
-    } else if (id === NO_RANGE && d.count === 10) {
-      this.rangelessTen(start, end);
-    } else if (id < 0 && d.count === 13) {
-      this.tenWith978(start, end);
+    if (id >= 0) {
+      e.context = this.contextEvidence(d, start, end, id);
+      if (whole && e.context >= 0) e.placeholder = this.placeholderInProse(start, end);
+      return id;
+    }
+    if (id === NO_RANGE && d.count === 10) {
+      e.check = CHECK_NO_RANGE;
+      if (!whole || (d.groups !== 1 && d.spaces !== 1)) return id;
+      // A 10 in no range is an ISBN here when its context or its line says so (`isbn.split('9999678270')  # ISBN10`).
+      const ten = tenWithoutRange(this.normalizedAt(start, end));
+      e.context = this.contextEvidence(d, start, end, ten);
+      if (e.context <= 0 && lineNamesIsbn(this.text, start)) e.onLine = isbnOnLine.code;
+      return ten;
+    }
+    if (id <= RULED_OUT_UNPARSED) {
+      e.check = CHECK_UNPARSED;
+      e.context = id - RULED_OUT_UNPARSED;
+    } else {
+      e.check = CHECK_WRONG;
+    }
+    // Another number's label explains a bare 10 that is no ISBN (`order 1481623893`): a label word by its hash first.
+    if (d.count === 10 && d.groups === 1) e.otherLabel = foreignWordBefore(this.text, start) ? otherLabel.code : this.foreignLabelBefore(start);
+    return NOT_ISBN;
+  }
+
+  /**
+   * Acts on decide's answer for the unlabelled candidate text[start, end) in `d` (whose info is
+   * infoList()[id] when it is valid): reports it when found, or tells explainIsbns the rule that
+   * ruled it out; and notes it for the passes after the scan (keptForRepeats, BareTens). `whole`
+   * as in evidenceOf; an unlabelled 13 that is no ISBN-13 may be a 10 with 978 before it (tenWith978).
+   */
+  private decided(e: Evidence, d: Digits, start: number, end: number, id: number, whole: boolean): void {
+    const verdict = decide(e);
+    if (verdict > 0) {
+      this.taken(d, start, end, id, verdict);
+      return;
+    }
+    if (verdict < 0) this.ruledOut(start, end, -verdict);
+    // Not counted as a chance number when another number's label explains it.
+    if (d.count === 10 && d.groups === 1 && (e.check === CHECK_WRONG || e.check === CHECK_UNPARSED) && e.otherLabel === 0) this.bareTens.fail(start);
+    if (this.keptForRepeats(e, d, start, whole)) this.repeats.keep(start, end, d.key);
+    if (whole && d.count === 13 && e.form === 0 && e.check !== CHECK_RANGE) this.tenWith978(start, end);
+  }
+
+  /**
+   * Is a candidate that was not found kept for the repeats (repeats.ts: an ISBN found elsewhere
+   * in the text, `3642002307_k.jpg`, `reader.jsp?x=0897894804`)? Not when its form is no ISBN's
+   * (its grouping, a DOI), its check digit is wrong, or another number's label stands before it.
+   */
+  private keptForRepeats(e: Evidence, d: Digits, start: number, whole: boolean): boolean {
+    if (e.form !== 0) return whole && e.form === gluedToWord.code;
+    switch (e.check) {
+      case CHECK_UNPARSED:
+        return d.groups === 1 && e.otherLabel === 0;
+      case CHECK_RANGE:
+        return whole && this.foreignLabelBefore(start) === 0;
+      case CHECK_NO_RANGE:
+        return whole && (d.groups === 1 || d.spaces === 1) && this.foreignLabelBefore(start) === 0;
+      default:
+        return false;
     }
   }
 
@@ -1019,31 +1075,15 @@ class Scan {
     return this.shape.kind !== 'text';
   }
 
-  /** An unlabelled 10 or 13 in `this.d` glued to a letter or digit: a price typed on, a cell's stray capital, or a repeat. */
-  private glued(start: number, end: number): void {
-    const priced = end + priceAfterX(this.text, end);
-    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, false)) return;
-    if (this.letterOpensCell(start, end)) return;
-    if (this.inDoi(start)) {
-      this.ruledOut(start, end, doiSuffix.code);
-      return;
-    }
-    this.repeats.keep(start, end, this.d.key); // `3642002307_k.jpg`
-    this.ruledOut(start, end, gluedToWord.code);
-  }
-
   /**
-   * A checksum-valid bare 10 (in `this.d`) that isbn3 has no range for: an ISBN only where
-   * its key, column, tag or link says so (tenWithoutRange); in prose the range is what
-   * keeps a chance-valid number out.
+   * An unlabelled 10 or 13 in `this.d` glued to a letter or digit, read again as another
+   * candidate: with a price typed on (catalogue.priceTypedOn), or after a cell's stray capital
+   * (data.strayCapital). Reports it and returns true, or returns false: the glued number is then decided.
    */
-  private rangelessTen(start: number, end: number): void {
-    if (this.d.groups !== 1 && this.d.spaces !== 1) return;
-    const id = tenWithoutRange(this.normalizedAt(start, end));
-    // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
-    const evidence = this.contextNamesIsbn(this.d, start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
-    if (evidence > 0) this.taken(this.d, start, end, id, evidence);
-    else if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
+  private gluedReadAgain(start: number, end: number): boolean {
+    const priced = end + priceAfterX(this.text, end);
+    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, false)) return true;
+    return this.letterOpensCell(start, end);
   }
 
   /**
@@ -1108,39 +1148,18 @@ class Scan {
   }
 
   /**
-   * `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code,
-   * not under a key, column or path that says ISBN (`evidence`: what its context said, contextEvidence).
+   * `0123456789` (placeholderTen) in prose or code, not under a key that says ISBN: the code of
+   * data.placeholderDigits, or 0 (decide: a book's link or an ISBN column still vouch for it).
    */
-  private placeholderInProse(start: number, end: number, evidence: number): boolean {
-    if (end - start !== 10 || !placeholderTen(this.text, start)) return false;
+  private placeholderInProse(start: number, end: number): number {
+    if (end - start !== 10 || !placeholderTen(this.text, start)) return 0;
     const prose = typeof this.shape === 'function' || this.shape.kind === 'text';
-    return prose && !vouchesInProse(evidence) && !keyNamesIsbn(this.text, start);
-  }
-
-  /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
-  private failed(start: number): void {
-    const foreign = foreignWordBefore(this.text, start) ? otherLabel.code : this.foreignLabelBefore(start);
-    if (foreign !== 0) {
-      this.ruledOut(start, start + 10, foreign);
-      return;
-    }
-    this.bareTens.fail(start);
-    // Ruled out by its context before isbn3 was asked (surelyWithoutContext), or by its checksum.
-    if (checksumOk(this.text, start, start + 10, 10)) {
-      this.repeats.keep(start, start + 10, this.d.key);
-      if (this.rejected !== undefined) this.ruledOut(start, start + 10, this.contextAgainst(start, start + 10));
-    } else this.ruledOut(start, start + 10, checkDigit.code);
-  }
-
-  /** For explainIsbns: the rule that ruled out the bare 10 at text[start, end) before isbn3 was asked (surelyWithoutContext). */
-  private contextAgainst(start: number, end: number): number {
-    const evidence = this.contextBeforeData(this.d, start, end);
-    return evidence < 0 ? -evidence : evidence === ASK_SCRIPT ? inlineScript.code : noIsbnKey.code;
+    return prose && !keyNamesIsbn(this.text, start) ? placeholder.code : 0;
   }
 
   /**
-   * Reports the unlabelled ISBN in `this.d`, found by the rule of code `evidence` (0: its shape,
-   * contextEvidence); a bare 10 is counted (BareTens), and marked when only its checksum vouches for it.
+   * Reports the unlabelled ISBN in `d`, found by the rule of code `evidence` (decide); a bare 10
+   * is counted (BareTens), and marked when only its checksum vouches for it.
    */
   private taken(d: Digits, start: number, end: number, id: number, evidence: number): void {
     const bareTen = d.count === 10 && d.groups === 1;
@@ -1330,17 +1349,11 @@ class Scan {
     const end = this.t.end[last];
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
-    if (d.groups > 1 && !plausibleGroups(d, this.text)) return this.ruledOut(start, end, phoneGroups.code);
-    if ((i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true)) return this.ruledOut(start, end, gluedToWord.code);
-    const id = this.lookup(d, start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
-    if (id >= 0 && evidence >= 0) {
-      this.taken(d, start, end, id, evidence);
-    } else if (id >= 0) {
-      this.ruledOut(start, end, -evidence);
-    } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
-      this.failed(start);
-    }
+    const e = this.evidence.reset(d.count, d.groups);
+    if (d.groups > 1 && !plausibleGroups(d, this.text)) e.form = phoneGroups.code;
+    else if ((i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true)) e.form = gluedToWord.code;
+    const id = e.form === 0 ? this.evidenceOf(e, d, start, end, false) : NOT_ISBN;
+    this.decided(e, d, start, end, id, false);
   }
 
   private isValid(start: number, end: number): boolean {
@@ -1415,8 +1428,9 @@ class Scan {
 
   /**
    * The 10/13 just read into `this.d`: the number of its isbn3 info (>= 0,
-   * see parse.ts), NO_RANGE when isbn3 has no range for it, or NOT_ISBN (its
-   * checksum or X placement is wrong). A cache hit means checksum-valid; on a
+   * see parse.ts), NO_RANGE when isbn3 has no range for it, NOT_ISBN (its
+   * checksum or X placement is wrong), or, `unlabelled`, RULED_OUT_UNPARSED minus the code of the
+   * rule by which its context rules it out before isbn3 is asked. A cache hit means checksum-valid; on a
    * miss, checksumOk rejects most numbers before any string is built (the key
    * already placed the X).
    */
@@ -1431,21 +1445,23 @@ class Scan {
     if (hit !== NOT_CACHED) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return NOT_ISBN;
     const normalized = this.normalizedAt(start, end);
-    if (unlabelled && this.surelyWithoutContext(d, start, end, normalized)) return NOT_ISBN;
+    const against = unlabelled ? this.ruledOutBeforeParse(d, start, end, normalized) : 0;
+    if (against !== 0) return RULED_OUT_UNPARSED - against;
     return (d.cached = parseAndCache(key, normalized));
   }
 
   /**
-   * contextEvidence before isbn3 parses the number: true only when it would rule the number
-   * out whatever isbn3 says (its ISBN-13 is computed, not parsed).
+   * contextEvidence before isbn3 parses the number: the code of the rule that rules the number
+   * out whatever isbn3 says (its ISBN-13 is computed, not parsed), or 0.
    */
-  private surelyWithoutContext(d: Digits, start: number, end: number, normalized: string): boolean {
+  private ruledOutBeforeParse(d: Digits, start: number, end: number, normalized: string): number {
     const evidence = this.contextBeforeData(d, start, end);
-    if (evidence < ASK_DATA) return evidence < 0;
+    if (evidence < ASK_DATA) return evidence < 0 ? -evidence : 0;
     const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
-    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix);
+    if (dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix)) return 0;
+    return (evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
