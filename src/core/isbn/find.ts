@@ -12,7 +12,7 @@ import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from './textShape';
 import { ruleOfCode, type Rule } from './rules/rule';
 import { CHECK_NO_RANGE, CHECK_RANGE, CHECK_UNPARSED, CHECK_WRONG, decide, Evidence, vouchesInProse } from './decide';
-import { checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
+import { gluedToWord, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
 import { chanceStretch } from './rules/repeats';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
 import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
@@ -234,21 +234,14 @@ export function explainIsbns(text: string, options: FindOptions = {}): FinderDec
   return decisions.sort((a, b) => a.start - b.start);
 }
 
-/** The rule that found match i of `found` (a valid one), by its label, its recorded rule, or its shape. */
+/** The rule that found match i of `found` (a valid one): the deciding rule's code it carries (decide.ts, or a label's). */
 export function foundBy(found: IsbnMatches, i: number): Rule | undefined {
-  if (!found.valid(i)) return undefined;
-  if (found.labelled(i)) return labelBefore(found.text, found.start(i)) === LABEL || !inFieldBody(found.text, found.start(i)) ? isbnLabel : isbnField;
-  const code = found.ruleCode(i);
-  if (code !== 0) return ruleOfCode(code);
-  if (found.checksumOnly(i)) return checksumTen;
-  const raw = found.raw(i);
-  if (raw.replace(/[^0-9Xx]/g, '').length === 13) return isbn13Shape;
-  return /[0-9][^0-9Xx][0-9Xx]/.test(raw) ? groupedTen : checksumTen;
+  return found.valid(i) ? ruleOfCode(found.ruleCode(i)) : undefined;
 }
 
-/** Is `at` inside an isbn field's body (`isbn = {…, here`)? For explanations only: a search back. */
-function inFieldBody(text: string, at: number): boolean {
-  return /isbn[\s~*_:#/([{"|-]*=\s*[{"][^{}"]*$/i.test(text.slice(Math.max(0, at - FIELD_LIMIT), at));
+/** The code of the label rule for labelBefore's answer LABEL (`ISBN 978…`), else 0. */
+function labelRule(label: number): number {
+  return label === LABEL ? isbnLabel.code : 0;
 }
 
 /** Scans as scanIsbns does; `rejected`, when given, gets start, end and rule code of each candidate a rule ruled out. */
@@ -865,7 +858,8 @@ class Scan {
       const label = labelBefore(this.text, start);
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
       if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
-      if (!this.cachedHit(start, end, label === LABEL)) this.single(start, end, label === LABEL);
+      const by = labelRule(label);
+      if (!this.cachedHit(start, end, by)) this.single(start, end, by);
       return end;
     }
     // "ISBN-13 978…", "isbn10 0…": the run starts with the label's 10/13.
@@ -876,19 +870,19 @@ class Scan {
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
       if (label === LABEL) {
         this.splitTokens(start, end);
-        this.tokensFrom(this.takeLabelled(1), false);
+        this.tokensFrom(this.takeLabelled(1, isbnLabel.code), 0);
         return end;
       }
     }
     const label = labelBefore(this.text, start);
     if (label > LABEL) return Math.max(this.field(label, start, end), end);
     if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
-    if (this.wholeRun(start, end, label === LABEL)) return end;
+    if (this.wholeRun(start, end, labelRule(label))) return end;
     this.splitTokens(start, end);
     let i = 0;
-    if (label === LABEL) i = this.takeLabelled(0);
+    if (label === LABEL) i = this.takeLabelled(0, isbnLabel.code);
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
-    this.tokensFrom(i, false);
+    this.tokensFrom(i, 0);
     return end;
   }
 
@@ -917,7 +911,8 @@ class Scan {
     const d = this.d.read(text, start, k);
     if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(d, start) && !this.gluedAfter(d, k, true) && !this.inDoi(start)) {
       const id = this.lookup(d, start, k);
-      if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
+      const by = labelRule(labelBefore(text, start));
+      if (id >= 0) this.out.addValid(start, k, by !== 0, id, false, by || isbn13Shape.code);
     }
     return k;
   }
@@ -925,21 +920,22 @@ class Scan {
   /**
    * Fast path for a run with spaces that is one ISBN as a whole, as in
    * "978 0 306 40615 7": handles it as the token logic below would and returns
-   * true, or returns false to leave it to that logic. The run is in `this.d`.
+   * true, or returns false to leave it to that logic. The run is in `this.d`; `label`, the
+   * code of the label rule that labels it (0: none).
    */
-  private wholeRun(start: number, end: number, labelled: boolean): boolean {
+  private wholeRun(start: number, end: number, label: number): boolean {
     const d = this.d;
     if (d.count !== 10 && d.count !== 13) return false;
-    if (labelled) {
-      if (this.cachedHit(start, end, true)) return true;
+    if (label !== 0) {
+      if (this.cachedHit(start, end, label)) return true;
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
       if (d.count === 13 && !(d.isbn13Prefix && this.lookup(d, start, end) >= 0)) return false;
-      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end);
+      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end, label);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
     if (d.longestToken >= 10 && !(d.spaces === 1 && d.firstToken === 3 && d.longestToken === 10 && d.isbn13Prefix)) return false;
-    if (!this.cachedHit(start, end, false)) this.single(start, end, false);
+    if (!this.cachedHit(start, end, 0)) this.single(start, end, 0);
     return true;
   }
 
@@ -949,23 +945,28 @@ class Scan {
    * anything around it. Reports it and returns true, or returns false to
    * leave it to single(), which decides the same with every case in view.
    * Called straight from the run's handler, not through single, emitLabelled
-   * and lookup: the calls cost a dense list of ISBNs.
+   * and lookup: the calls cost a dense list of ISBNs. `label`: the label rule's code, 0 for
+   * none (decide's shape rule, candidate.isbn13, is then what found it).
    */
-  private cachedHit(start: number, end: number, labelled: boolean): boolean {
+  private cachedHit(start: number, end: number, label: number): boolean {
     const d = this.d;
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
-    if (id < 0 || this.gluedAfter(d, end, !labelled)) return false;
-    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
-    this.out.addValid(start, end, labelled, id);
+    if (id < 0 || this.gluedAfter(d, end, label === 0)) return false;
+    if (label === 0 && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
+    this.out.addValid(start, end, label !== 0, id, false, label || isbn13Shape.code);
     return true;
   }
 
-  /** A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate. */
-  private single(start: number, end: number, labelled: boolean): void {
+  /**
+   * A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate.
+   * `label`: the code of the label rule that labels it; a labelled run is meant as an ISBN and
+   * reported as such (a label beats every other rule), an unlabelled one is decided (decide.ts).
+   */
+  private single(start: number, end: number, label: number): void {
     const d = this.d;
-    if (labelled) {
+    if (label !== 0) {
       if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(d, end, false)) {
-        if (d.count <= 13 || !this.gluedTogether(start)) this.emitLabelled(start, end);
+        if (d.count <= 13 || !this.gluedTogether(start, label)) this.emitLabelled(start, end, label);
       }
       return;
     }
@@ -1064,7 +1065,7 @@ class Scan {
   private noTenOrThirteen(start: number, end: number): void {
     const d = this.d;
     if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
-    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, false)) return;
+    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, 0)) return;
     else if (d.count === 13) this.tenWith978(start, end);
     else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
   }
@@ -1082,7 +1083,7 @@ class Scan {
    */
   private gluedReadAgain(start: number, end: number): boolean {
     const priced = end + priceAfterX(this.text, end);
-    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, false)) return true;
+    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, 0)) return true;
     return this.letterOpensCell(start, end);
   }
 
@@ -1119,18 +1120,18 @@ class Scan {
    * where a label, field, key or column says ISBN: reports the 10 and returns true. Not after
    * 978/979: that is a mistyped ISBN-13, whose first ten pass the check one time in eleven.
    */
-  private tenWithPrice(d: Digits, start: number, end: number, labelled: boolean): boolean {
+  private tenWithPrice(d: Digits, start: number, end: number, label: number): boolean {
     if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return false;
     // Cheap tests first: this runs for every unlabelled run of 13 or 14 digits (ids, timestamps, EANs of other things).
     if (!checksumOk(this.text, start, start + 10, 10)) return false;
     if (gtinValid(this.text, start, end)) return false; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
-    if (!labelled && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
+    if (label === 0 && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
     const tenEnd = start + 10;
     const ten = this.piece.read(this.text, start, tenEnd);
-    const id = this.lookup(ten, start, tenEnd, !labelled);
-    const evidence = id >= 0 && !labelled ? this.contextNamesIsbn(ten, start, tenEnd, id) : 0;
-    if (id >= 0 && (labelled || evidence > 0)) {
-      if (labelled) this.out.addValid(start, tenEnd, true, id);
+    const id = this.lookup(ten, start, tenEnd, label === 0);
+    const evidence = id >= 0 && label === 0 ? this.contextNamesIsbn(ten, start, tenEnd, id) : 0;
+    if (id >= 0 && (label !== 0 || evidence > 0)) {
+      if (label !== 0) this.out.addValid(start, tenEnd, true, id, false, label);
       else this.taken(ten, start, tenEnd, id, evidence);
       return true;
     }
@@ -1176,7 +1177,7 @@ class Scan {
   private afterDigitCode(start: number, end: number): void {
     if (!isDigit(this.text.charCodeAt(start + 1))) return;
     this.d.read(this.text, start + 1, end);
-    this.single(start + 1, end, false);
+    this.single(start + 1, end, 0);
   }
 
   /**
@@ -1186,7 +1187,7 @@ class Scan {
    */
   private lastGroupAlone(end: number): void {
     const d = this.d.read(this.text, end - 13, end);
-    if (d.isbn13Prefix) this.single(end - 13, end, false);
+    if (d.isbn13Prefix) this.single(end - 13, end, 0);
   }
 
   /**
@@ -1275,12 +1276,12 @@ class Scan {
     return t;
   }
 
-  /** Candidates among tokens i.. : all labelled inside a field, else by the unlabelled rules. */
-  private tokensFrom(i: number, inField: boolean): void {
+  /** Candidates among tokens i.. : all labelled by `label` (inside a field: its rule's code), else (0) by the unlabelled rules. */
+  private tokensFrom(i: number, label: number): void {
     const t = this.t;
     while (i < t.length && !this.full) {
-      if (inField) {
-        i = this.takeLabelled(i);
+      if (label !== 0) {
+        i = this.takeLabelled(i, label);
         continue;
       }
       const count = t.count[i];
@@ -1311,9 +1312,9 @@ class Scan {
    * A labelled candidate starting at token i: joins tokens until 13 digits
    * (978/979 start) or 10, preferring the valid reading when both fit. When
    * neither length fits, reports a `length` problem over the tokens that stay
-   * within 13 digits. Returns the index of the first unused token.
+   * within 13 digits. Returns the index of the first unused token. `label`: the label rule's code.
    */
-  private takeLabelled(i: number): number {
+  private takeLabelled(i: number, label: number): number {
     const t = this.t;
     let count = 0;
     let at10 = -1;
@@ -1338,7 +1339,7 @@ class Scan {
     }
     const end = t.end[last];
     if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(this.d, end, false)) {
-      this.emitLabelled(start, end);
+      this.emitLabelled(start, end, label);
     }
     return last + 1;
   }
@@ -1369,7 +1370,7 @@ class Scan {
    * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs (each read into
    * `piece`; `d` stays the run's); else it is left to emitLabelled.
    */
-  private gluedTogether(start: number): boolean {
+  private gluedTogether(start: number, label: number): boolean {
     const count = this.d.count;
     for (const size of [10, 13]) {
       if (count % size !== 0 || count / size > MAX_GLUED) continue;
@@ -1386,27 +1387,27 @@ class Scan {
         ids.push(id);
       }
       if (ids.length === count / size) {
-        for (let i = 0; i < ids.length; i++) this.out.addValid(ends[2 * i], ends[2 * i + 1], true, ids[i]);
+        for (let i = 0; i < ids.length; i++) this.out.addValid(ends[2 * i], ends[2 * i + 1], true, ids[i], false, label);
         return true;
       }
     }
     return false;
   }
 
-  /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
-  private emitLabelled(start: number, end: number): void {
+  /** Reports a candidate labelled by the rule of code `label`, valid or not with the reason. `this.d` must hold text[start, end). */
+  private emitLabelled(start: number, end: number, label: number): void {
     const d = this.d;
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
       const id = this.lookup(this.d, start, end);
       if (id >= 0) {
-        this.out.addValid(start, end, true, id);
+        this.out.addValid(start, end, true, id, false, label);
         return;
       }
       problem = id === NO_RANGE ? 'range' : 'checksum';
     }
-    this.labelledWithProblem(start, end, problem);
+    this.labelledWithProblem(start, end, problem, label);
   }
 
   /**
@@ -1414,14 +1415,14 @@ class Scan {
    * checksum-valid 10 in no range, a 10 with a price typed on; zeros alone are not flagged.
    * Kept apart from emitLabelled, which runs for every labelled ISBN.
    */
-  private labelledWithProblem(start: number, end: number, problem: IsbnProblem): void {
+  private labelledWithProblem(start: number, end: number, problem: IsbnProblem, label: number): void {
     const d = this.d;
     // Meant as an ISBN, a checksum-valid 10 is one even where isbn3 knows no range for it.
     if (problem === 'range' && d.count === 10) {
-      this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)));
+      this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)), false, label);
       return;
     }
-    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, true)) return;
+    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, label)) return;
     if (d.value === 0) return; // all zeros and no ISBN: a template's placeholder (`\newcommand\isbn{000-0-0000000-0-0}`), nothing to flag
     this.out.addInvalid(start, end, problem);
   }
@@ -1575,11 +1576,11 @@ class Scan {
   /** A run in a field body; `read`: `this.d` already holds it (the run that revealed the field). */
   private fieldRun(start: number, end: number, read = false): void {
     if ((read ? this.d : this.d.read(this.text, start, end)).spaces === 0) {
-      if (!this.cachedHit(start, end, true)) this.single(start, end, true);
-    } else if (!this.cachedHit(start, end, true)) {
+      if (!this.cachedHit(start, end, isbnField.code)) this.single(start, end, isbnField.code);
+    } else if (!this.cachedHit(start, end, isbnField.code)) {
       // A spaced run that is one cached ISBN (`isbn = {978 0 7432 7906 2}`) is what takeLabelled would take whole.
       this.splitTokens(start, end);
-      this.tokensFrom(0, true);
+      this.tokensFrom(0, isbnField.code);
     }
   }
 }
