@@ -39,12 +39,15 @@ export class Evidence {
   placeholder = 0;
   /** The word ISBN on its line. */
   onLine = 0;
+  /** Read again from a run that is no ISBN as written (a price typed on, a cell's stray capital): a `reads` rule's candidate. */
+  reread = false;
 
-  reset(digits: number, groups: number): this {
+  reset(digits: number, groups: number, form: number): this {
     this.digits = digits;
     this.groups = groups;
     this.check = CHECK_RANGE;
-    this.form = 0;
+    this.form = form;
+    this.reread = false;
     this.otherLabel = 0;
     this.context = 0;
     this.placeholder = 0;
@@ -73,7 +76,9 @@ export class Evidence {
  * 6. Placeholder digits in prose (data.placeholderDigits), unless a book's link or an ISBN
  *    column vouches for them: a test's or a form's, though they pass the check.
  * 7. Its context for (a book's link, a key, column, tag or field that says ISBN).
- * 8. Its shape and checksum: an ISBN-13, an ISBN-10 in groups, a bare ISBN-10 (in data
+ * 8. A candidate read again from a run that is no ISBN as written (catalogue.priceTypedOn,
+ *    data.strayCapital) is one only by its context: the run as written said otherwise.
+ * 9. Its shape and checksum: an ISBN-13, an ISBN-10 in groups, a bare ISBN-10 (in data
  *    rule 5 has already ruled out a bare 10 whose key or column says nothing).
  */
 export function decide(e: Evidence): number {
@@ -84,6 +89,7 @@ export function decide(e: Evidence): number {
   if (e.context < 0) return e.context;
   if (e.placeholder !== 0 && !vouchesInProse(e.context)) return -e.placeholder;
   if (e.context > 0) return e.context;
+  if (e.reread) return 0;
   return e.digits === 13 ? isbn13Shape.code : e.groups > 1 ? groupedTen.code : checksumTen.code;
 }
 

@@ -974,16 +974,17 @@ class Scan {
       this.noTenOrThirteen(start, end);
       return;
     }
-    const e = this.evidence.reset(d.count, d.groups);
+    let form = 0;
     if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) {
-      e.form = phoneGroups.code;
+      form = phoneGroups.code;
     } else if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
       if (this.gluedReadAgain(start, end)) return;
-      e.form = this.inDoi(start) ? doiSuffix.code : gluedToWord.code;
+      form = this.inDoi(start) ? doiSuffix.code : gluedToWord.code;
     } else if (this.inDoi(start)) {
-      e.form = doiSuffix.code;
+      form = doiSuffix.code;
     }
-    const id = e.form === 0 ? this.evidenceOf(e, d, start, end, true) : NOT_ISBN;
+    const e = this.evidence.reset(d.count, d.groups, form);
+    const id = form === 0 ? this.evidenceOf(e, d, start, end, true) : NOT_ISBN;
     this.decided(e, d, start, end, id, true);
   }
 
@@ -1088,16 +1089,6 @@ class Scan {
   }
 
   /**
-   * For a bare 10 in `this.d` whose info is infoList()[id]: the code of the rule that finds it
-   * an ISBN by a key, column, tag, field or link path (or its ISBN-13 in the same record), or 0:
-   * never its checksum alone in prose.
-   */
-  private contextNamesIsbn(d: Digits, start: number, end: number, id: number): number {
-    const evidence = this.contextEvidence(d, start, end, id);
-    return evidence > 0 ? evidence : 0;
-  }
-
-  /**
    * A bare 10 in `this.d` after one capital that opens a cell (`276762,N3453124715,4`: a
    * ratings dataset's slip), where the cell's column or key says ISBN: reports the 10 and
    * returns true.
@@ -1107,11 +1098,21 @@ class Scan {
     if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(this.d, end, true)) return false;
     const c = start < 2 ? 10 : text.charCodeAt(start - 2);
     if (c !== 44 && c !== 59 && c !== 9 && c !== 34 && c !== 10 && c !== 13) return false; // , ; tab " or a line's start
-    const id = this.lookup(this.d, start, end, true);
-    const evidence = id >= 0 ? this.contextNamesIsbn(this.d, start, end, id) : 0;
-    if (evidence === 0) return false;
-    this.taken(this.d, start, end, id, evidence);
-    return true;
+    return this.rereadTaken(this.d, start, end);
+  }
+
+  /**
+   * The unlabelled 10 in `d` at text[start, end), read again from a run that is no ISBN as
+   * written (a price typed on, a cell's stray capital): decided as its own candidate, found only
+   * where its context vouches for it (decide). Reports it and returns true, or returns false.
+   */
+  private rereadTaken(d: Digits, start: number, end: number): boolean {
+    const e = this.evidence.reset(d.count, d.groups, 0);
+    e.reread = true;
+    const id = this.evidenceOf(e, d, start, end, false);
+    const verdict = decide(e);
+    if (verdict > 0) this.taken(d, start, end, id, verdict);
+    return verdict > 0;
   }
 
   /**
@@ -1128,14 +1129,10 @@ class Scan {
     if (label === 0 && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
     const tenEnd = start + 10;
     const ten = this.piece.read(this.text, start, tenEnd);
-    const id = this.lookup(ten, start, tenEnd, label === 0);
-    const evidence = id >= 0 && label === 0 ? this.contextNamesIsbn(ten, start, tenEnd, id) : 0;
-    if (id >= 0 && (label !== 0 || evidence > 0)) {
-      if (label !== 0) this.out.addValid(start, tenEnd, true, id, false, label);
-      else this.taken(ten, start, tenEnd, id, evidence);
-      return true;
-    }
-    return false;
+    if (label === 0) return this.rereadTaken(ten, start, tenEnd);
+    const id = this.lookup(ten, start, tenEnd);
+    if (id >= 0) this.out.addValid(start, tenEnd, true, id, false, label);
+    return id >= 0;
   }
 
   /**
@@ -1350,10 +1347,9 @@ class Scan {
     const end = this.t.end[last];
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
-    const e = this.evidence.reset(d.count, d.groups);
-    if (d.groups > 1 && !plausibleGroups(d, this.text)) e.form = phoneGroups.code;
-    else if ((i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true)) e.form = gluedToWord.code;
-    const id = e.form === 0 ? this.evidenceOf(e, d, start, end, false) : NOT_ISBN;
+    const form = d.groups > 1 && !plausibleGroups(d, this.text) ? phoneGroups.code : (i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true) ? gluedToWord.code : 0;
+    const e = this.evidence.reset(d.count, d.groups, form);
+    const id = form === 0 ? this.evidenceOf(e, d, start, end, false) : NOT_ISBN;
     this.decided(e, d, start, end, id, false);
   }
 
