@@ -8,6 +8,14 @@ import { checkDigit, checksumTen, groupedTen, isbn13Shape } from './rules/candid
 import { tableColumnIsbn } from './rules/data';
 import { bookPath } from './rules/urls';
 
+// The codes decide names, read once (an import's property is read through a getter unbundled).
+const CHECK_DIGIT = checkDigit.code;
+const ISBN13 = isbn13Shape.code;
+const GROUPED_TEN = groupedTen.code;
+const CHECKSUM_TEN = checksumTen.code;
+const BOOK_PATH = bookPath.code;
+const TABLE_COLUMN_ISBN = tableColumnIsbn.code;
+
 /** What the checksum and isbn3 say of a candidate's digits (Evidence.check). */
 export const CHECK_RANGE = 0;
 /** A checksum-valid ISBN-10 in no range of isbn3's. */
@@ -84,13 +92,13 @@ export class Evidence {
 export function decide(e: Evidence): number {
   if (e.form !== 0) return -e.form;
   if (e.otherLabel !== 0) return -e.otherLabel;
-  if (e.check === CHECK_WRONG) return -checkDigit.code;
+  if (e.check === CHECK_WRONG) return -CHECK_DIGIT;
   if (e.check === CHECK_NO_RANGE) return e.context > 0 ? e.context : e.onLine;
   if (e.context < 0) return e.context;
   if (e.placeholder !== 0 && !vouchesInProse(e.context)) return -e.placeholder;
   if (e.context > 0) return e.context;
   if (e.reread) return 0;
-  return e.digits === 13 ? isbn13Shape.code : e.groups > 1 ? groupedTen.code : checksumTen.code;
+  return e.digits === 13 ? ISBN13 : e.groups > 1 ? GROUPED_TEN : CHECKSUM_TEN;
 }
 
 /**
@@ -99,6 +107,6 @@ export function decide(e: Evidence): number {
  * the word ISBN on its line leave it to BareTens' own look.
  */
 export function vouchesInProse(code: number): boolean {
-  return code === bookPath.code || code === tableColumnIsbn.code;
+  return code === BOOK_PATH || code === TABLE_COLUMN_ISBN;
 }
 

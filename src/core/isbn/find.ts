@@ -151,6 +151,11 @@ const SCRIPT_SHAPE: TextShape = Object.freeze({ kind: 'json' });
 const ASK_DATA = 1 << 20;
 const ASK_SCRIPT = ASK_DATA + 1;
 
+/** The codes of the rules the scanner names on every run (a module's constants: an import's property is read through a getter unbundled). */
+const LABEL_RULE = isbnLabel.code;
+const FIELD_RULE = isbnField.code;
+const ISBN13_RULE = isbn13Shape.code;
+
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
 const NOT_ISBN = -2;
 /**
@@ -241,7 +246,7 @@ export function foundBy(found: IsbnMatches, i: number): Rule | undefined {
 
 /** The code of the label rule for labelBefore's answer LABEL (`ISBN 978…`), else 0. */
 function labelRule(label: number): number {
-  return label === LABEL ? isbnLabel.code : 0;
+  return label === LABEL ? LABEL_RULE : 0;
 }
 
 /** Scans as scanIsbns does; `rejected`, when given, gets start, end and rule code of each candidate a rule ruled out. */
@@ -870,7 +875,7 @@ class Scan {
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
       if (label === LABEL) {
         this.splitTokens(start, end);
-        this.tokensFrom(this.takeLabelled(1, isbnLabel.code), 0);
+        this.tokensFrom(this.takeLabelled(1, LABEL_RULE), 0);
         return end;
       }
     }
@@ -880,7 +885,7 @@ class Scan {
     if (this.wholeRun(start, end, labelRule(label))) return end;
     this.splitTokens(start, end);
     let i = 0;
-    if (label === LABEL) i = this.takeLabelled(0, isbnLabel.code);
+    if (label === LABEL) i = this.takeLabelled(0, LABEL_RULE);
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
     this.tokensFrom(i, 0);
     return end;
@@ -912,7 +917,7 @@ class Scan {
     if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(d, start) && !this.gluedAfter(d, k, true) && !this.inDoi(start)) {
       const id = this.lookup(d, start, k);
       const by = labelRule(labelBefore(text, start));
-      if (id >= 0) this.out.addValid(start, k, by !== 0, id, false, by || isbn13Shape.code);
+      if (id >= 0) this.out.addValid(start, k, by !== 0, id, false, by || ISBN13_RULE);
     }
     return k;
   }
@@ -953,7 +958,7 @@ class Scan {
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
     if (id < 0 || this.gluedAfter(d, end, label === 0)) return false;
     if (label === 0 && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
-    this.out.addValid(start, end, label !== 0, id, false, label || isbn13Shape.code);
+    this.out.addValid(start, end, label !== 0, id, false, label || ISBN13_RULE);
     return true;
   }
 
@@ -1572,11 +1577,11 @@ class Scan {
   /** A run in a field body; `read`: `this.d` already holds it (the run that revealed the field). */
   private fieldRun(start: number, end: number, read = false): void {
     if ((read ? this.d : this.d.read(this.text, start, end)).spaces === 0) {
-      if (!this.cachedHit(start, end, isbnField.code)) this.single(start, end, isbnField.code);
-    } else if (!this.cachedHit(start, end, isbnField.code)) {
+      if (!this.cachedHit(start, end, FIELD_RULE)) this.single(start, end, FIELD_RULE);
+    } else if (!this.cachedHit(start, end, FIELD_RULE)) {
       // A spaced run that is one cached ISBN (`isbn = {978 0 7432 7906 2}`) is what takeLabelled would take whole.
       this.splitTokens(start, end);
-      this.tokensFrom(0, isbnField.code);
+      this.tokensFrom(0, FIELD_RULE);
     }
   }
 }
