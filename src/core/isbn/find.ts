@@ -891,9 +891,10 @@ class Scan {
     return end;
   }
 
-  /** An unlabelled run joined by TeX's `~` or `--`: a range, no ISBN (candidate.texRange). Returns its end. */
+  /** An unlabelled run in `this.d` joined by TeX's `~` or `--`: a range by its form, no ISBN (candidate.texRange). Returns its end. */
   private texRange(start: number, end: number): number {
-    this.ruledOut(start, end, texRange.code);
+    const d = this.d;
+    this.decided(this.evidence.reset(d.count, d.groups, texRange.code), d, start, end, NOT_ISBN, false);
     return end;
   }
 
@@ -914,10 +915,16 @@ class Scan {
     }
     if (groups < 3 || groups > 5) return k;
     const d = this.d.read(text, start, k);
-    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(d, start) && !this.gluedAfter(d, k, true) && !this.inDoi(start)) {
+    if (d.count !== 13 || !d.isbn13Prefix) return k;
+    // Clear of what is around it, labelled or not: a label before a glued one takes nothing either.
+    const form = this.gluedBefore(d, start) || this.gluedAfter(d, k, true) ? gluedToWord.code : this.inDoi(start) ? doiSuffix.code : 0;
+    const label = labelRule(labelBefore(text, start));
+    if (label === 0) {
+      const e = this.evidence.reset(d.count, d.groups, form);
+      this.decided(e, d, start, k, form === 0 ? this.evidenceOf(e, d, start, k, false) : NOT_ISBN, false);
+    } else if (form === 0) {
       const id = this.lookup(d, start, k);
-      const by = labelRule(labelBefore(text, start));
-      if (id >= 0) this.out.addValid(start, k, by !== 0, id, false, by || ISBN13_RULE);
+      if (id >= 0) this.out.addValid(start, k, true, id, false, label);
     }
     return k;
   }
