@@ -11,7 +11,8 @@ import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from './textShape';
 import { ruleOfCode, type Rule } from './rules/rule';
-import { checkDigit, checksumTen, gluedToWord, groupedTen, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
+import { CHECK_NO_RANGE, CHECK_RANGE, CHECK_UNPARSED, CHECK_WRONG, decide, Evidence, vouchesInProse } from './decide';
+import { gluedToWord, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
 import { chanceStretch } from './rules/repeats';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
 import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
@@ -150,17 +151,18 @@ const SCRIPT_SHAPE: TextShape = Object.freeze({ kind: 'json' });
 const ASK_DATA = 1 << 20;
 const ASK_SCRIPT = ASK_DATA + 1;
 
-/**
- * Does the rule of `code` (a context rule that found a bare 10) vouch for it beyond its checksum
- * in prose (BareTens): a book's link or an ISBN column does; a key in a page's script or the word
- * ISBN on its line leave it to BareTens' own look (withoutChance).
- */
-function vouchesInProse(code: number): boolean {
-  return code === bookPath.code || code === tableColumnIsbn.code;
-}
+/** The codes of the rules the scanner names on every run (a module's constants: an import's property is read through a getter unbundled). */
+const LABEL_RULE = isbnLabel.code;
+const FIELD_RULE = isbnField.code;
+const ISBN13_RULE = isbn13Shape.code;
 
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
 const NOT_ISBN = -2;
+/**
+ * Scan.lookup's answers for a checksum-valid number its context ruled out before isbn3 was
+ * asked: this minus the ruling rule's code (Scan.ruledOutBeforeParse).
+ */
+const RULED_OUT_UNPARSED = -(1 << 16);
 
 const NO_LABEL = -1;
 const LABEL = 0;
@@ -237,21 +239,14 @@ export function explainIsbns(text: string, options: FindOptions = {}): FinderDec
   return decisions.sort((a, b) => a.start - b.start);
 }
 
-/** The rule that found match i of `found` (a valid one), by its label, its recorded rule, or its shape. */
+/** The rule that found match i of `found` (a valid one): the deciding rule's code it carries (decide.ts, or a label's). */
 export function foundBy(found: IsbnMatches, i: number): Rule | undefined {
-  if (!found.valid(i)) return undefined;
-  if (found.labelled(i)) return labelBefore(found.text, found.start(i)) === LABEL || !inFieldBody(found.text, found.start(i)) ? isbnLabel : isbnField;
-  const code = found.ruleCode(i);
-  if (code !== 0) return ruleOfCode(code);
-  if (found.checksumOnly(i)) return checksumTen;
-  const raw = found.raw(i);
-  if (raw.replace(/[^0-9Xx]/g, '').length === 13) return isbn13Shape;
-  return /[0-9][^0-9Xx][0-9Xx]/.test(raw) ? groupedTen : checksumTen;
+  return found.valid(i) ? ruleOfCode(found.ruleCode(i)) : undefined;
 }
 
-/** Is `at` inside an isbn field's body (`isbn = {…, here`)? For explanations only: a search back. */
-function inFieldBody(text: string, at: number): boolean {
-  return /isbn[\s~*_:#/([{"|-]*=\s*[{"][^{}"]*$/i.test(text.slice(Math.max(0, at - FIELD_LIMIT), at));
+/** The code of the label rule for labelBefore's answer LABEL (`ISBN 978…`), else 0. */
+function labelRule(label: number): number {
+  return label === LABEL ? LABEL_RULE : 0;
 }
 
 /** Scans as scanIsbns does; `rejected`, when given, gets start, end and rule code of each candidate a rule ruled out. */
@@ -773,6 +768,8 @@ class Scan {
   /** A run read again with a price typed on (glued), and a part of a run read alone (tenWithPrice, gluedTogether): `d` stays the run's. */
   private readonly part = new Digits();
   private readonly piece = new Digits();
+  /** The evidence about the candidate being decided (decide.ts): reset for each, passed explicitly. */
+  private readonly evidence = new Evidence();
   readonly bareTens = new BareTens();
   private readonly repeats = new Repeats();
   private readonly t = TOKENS;
@@ -866,7 +863,8 @@ class Scan {
       const label = labelBefore(this.text, start);
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
       if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
-      if (!this.cachedHit(start, end, label === LABEL)) this.single(start, end, label === LABEL);
+      const by = labelRule(label);
+      if (!this.cachedHit(start, end, by)) this.single(start, end, by);
       return end;
     }
     // "ISBN-13 978…", "isbn10 0…": the run starts with the label's 10/13.
@@ -877,25 +875,26 @@ class Scan {
       if (label > LABEL) return Math.max(this.field(label, start, end), end);
       if (label === LABEL) {
         this.splitTokens(start, end);
-        this.tokensFrom(this.takeLabelled(1), false);
+        this.tokensFrom(this.takeLabelled(1, LABEL_RULE), 0);
         return end;
       }
     }
     const label = labelBefore(this.text, start);
     if (label > LABEL) return Math.max(this.field(label, start, end), end);
     if (this.d.texJoined && label === NO_LABEL) return this.texRange(start, end);
-    if (this.wholeRun(start, end, label === LABEL)) return end;
+    if (this.wholeRun(start, end, labelRule(label))) return end;
     this.splitTokens(start, end);
     let i = 0;
-    if (label === LABEL) i = this.takeLabelled(0);
+    if (label === LABEL) i = this.takeLabelled(0, LABEL_RULE);
     else if (this.inDoi(start)) i = 1; // a DOI ends at the first space
-    this.tokensFrom(i, false);
+    this.tokensFrom(i, 0);
     return end;
   }
 
-  /** An unlabelled run joined by TeX's `~` or `--`: a range, no ISBN (candidate.texRange). Returns its end. */
+  /** An unlabelled run in `this.d` joined by TeX's `~` or `--`: a range by its form, no ISBN (candidate.texRange). Returns its end. */
   private texRange(start: number, end: number): number {
-    this.ruledOut(start, end, texRange.code);
+    const d = this.d;
+    this.decided(this.evidence.reset(d.count, d.groups, texRange.code), d, start, end, NOT_ISBN, false);
     return end;
   }
 
@@ -916,9 +915,16 @@ class Scan {
     }
     if (groups < 3 || groups > 5) return k;
     const d = this.d.read(text, start, k);
-    if (d.count === 13 && d.isbn13Prefix && !this.gluedBefore(d, start) && !this.gluedAfter(d, k, true) && !this.inDoi(start)) {
+    if (d.count !== 13 || !d.isbn13Prefix) return k;
+    // Clear of what is around it, labelled or not: a label before a glued one takes nothing either.
+    const form = this.gluedBefore(d, start) || this.gluedAfter(d, k, true) ? gluedToWord.code : this.inDoi(start) ? doiSuffix.code : 0;
+    const label = labelRule(labelBefore(text, start));
+    if (label === 0) {
+      const e = this.evidence.reset(d.count, d.groups, form);
+      this.decided(e, d, start, k, form === 0 ? this.evidenceOf(e, d, start, k, false) : NOT_ISBN, false);
+    } else if (form === 0) {
       const id = this.lookup(d, start, k);
-      if (id >= 0) this.out.addValid(start, k, labelBefore(text, start) === LABEL, id);
+      if (id >= 0) this.out.addValid(start, k, true, id, false, label);
     }
     return k;
   }
@@ -926,21 +932,22 @@ class Scan {
   /**
    * Fast path for a run with spaces that is one ISBN as a whole, as in
    * "978 0 306 40615 7": handles it as the token logic below would and returns
-   * true, or returns false to leave it to that logic. The run is in `this.d`.
+   * true, or returns false to leave it to that logic. The run is in `this.d`; `label`, the
+   * code of the label rule that labels it (0: none).
    */
-  private wholeRun(start: number, end: number, labelled: boolean): boolean {
+  private wholeRun(start: number, end: number, label: number): boolean {
     const d = this.d;
     if (d.count !== 10 && d.count !== 13) return false;
-    if (labelled) {
-      if (this.cachedHit(start, end, true)) return true;
+    if (label !== 0) {
+      if (this.cachedHit(start, end, label)) return true;
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
       if (d.count === 13 && !(d.isbn13Prefix && this.lookup(d, start, end) >= 0)) return false;
-      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end);
+      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end, label);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
     if (d.longestToken >= 10 && !(d.spaces === 1 && d.firstToken === 3 && d.longestToken === 10 && d.isbn13Prefix)) return false;
-    if (!this.cachedHit(start, end, false)) this.single(start, end, false);
+    if (!this.cachedHit(start, end, 0)) this.single(start, end, 0);
     return true;
   }
 
@@ -950,23 +957,28 @@ class Scan {
    * anything around it. Reports it and returns true, or returns false to
    * leave it to single(), which decides the same with every case in view.
    * Called straight from the run's handler, not through single, emitLabelled
-   * and lookup: the calls cost a dense list of ISBNs.
+   * and lookup: the calls cost a dense list of ISBNs. `label`: the label rule's code, 0 for
+   * none (decide's shape rule, candidate.isbn13, is then what found it).
    */
-  private cachedHit(start: number, end: number, labelled: boolean): boolean {
+  private cachedHit(start: number, end: number, label: number): boolean {
     const d = this.d;
     const id = d.cached; // NOT_CACHED and NO_RANGE are negative
-    if (id < 0 || this.gluedAfter(d, end, !labelled)) return false;
-    if (!labelled && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
-    this.out.addValid(start, end, labelled, id);
+    if (id < 0 || this.gluedAfter(d, end, label === 0)) return false;
+    if (label === 0 && (d.count !== 13 || (d.groups > 1 && !plausibleGroups(d, this.text)) || this.gluedBefore(d, start) || this.inDoi(start))) return false;
+    this.out.addValid(start, end, label !== 0, id, false, label || ISBN13_RULE);
     return true;
   }
 
-  /** A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate. */
-  private single(start: number, end: number, labelled: boolean): void {
+  /**
+   * A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate.
+   * `label`: the code of the label rule that labels it; a labelled run is meant as an ISBN and
+   * reported as such (a label beats every other rule), an unlabelled one is decided (decide.ts).
+   */
+  private single(start: number, end: number, label: number): void {
     const d = this.d;
-    if (labelled) {
+    if (label !== 0) {
       if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(d, end, false)) {
-        if (d.count <= 13 || !this.gluedTogether(start)) this.emitLabelled(start, end);
+        if (d.count <= 13 || !this.gluedTogether(start, label)) this.emitLabelled(start, end, label);
       }
       return;
     }
@@ -974,31 +986,89 @@ class Scan {
       this.noTenOrThirteen(start, end);
       return;
     }
+    let form = 0;
     if (d.groups > 1 && !plausibleGroups(d, this.text) && !this.keyedMisgrouped(start)) {
-      this.ruledOut(start, end, phoneGroups.code);
-      return;
+      form = phoneGroups.code;
+    } else if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
+      if (this.gluedReadAgain(start, end)) return;
+      form = this.inDoi(start) ? doiSuffix.code : gluedToWord.code;
+    } else if (this.inDoi(start)) {
+      form = doiSuffix.code;
     }
-    if (this.gluedBefore(d, start) || this.gluedAfter(d, end, true)) {
-      this.glued(start, end);
-      return;
-    }
-    if (this.inDoi(start)) {
-      this.ruledOut(start, end, doiSuffix.code);
-      return;
-    }
+    const e = this.evidence.reset(d.count, d.groups, form);
+    const id = form === 0 ? this.evidenceOf(e, d, start, end, true) : NOT_ISBN;
+    this.decided(e, d, start, end, id, true);
+  }
+
+  /**
+   * Asks the rules about the unlabelled 10 or 13 in `d` that its form did not rule out, into
+   * `e`: its checksum and isbn3's range, then what can still decide by decide's order (a bare
+   * 10's context, placeholder digits, the word ISBN on its line, another number's label).
+   * `whole`: the candidate is a whole run (single), not tokens of one (takeUnlabelled), which
+   * ask no placeholder and no rangeless 10's context. Returns its info's number (lookup).
+   */
+  private evidenceOf(e: Evidence, d: Digits, start: number, end: number, whole: boolean): number {
     const id = this.lookup(d, start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
-    if (id >= 0 && evidence >= 0 && !this.placeholderInProse(start, end, evidence)) {
-      this.taken(d, start, end, id, evidence);
-    } else if (id >= 0) {
-      this.ruledOut(start, end, evidence < 0 ? -evidence : placeholder.code);
-      if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, d.key); // `reader.jsp?x=0897894804`
-    } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
-      this.failed(start);
-    } else if (id === NO_RANGE && d.count === 10) {
-      this.rangelessTen(start, end);
-    } else if (id < 0 && d.count === 13) {
-      this.tenWith978(start, end);
+    if (id >= 0) {
+      e.context = this.contextEvidence(d, start, end, id);
+      if (whole && e.context >= 0) e.placeholder = this.placeholderInProse(start, end);
+      return id;
+    }
+    if (id === NO_RANGE && d.count === 10) {
+      e.check = CHECK_NO_RANGE;
+      if (!whole || (d.groups !== 1 && d.spaces !== 1)) return id;
+      // A 10 in no range is an ISBN here when its context or its line says so (`isbn.split('9999678270')  # ISBN10`).
+      const ten = tenWithoutRange(this.normalizedAt(start, end));
+      e.context = this.contextEvidence(d, start, end, ten);
+      if (e.context <= 0 && lineNamesIsbn(this.text, start)) e.onLine = isbnOnLine.code;
+      return ten;
+    }
+    if (id <= RULED_OUT_UNPARSED) {
+      e.check = CHECK_UNPARSED;
+      e.context = id - RULED_OUT_UNPARSED;
+    } else {
+      e.check = CHECK_WRONG;
+    }
+    // Another number's label explains a bare 10 that is no ISBN (`order 1481623893`): a label word by its hash first.
+    if (d.count === 10 && d.groups === 1) e.otherLabel = foreignWordBefore(this.text, start) ? otherLabel.code : this.foreignLabelBefore(start);
+    return NOT_ISBN;
+  }
+
+  /**
+   * Acts on decide's answer for the unlabelled candidate text[start, end) in `d` (whose info is
+   * infoList()[id] when it is valid): reports it when found, or tells explainIsbns the rule that
+   * ruled it out; and notes it for the passes after the scan (keptForRepeats, BareTens). `whole`
+   * as in evidenceOf; an unlabelled 13 that is no ISBN-13 may be a 10 with 978 before it (tenWith978).
+   */
+  private decided(e: Evidence, d: Digits, start: number, end: number, id: number, whole: boolean): void {
+    const verdict = decide(e);
+    if (verdict > 0) {
+      this.taken(d, start, end, id, verdict);
+      return;
+    }
+    if (verdict < 0) this.ruledOut(start, end, -verdict);
+    // Not counted as a chance number when another number's label explains it.
+    if (d.count === 10 && d.groups === 1 && (e.check === CHECK_WRONG || e.check === CHECK_UNPARSED) && e.otherLabel === 0) this.bareTens.fail(start);
+    if (this.keptForRepeats(e, d, start, whole)) this.repeats.keep(start, end, d.key);
+    if (whole && d.count === 13 && e.form === 0 && e.check !== CHECK_RANGE) this.tenWith978(start, end);
+  }
+
+  /**
+   * Is a candidate that was not found kept for the repeats (repeats.ts: an ISBN found elsewhere
+   * in the text, `3642002307_k.jpg`, `reader.jsp?x=0897894804`)? Not when its form is no ISBN's
+   * (its grouping, a DOI), its check digit is wrong, or another number's label stands before it.
+   */
+  private keptForRepeats(e: Evidence, d: Digits, start: number, whole: boolean): boolean {
+    if (e.form !== 0) return whole && e.form === gluedToWord.code;
+    switch (e.check) {
+      case CHECK_UNPARSED:
+        return d.groups === 1 && e.otherLabel === 0;
+      case CHECK_RANGE:
+        return whole && this.foreignLabelBefore(start) === 0;
+      case CHECK_NO_RANGE:
+        return whole && (d.groups === 1 || d.spaces === 1) && this.foreignLabelBefore(start) === 0;
+      default:
+        return false;
     }
   }
 
@@ -1008,7 +1078,7 @@ class Scan {
   private noTenOrThirteen(start: number, end: number): void {
     const d = this.d;
     if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
-    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, false)) return;
+    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, 0)) return;
     else if (d.count === 13) this.tenWith978(start, end);
     else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
   }
@@ -1019,41 +1089,15 @@ class Scan {
     return this.shape.kind !== 'text';
   }
 
-  /** An unlabelled 10 or 13 in `this.d` glued to a letter or digit: a price typed on, a cell's stray capital, or a repeat. */
-  private glued(start: number, end: number): void {
+  /**
+   * An unlabelled 10 or 13 in `this.d` glued to a letter or digit, read again as another
+   * candidate: with a price typed on (catalogue.priceTypedOn), or after a cell's stray capital
+   * (data.strayCapital). Reports it and returns true, or returns false: the glued number is then decided.
+   */
+  private gluedReadAgain(start: number, end: number): boolean {
     const priced = end + priceAfterX(this.text, end);
-    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, false)) return;
-    if (this.letterOpensCell(start, end)) return;
-    if (this.inDoi(start)) {
-      this.ruledOut(start, end, doiSuffix.code);
-      return;
-    }
-    this.repeats.keep(start, end, this.d.key); // `3642002307_k.jpg`
-    this.ruledOut(start, end, gluedToWord.code);
-  }
-
-  /**
-   * A checksum-valid bare 10 (in `this.d`) that isbn3 has no range for: an ISBN only where
-   * its key, column, tag or link says so (tenWithoutRange); in prose the range is what
-   * keeps a chance-valid number out.
-   */
-  private rangelessTen(start: number, end: number): void {
-    if (this.d.groups !== 1 && this.d.spaces !== 1) return;
-    const id = tenWithoutRange(this.normalizedAt(start, end));
-    // Or the word ISBN on its line (`isbn.split('9999678270')  # ISBN10, unknown publisher in group`).
-    const evidence = this.contextNamesIsbn(this.d, start, end, id) || (lineNamesIsbn(this.text, start) ? isbnOnLine.code : 0);
-    if (evidence > 0) this.taken(this.d, start, end, id, evidence);
-    else if (this.foreignLabelBefore(start) === 0) this.repeats.keep(start, end, this.d.key); // its ISBN-13 may stand elsewhere
-  }
-
-  /**
-   * For a bare 10 in `this.d` whose info is infoList()[id]: the code of the rule that finds it
-   * an ISBN by a key, column, tag, field or link path (or its ISBN-13 in the same record), or 0:
-   * never its checksum alone in prose.
-   */
-  private contextNamesIsbn(d: Digits, start: number, end: number, id: number): number {
-    const evidence = this.contextEvidence(d, start, end, id);
-    return evidence > 0 ? evidence : 0;
+    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, 0)) return true;
+    return this.letterOpensCell(start, end);
   }
 
   /**
@@ -1066,11 +1110,21 @@ class Scan {
     if (this.d.count !== 10 || this.d.groups !== 1 || !isCapital(text.charCodeAt(start - 1)) || this.gluedAfter(this.d, end, true)) return false;
     const c = start < 2 ? 10 : text.charCodeAt(start - 2);
     if (c !== 44 && c !== 59 && c !== 9 && c !== 34 && c !== 10 && c !== 13) return false; // , ; tab " or a line's start
-    const id = this.lookup(this.d, start, end, true);
-    const evidence = id >= 0 ? this.contextNamesIsbn(this.d, start, end, id) : 0;
-    if (evidence === 0) return false;
-    this.taken(this.d, start, end, id, evidence);
-    return true;
+    return this.rereadTaken(this.d, start, end);
+  }
+
+  /**
+   * The unlabelled 10 in `d` at text[start, end), read again from a run that is no ISBN as
+   * written (a price typed on, a cell's stray capital): decided as its own candidate, found only
+   * where its context vouches for it (decide). Reports it and returns true, or returns false.
+   */
+  private rereadTaken(d: Digits, start: number, end: number): boolean {
+    const e = this.evidence.reset(d.count, d.groups, 0);
+    e.reread = true;
+    const id = this.evidenceOf(e, d, start, end, false);
+    const verdict = decide(e);
+    if (verdict > 0) this.taken(d, start, end, id, verdict);
+    return verdict > 0;
   }
 
   /**
@@ -1079,22 +1133,18 @@ class Scan {
    * where a label, field, key or column says ISBN: reports the 10 and returns true. Not after
    * 978/979: that is a mistyped ISBN-13, whose first ten pass the check one time in eleven.
    */
-  private tenWithPrice(d: Digits, start: number, end: number, labelled: boolean): boolean {
+  private tenWithPrice(d: Digits, start: number, end: number, label: number): boolean {
     if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return false;
     // Cheap tests first: this runs for every unlabelled run of 13 or 14 digits (ids, timestamps, EANs of other things).
     if (!checksumOk(this.text, start, start + 10, 10)) return false;
     if (gtinValid(this.text, start, end)) return false; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
-    if (!labelled && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
+    if (label === 0 && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
     const tenEnd = start + 10;
     const ten = this.piece.read(this.text, start, tenEnd);
-    const id = this.lookup(ten, start, tenEnd, !labelled);
-    const evidence = id >= 0 && !labelled ? this.contextNamesIsbn(ten, start, tenEnd, id) : 0;
-    if (id >= 0 && (labelled || evidence > 0)) {
-      if (labelled) this.out.addValid(start, tenEnd, true, id);
-      else this.taken(ten, start, tenEnd, id, evidence);
-      return true;
-    }
-    return false;
+    if (label === 0) return this.rereadTaken(ten, start, tenEnd);
+    const id = this.lookup(ten, start, tenEnd);
+    if (id >= 0) this.out.addValid(start, tenEnd, true, id, false, label);
+    return id >= 0;
   }
 
   /**
@@ -1108,39 +1158,18 @@ class Scan {
   }
 
   /**
-   * `0123456789` (placeholderTen) where only its checksum would vouch for it: in prose or code,
-   * not under a key, column or path that says ISBN (`evidence`: what its context said, contextEvidence).
+   * `0123456789` (placeholderTen) in prose or code, not under a key that says ISBN: the code of
+   * data.placeholderDigits, or 0 (decide: a book's link or an ISBN column still vouch for it).
    */
-  private placeholderInProse(start: number, end: number, evidence: number): boolean {
-    if (end - start !== 10 || !placeholderTen(this.text, start)) return false;
+  private placeholderInProse(start: number, end: number): number {
+    if (end - start !== 10 || !placeholderTen(this.text, start)) return 0;
     const prose = typeof this.shape === 'function' || this.shape.kind === 'text';
-    return prose && !vouchesInProse(evidence) && !keyNamesIsbn(this.text, start);
-  }
-
-  /** A bare 10 at `start` that failed the check: counted (BareTens) unless a label explains it (`order 1481623893`). */
-  private failed(start: number): void {
-    const foreign = foreignWordBefore(this.text, start) ? otherLabel.code : this.foreignLabelBefore(start);
-    if (foreign !== 0) {
-      this.ruledOut(start, start + 10, foreign);
-      return;
-    }
-    this.bareTens.fail(start);
-    // Ruled out by its context before isbn3 was asked (surelyWithoutContext), or by its checksum.
-    if (checksumOk(this.text, start, start + 10, 10)) {
-      this.repeats.keep(start, start + 10, this.d.key);
-      if (this.rejected !== undefined) this.ruledOut(start, start + 10, this.contextAgainst(start, start + 10));
-    } else this.ruledOut(start, start + 10, checkDigit.code);
-  }
-
-  /** For explainIsbns: the rule that ruled out the bare 10 at text[start, end) before isbn3 was asked (surelyWithoutContext). */
-  private contextAgainst(start: number, end: number): number {
-    const evidence = this.contextBeforeData(this.d, start, end);
-    return evidence < 0 ? -evidence : evidence === ASK_SCRIPT ? inlineScript.code : noIsbnKey.code;
+    return prose && !keyNamesIsbn(this.text, start) ? placeholder.code : 0;
   }
 
   /**
-   * Reports the unlabelled ISBN in `this.d`, found by the rule of code `evidence` (0: its shape,
-   * contextEvidence); a bare 10 is counted (BareTens), and marked when only its checksum vouches for it.
+   * Reports the unlabelled ISBN in `d`, found by the rule of code `evidence` (decide); a bare 10
+   * is counted (BareTens), and marked when only its checksum vouches for it.
    */
   private taken(d: Digits, start: number, end: number, id: number, evidence: number): void {
     const bareTen = d.count === 10 && d.groups === 1;
@@ -1157,7 +1186,7 @@ class Scan {
   private afterDigitCode(start: number, end: number): void {
     if (!isDigit(this.text.charCodeAt(start + 1))) return;
     this.d.read(this.text, start + 1, end);
-    this.single(start + 1, end, false);
+    this.single(start + 1, end, 0);
   }
 
   /**
@@ -1167,7 +1196,7 @@ class Scan {
    */
   private lastGroupAlone(end: number): void {
     const d = this.d.read(this.text, end - 13, end);
-    if (d.isbn13Prefix) this.single(end - 13, end, false);
+    if (d.isbn13Prefix) this.single(end - 13, end, 0);
   }
 
   /**
@@ -1256,12 +1285,12 @@ class Scan {
     return t;
   }
 
-  /** Candidates among tokens i.. : all labelled inside a field, else by the unlabelled rules. */
-  private tokensFrom(i: number, inField: boolean): void {
+  /** Candidates among tokens i.. : all labelled by `label` (inside a field: its rule's code), else (0) by the unlabelled rules. */
+  private tokensFrom(i: number, label: number): void {
     const t = this.t;
     while (i < t.length && !this.full) {
-      if (inField) {
-        i = this.takeLabelled(i);
+      if (label !== 0) {
+        i = this.takeLabelled(i, label);
         continue;
       }
       const count = t.count[i];
@@ -1292,9 +1321,9 @@ class Scan {
    * A labelled candidate starting at token i: joins tokens until 13 digits
    * (978/979 start) or 10, preferring the valid reading when both fit. When
    * neither length fits, reports a `length` problem over the tokens that stay
-   * within 13 digits. Returns the index of the first unused token.
+   * within 13 digits. Returns the index of the first unused token. `label`: the label rule's code.
    */
-  private takeLabelled(i: number): number {
+  private takeLabelled(i: number, label: number): number {
     const t = this.t;
     let count = 0;
     let at10 = -1;
@@ -1319,7 +1348,7 @@ class Scan {
     }
     const end = t.end[last];
     if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(this.d, end, false)) {
-      this.emitLabelled(start, end);
+      this.emitLabelled(start, end, label);
     }
     return last + 1;
   }
@@ -1330,17 +1359,10 @@ class Scan {
     const end = this.t.end[last];
     const d = this.d.read(this.text, start, end);
     if (d.count === 13 ? !d.isbn13Prefix : d.count !== 10) return;
-    if (d.groups > 1 && !plausibleGroups(d, this.text)) return this.ruledOut(start, end, phoneGroups.code);
-    if ((i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true)) return this.ruledOut(start, end, gluedToWord.code);
-    const id = this.lookup(d, start, end, true);
-    const evidence = id >= 0 ? this.contextEvidence(d, start, end, id) : 0;
-    if (id >= 0 && evidence >= 0) {
-      this.taken(d, start, end, id, evidence);
-    } else if (id >= 0) {
-      this.ruledOut(start, end, -evidence);
-    } else if (id === NOT_ISBN && d.count === 10 && d.groups === 1) {
-      this.failed(start);
-    }
+    const form = d.groups > 1 && !plausibleGroups(d, this.text) ? phoneGroups.code : (i === 0 && this.gluedBefore(d, start)) || this.gluedAfter(d, end, true) ? gluedToWord.code : 0;
+    const e = this.evidence.reset(d.count, d.groups, form);
+    const id = form === 0 ? this.evidenceOf(e, d, start, end, false) : NOT_ISBN;
+    this.decided(e, d, start, end, id, false);
   }
 
   private isValid(start: number, end: number): boolean {
@@ -1356,7 +1378,7 @@ class Scan {
    * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs (each read into
    * `piece`; `d` stays the run's); else it is left to emitLabelled.
    */
-  private gluedTogether(start: number): boolean {
+  private gluedTogether(start: number, label: number): boolean {
     const count = this.d.count;
     for (const size of [10, 13]) {
       if (count % size !== 0 || count / size > MAX_GLUED) continue;
@@ -1373,27 +1395,27 @@ class Scan {
         ids.push(id);
       }
       if (ids.length === count / size) {
-        for (let i = 0; i < ids.length; i++) this.out.addValid(ends[2 * i], ends[2 * i + 1], true, ids[i]);
+        for (let i = 0; i < ids.length; i++) this.out.addValid(ends[2 * i], ends[2 * i + 1], true, ids[i], false, label);
         return true;
       }
     }
     return false;
   }
 
-  /** Reports a labelled candidate, valid or not with the reason. `this.d` must hold text[start, end). */
-  private emitLabelled(start: number, end: number): void {
+  /** Reports a candidate labelled by the rule of code `label`, valid or not with the reason. `this.d` must hold text[start, end). */
+  private emitLabelled(start: number, end: number, label: number): void {
     const d = this.d;
     let problem: IsbnProblem;
     if (d.count !== 10 && d.count !== 13) problem = 'length';
     else {
       const id = this.lookup(this.d, start, end);
       if (id >= 0) {
-        this.out.addValid(start, end, true, id);
+        this.out.addValid(start, end, true, id, false, label);
         return;
       }
       problem = id === NO_RANGE ? 'range' : 'checksum';
     }
-    this.labelledWithProblem(start, end, problem);
+    this.labelledWithProblem(start, end, problem, label);
   }
 
   /**
@@ -1401,22 +1423,23 @@ class Scan {
    * checksum-valid 10 in no range, a 10 with a price typed on; zeros alone are not flagged.
    * Kept apart from emitLabelled, which runs for every labelled ISBN.
    */
-  private labelledWithProblem(start: number, end: number, problem: IsbnProblem): void {
+  private labelledWithProblem(start: number, end: number, problem: IsbnProblem, label: number): void {
     const d = this.d;
     // Meant as an ISBN, a checksum-valid 10 is one even where isbn3 knows no range for it.
     if (problem === 'range' && d.count === 10) {
-      this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)));
+      this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)), false, label);
       return;
     }
-    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, true)) return;
+    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, label)) return;
     if (d.value === 0) return; // all zeros and no ISBN: a template's placeholder (`\newcommand\isbn{000-0-0000000-0-0}`), nothing to flag
     this.out.addInvalid(start, end, problem);
   }
 
   /**
    * The 10/13 just read into `this.d`: the number of its isbn3 info (>= 0,
-   * see parse.ts), NO_RANGE when isbn3 has no range for it, or NOT_ISBN (its
-   * checksum or X placement is wrong). A cache hit means checksum-valid; on a
+   * see parse.ts), NO_RANGE when isbn3 has no range for it, NOT_ISBN (its
+   * checksum or X placement is wrong), or, `unlabelled`, RULED_OUT_UNPARSED minus the code of the
+   * rule by which its context rules it out before isbn3 is asked. A cache hit means checksum-valid; on a
    * miss, checksumOk rejects most numbers before any string is built (the key
    * already placed the X).
    */
@@ -1431,21 +1454,23 @@ class Scan {
     if (hit !== NOT_CACHED) return hit;
     if (!checksumOk(this.text, start, end, d.count)) return NOT_ISBN;
     const normalized = this.normalizedAt(start, end);
-    if (unlabelled && this.surelyWithoutContext(d, start, end, normalized)) return NOT_ISBN;
+    const against = unlabelled ? this.ruledOutBeforeParse(d, start, end, normalized) : 0;
+    if (against !== 0) return RULED_OUT_UNPARSED - against;
     return (d.cached = parseAndCache(key, normalized));
   }
 
   /**
-   * contextEvidence before isbn3 parses the number: true only when it would rule the number
-   * out whatever isbn3 says (its ISBN-13 is computed, not parsed).
+   * contextEvidence before isbn3 parses the number: the code of the rule that rules the number
+   * out whatever isbn3 says (its ISBN-13 is computed, not parsed), or 0.
    */
-  private surelyWithoutContext(d: Digits, start: number, end: number, normalized: string): boolean {
+  private ruledOutBeforeParse(d: Digits, start: number, end: number, normalized: string): number {
     const evidence = this.contextBeforeData(d, start, end);
-    if (evidence < ASK_DATA) return evidence < 0;
+    if (evidence < ASK_DATA) return evidence < 0 ? -evidence : 0;
     const shape = evidence === ASK_SCRIPT ? SCRIPT_SHAPE : (this.shape as TextShape);
     const first12 = `978${normalized.slice(0, 9)}`;
     this.prefix ??= new PrefixMemo();
-    return !dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix);
+    if (dataMaySayIsbn(this.text, start, end, shape, first12 + isbn13CheckDigit(first12), this.memo!, this.prefix)) return 0;
+    return (evidence === ASK_SCRIPT ? inlineScript : noIsbnKey).code;
   }
 
   /** Letters before an unlabelled number: the regex lets N/n and MARC subfield codes through. */
@@ -1559,11 +1584,11 @@ class Scan {
   /** A run in a field body; `read`: `this.d` already holds it (the run that revealed the field). */
   private fieldRun(start: number, end: number, read = false): void {
     if ((read ? this.d : this.d.read(this.text, start, end)).spaces === 0) {
-      if (!this.cachedHit(start, end, true)) this.single(start, end, true);
-    } else if (!this.cachedHit(start, end, true)) {
+      if (!this.cachedHit(start, end, FIELD_RULE)) this.single(start, end, FIELD_RULE);
+    } else if (!this.cachedHit(start, end, FIELD_RULE)) {
       // A spaced run that is one cached ISBN (`isbn = {978 0 7432 7906 2}`) is what takeLabelled would take whole.
       this.splitTokens(start, end);
-      this.tokensFrom(0, true);
+      this.tokensFrom(0, FIELD_RULE);
     }
   }
 }

@@ -25,7 +25,7 @@ export interface IsbnMatch {
 
 // Flag bits: labelled, valid, and for an invalid match its problem in bits 2-3;
 // bit 4 marks a bare ISBN-10 in prose that nothing but its checksum vouches for (see find.ts);
-// bits 5 on hold the code of the rule that found an unlabelled match, when one did (rules/rule.ts).
+// bits 5 on hold the code of the rule that found a valid match (rules/rule.ts; find.ts, foundBy).
 const LABELLED = 1;
 const VALID = 2;
 const PROBLEM_SHIFT = 2;
@@ -72,9 +72,9 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
   /**
    * A valid ISBN at text[start, end) whose info is infoList()[id]. For the finder.
    * `checksumOnly`: a bare ISBN-10 in prose that only its checksum vouches for (see withoutChecksumOnly).
-   * `rule`: the code of the rule that found it (0: none but its shape, see find.ts foundBy).
+   * `rule`: the code of the rule that found it (rules/rule.ts): its label's, or the one decide.ts named.
    */
-  addValid(start: number, end: number, labelled: boolean, id: number, checksumOnly = false, rule = 0): void {
+  addValid(start: number, end: number, labelled: boolean, id: number, checksumOnly: boolean, rule: number): void {
     if (infoList() !== this.list) this.newList();
     this.add(start, end, (labelled ? LABELLED | VALID : VALID) | (checksumOnly ? CHECKSUM_ONLY : 0) | (rule << RULE_SHIFT), id);
   }
@@ -169,7 +169,7 @@ export class IsbnMatches implements Iterable<IsbnMatch> {
     return this.lists[l][id];
   }
 
-  /** The code of the rule that found match i (rules/rule.ts), 0 when none but its shape did. */
+  /** The code of the rule that found match i (rules/rule.ts): 0 for an invalid one. */
   ruleCode(i: number): number {
     return this.flags(i) >>> RULE_SHIFT;
   }
