@@ -29,7 +29,8 @@ export function rulesPage(): string {
     '',
     `${rules.length} rules in ${Object.keys(FAMILIES).length} families. Reach (rules/rule.ts, Reach): the lines read on each side of the`,
     'number\'s own line, and the characters along them; characters read across lines; a whole isbn field; the block of',
-    'lines it stands in (a table); the document\'s start (its kind, a CSV\'s header, its script), or the whole text. The',
+    'lines it stands in (a table); what was decided of the numbers around; the document\'s start (its kind, a CSV\'s header,',
+    'its script), or the whole text (the index leaves such a rule out, or reads every part as the rule would). The',
     'incremental index re-decides every line within a rule\'s reach of an edit (ARCHITECTURE.md, "The finder\'s rules").',
     '',
   ];
@@ -41,7 +42,7 @@ export function rulesPage(): string {
       const docs = docsOf(rule);
       out.push(`### \`${rule.id}\``, '');
       out.push(`${rule.says === 'isbn' ? `Finds an ISBN ("${rule.short}")` : SAYS[rule.says].replace(/^./, (c) => c.toUpperCase())}. ${docs.reason}`, '');
-      out.push(`- Kinds: ${rule.kinds.join(', ')}. Reach: ${reach(rule)}.`);
+      out.push(`- Kinds: ${rule.kinds.join(', ')}${rule.shape === undefined ? '' : ` (${rule.shape} only)`}. Reach: ${reach(rule)}.`);
       for (const example of docs.yes) out.push(`- Yes: ${example_(example)}`);
       for (const example of docs.no) out.push(`- No: ${example_(example)}`);
       out.push('');
@@ -55,10 +56,11 @@ function reach(rule: Rule): string {
   const parts = [r.lines === 0 ? 'its line' : `${r.lines} line${r.lines > 1 ? 's' : ''} on each side`];
   if (r.chars !== undefined) parts.push(`${r.chars.toLocaleString('en')} character${r.chars === 1 ? '' : 's'} along it`);
   if (r.across !== undefined) parts.push(`${r.across.toLocaleString('en')} characters across lines`);
+  if (r.decisions !== undefined) parts.push(`what was decided of the numbers within ${r.decisions.toLocaleString('en')} characters`);
   if (r.field) parts.push(`a field of ${r.field} lines`);
   if (r.block) parts.push('up the block of lines it stands in');
   if (r.document === 'head') parts.push('the document\'s start');
-  if (r.document === 'text') parts.push('the whole text');
+  if (r.document === 'text') parts.push('the whole text (which the incremental index handles by name)');
   return parts.join(', ');
 }
 

@@ -3,13 +3,14 @@
 // them and far from them (characters and lines typed and deleted, pieces of the example among
 // them) are followed each by an incremental rescan, which must find what a full scan of the
 // edited text finds. The index re-decides the lines within the reach the rules for the
-// document's kind declare: a rule that reads further than it says fails here. A reach of the
-// whole text (`document: 'text'`: another place of the number, the share of chance numbers) is
-// what the index's scans of a few lines cannot see (ARCHITECTURE.md, "The finder's rules").
+// document's kind declare: a rule that reads further than it says fails here. A rule whose reach
+// is the whole text (`document: 'text'`) is one the index handles by name (WHOLE_TEXT_RULES): it
+// runs here too, and one the index leaves out is checked to find nothing in the index's scans
+// (ARCHITECTURE.md, "The finder's rules").
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { type LineChange, type LineIsbn, type LineSource, rescan, scanAll } from '../../src/core/scan/lineScan';
+import { type LineChange, type LineIsbn, type LineSource, rescan, scanAll, WHOLE_TEXT_RULES } from '../../src/core/scan/lineScan';
 import { registeredRules } from '../../src/core/isbn/rules';
 import { docsOf } from '../../src/core/isbn/rules/docs';
 
@@ -62,3 +63,13 @@ for (const rule of registeredRules()) {
     }
   });
 }
+
+test('every rule that reads the whole text is one the index handles by name, and one it leaves out finds nothing in its scans', () => {
+  const whole = registeredRules().filter((rule) => rule.reach.document === 'text');
+  assert.deepEqual(whole.map((rule) => rule.id).sort(), Object.keys(WHOLE_TEXT_RULES).sort());
+  for (const rule of whole.filter((r) => WHOLE_TEXT_RULES[r.id] === 'leftOut')) {
+    for (const example of [...docsOf(rule).yes, ...docsOf(rule).no]) {
+      assert.ok(scanAll(source(example.text, example.name)).every((item) => item.foundBy !== rule.id), `${rule.id}: ${example.text}`);
+    }
+  }
+});

@@ -7,19 +7,20 @@
 import type { IsbnInfo } from './parse';
 import { splitFields, type TextShape } from './textShape';
 import { inIso2709Field, Iso2709Reader } from './marcRecords';
-import { csvColumn, jsonTextLines, keySaysIsbn as keyRule, recordType as recordTypeRule, sqlColumn, twinNearby as twinRule, typeCell as typeCellRule, xmlElement as elementRule, yamlList as yamlListRule, yamlTitleKey } from './rules/data';
+import { csvColumn, HTML_TABLE_REACH, SQL_REACH, jsonTextLines, keySaysIsbn as keyRule, recordType as recordTypeRule, sqlColumn, twinNearby as twinRule, typeCell as typeCellRule, xmlElement as elementRule, yamlList as yamlListRule, yamlTitleKey } from './rules/data';
 import { iso2709Tag, marcJson as marcJsonRule, marcTag, marcXml as marcXmlRule, onixType as onixTypeRule, picaTag, risSn } from './rules/catalogue';
 import { controlNumber as controlNumberRule, numero as numeroRule, otherLabel as otherLabelRule, otherPhrase as otherPhraseRule } from './rules/labels';
 import { bareQuery as bareQueryRule, hostNamesOther as hostRule, keyedToOther as keyedOtherRule } from './rules/urls';
-import { codeKey as codeKeyRule, idName as idNameRule } from './rules/code';
+import { codeKey as codeKeyRule, idName as idNameRule, SCRIPT_REACH } from './rules/code';
+import { MARKDOWN_TABLE } from './rules/rule';
 import { edifactQualifier as edifactRule } from './rules/catalogue';
 
 /** How far back a key, a tag or an enclosing record may lie. */
 const KEY_LOOKBACK = 400;
 /** How far from the number its ISBN-13 may appear and still be the same record's. */
 const TWIN_REACH = 600;
-/** How far back an SQL statement's `VALUES` may lie (extended inserts run long). */
-const SQL_LOOKBACK = 1 << 20;
+/** How far back from a row its statement's VALUES or COPY may lie, and from that its CREATE TABLE: data.sql.columnNamesIsbn reads twice as far. */
+const SQL_LOOKBACK = SQL_REACH / 2;
 
 /**
  * A name that says ISBN: isbn, ISBN_10, isbn13, isbn-type… and ASIN (a printed
@@ -90,9 +91,10 @@ export class InlineScripts {
   private readonly bounds: number[] = [];
   private at = 0;
 
-  constructor(text: string) {
+  /** `head`: the document's start, which tells a page (the scanned text may be a part of it). */
+  constructor(text: string, head: string) {
     // A page tells itself at its start: a long text of prose is not searched for `<script` (docs/performance.md, scan).
-    if (!PAGE_START.test(text.slice(0, 16384))) return;
+    if (!PAGE_START.test(head)) return;
     for (let open = text.indexOf('<script'); open >= 0; open = text.indexOf('<script', open + 1)) {
       const close = text.indexOf('</script', open);
       this.bounds.push(open, close < 0 ? text.length : close);
@@ -101,12 +103,12 @@ export class InlineScripts {
     }
   }
 
-  /** Is `offset` inside a script element? */
+  /** Is `offset` inside a script element that opens at most SCRIPT_REACH characters before it (code.inlineScript's reach)? */
   holds(offset: number): boolean {
     const b = this.bounds;
     if (this.at >= 2 && offset < b[this.at - 1]!) this.at = 0;
     while (this.at < b.length && b[this.at + 1]! <= offset) this.at += 2;
-    return this.at < b.length && offset > b[this.at]!;
+    return this.at < b.length && offset > b[this.at]! && offset - b[this.at]! <= SCRIPT_REACH;
   }
 }
 
@@ -1110,7 +1112,7 @@ function copyColumns(text: string, lineAt: number, memo: DataMemo): string[] | u
 }
 
 function statementColumns(text: string, tupleAt: number, memo: DataMemo): string[] | undefined {
-  if (tupleAt > memo.from && tupleAt < memo.to) return memo.columns;
+  if (tupleAt > memo.from && tupleAt < memo.to && tupleAt - memo.from <= SQL_LOOKBACK) return memo.columns;
   // The nearest VALUES before the tuple, looked for in slices going back.
   const from = Math.max(0, tupleAt - SQL_LOOKBACK);
   let valuesAt = -1;
@@ -1137,7 +1139,7 @@ function statementColumns(text: string, tupleAt: number, memo: DataMemo): string
   const head = text.slice(insertAt, valuesAt);
   const m = /INTO\s+((?:[`"[]?[\w$]+[`"\]]?\.)?[`"[]?([\w$]+)[`"\]]?)\s*(?:\(([^)]*)\))?\s*$/i.exec(head);
   if (!m) return undefined;
-  const columns = m[3] !== undefined ? names(m[3]) : createTableColumns(text, m[2]);
+  const columns = m[3] !== undefined ? names(m[3]) : createTableColumns(text, m[2], Math.max(0, valuesAt - SQL_LOOKBACK), valuesAt);
   const end = indexWithin(text, ';', tupleAt, tupleAt + SQL_LOOKBACK);
   memo.from = valuesAt;
   memo.to = end < 0 ? Math.min(text.length, tupleAt + SQL_LOOKBACK) : end;
@@ -1149,15 +1151,15 @@ function names(list: string): string[] {
   return list.split(',').map((name) => name.trim().replace(/^[`"[]|[`"\]]$/g, ''));
 }
 
-/** Column names, in order, of `CREATE TABLE table (…)` in the text. */
-function createTableColumns(text: string, table: string): string[] | undefined {
+/** Column names, in order, of `CREATE TABLE table (…)` in text[from, to) (its first). */
+function createTableColumns(text: string, table: string, from: number, to: number): string[] | undefined {
   const escaped = table.replace(/[$]/g, '\\$');
-  const m = new RegExp(`CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(?:[\`"[]?\\w+[\`"\\]]?\\.)?[\`"[]?${escaped}[\`"\\]]?\\s*\\(`, 'i').exec(text);
+  const m = new RegExp(`CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(?:[\`"[]?\\w+[\`"\\]]?\\.)?[\`"[]?${escaped}[\`"\\]]?\\s*\\(`, 'i').exec(text.slice(from, to));
   if (!m) return undefined;
   const columns: string[] = [];
   let depth = 1;
   let part = '';
-  for (let k = m.index + m[0].length; k < text.length && depth > 0; k++) {
+  for (let k = from + m.index + m[0].length; k < text.length && depth > 0; k++) {
     const c = text[k];
     if (c === '(') depth++;
     else if (c === ')') depth--;
@@ -1172,8 +1174,8 @@ function createTableColumns(text: string, table: string): string[] | undefined {
 
 /** Words of a table's column header that name another kind of number (an order number, a SKU, a date). */
 const OTHER_NUMBER_HEADER = new RegExp(`\\b(?:${[...FOREIGN_LABELS, 'sku', 'crn', 'barcode', 'ids?', 'date', 'time', 'timestamp', 'created', 'updated', 'price', 'count', 'total', 'size', 'zip', 'code', 'key'].join('|')})\\b`, 'i');
-/** How far back a table's header may lie. */
-const TABLE_LOOKBACK = 1 << 20;
+/** How far back a Markdown table's header may lie (its block's reach, MARKDOWN_TABLE). */
+const TABLE_LOOKBACK = MARKDOWN_TABLE.chars;
 
 /**
  * The header of the column whose whole cell (Markdown `| … |` or HTML
@@ -1255,12 +1257,13 @@ function htmlColumnHeader(text: string, start: number, end: number, gt: number, 
   const lt = text.lastIndexOf('<', gt);
   if (lt < 0 || !/^<t[dh][\s>]/i.test(text.slice(lt, lt + 4))) return undefined;
   const row = Math.max(text.lastIndexOf('<tr', lt), text.lastIndexOf('<TR', lt));
-  if (row < 0 || row < start - TABLE_LOOKBACK) return undefined;
+  const from = start - HTML_TABLE_REACH;
+  if (row < 0 || row < from) return undefined;
   const column = (text.slice(row, lt).match(/<t[dh][\s>]/gi) ?? []).length;
   const closed = Math.max(text.lastIndexOf('</table', row), text.lastIndexOf('</TABLE', row));
-  if (!(memo.htmlTable >= 0 && memo.htmlTable < row && closed < memo.htmlTable)) {
+  if (!(memo.htmlTable >= from && memo.htmlTable < row && closed < memo.htmlTable)) {
     const table = Math.max(text.lastIndexOf('<table', row), text.lastIndexOf('<TABLE', row));
-    if (table < 0 || table < closed) return undefined;
+    if (table < from || table < closed) return undefined;
     const head = /<tr[^>]*>([\s\S]*?)<\/tr>/i.exec(text.slice(table, row));
     memo.htmlTable = table;
     memo.htmlHeader = head && /<th[\s>]/i.test(head[1]) ? [...head[1].matchAll(/<th[^>]*>([\s\S]*?)<\/th>/gi)].map((m) => m[1].replace(/<[^>]*>/g, '')) : [];

@@ -13,7 +13,7 @@ import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from '.
 import { ruleOfCode, type Rule } from './rules/rule';
 import { CHECK_NO_RANGE, CHECK_RANGE, CHECK_UNPARSED, CHECK_WRONG, decide, Evidence, vouchesInProse } from './decide';
 import { gluedToWord, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
-import { chanceStretch } from './rules/repeats';
+import { CHANCE_AROUND, chanceStretch } from './rules/repeats';
 import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
 import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
 import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
@@ -46,6 +46,13 @@ export interface FindOptions {
    * 'head'`), so that a part is read as the whole is. Default: the start of `text`.
    */
   head?: string;
+  /**
+   * Read the text in its half-width reading (full-width digits and the other scripts' digits as
+   * ASCII ones) whether or not it holds full-width digits. Default false: a text is read so only
+   * when it holds some (candidate.fullWidthDigits, which reads the whole text). The editor's index
+   * turns it on: a part of a document is then read as any other part is, wherever they stand.
+   */
+  halfWidth?: boolean;
 }
 
 // Group separators: ASCII hyphen plus the typographic hyphens and dashes that
@@ -261,9 +268,9 @@ function scanWith(text: string, options: FindOptions, rejected: number[] | undef
   const shape = options.shape ?? (() => sniffShape(read.length > COLUMN_SNIFF_CHARS ? read.slice(0, COLUMN_SNIFF_CHARS) : read));
   const skipped = SKIPPED_RUN.test(head);
   // Arabic, Persian or Hindi text may write its digits in its own script (`شابک: ۹۷۸-۶۲۲-…`): read as ASCII from the start.
-  if (OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped, rejected)!;
+  if (options.halfWidth === true || OTHER_SCRIPT.test(head)) return scanReading(halfWidth(read), text, options, shape, skipped, rejected, head)!;
   // Full-width digits (Japanese and Chinese text) are read as ASCII ones, at the same offsets.
-  return scanReading(read, text, options, shape, skipped, rejected) ?? scanReading(halfWidth(read), text, options, shape, skipped, rejected && (rejected.length = 0, rejected))!;
+  return scanReading(read, text, options, shape, skipped, rejected, head) ?? scanReading(halfWidth(read), text, options, shape, skipped, rejected && (rejected.length = 0, rejected), head)!;
 }
 
 /**
@@ -332,8 +339,8 @@ function wholeThirteen(text: string, k: number): boolean {
  * full-width digits (FULL_WIDTH_DIGITS): the text is then read again in its half-width
  * reading, which has none.
  */
-function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean, rejected: number[] | undefined): IsbnMatches | undefined {
-  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true, rejected);
+function scanReading(read: string, text: string, options: FindOptions, shape: TextShape | (() => TextShape), skippedRuns: boolean, rejected: number[] | undefined, head: string): IsbnMatches | undefined {
+  const scan = new Scan(read, options.maxMatches ?? Infinity, shape, new IsbnMatches(text), options.repeats ?? true, rejected, head);
   const re = RUN_START;
   re.lastIndex = !scan.full && RUN_AT_TEXT_START.test(read) ? scan.run(0) : 0;
   let skipped = skippedRuns ? nextSkippedRun(read, 0) : -1;
@@ -686,67 +693,103 @@ const TOKENS = new Tokens();
  * order numbers, and the whole look-back for each is not cheap).
  */
 class BareTens {
-  /** Bare 10s that failed (not explained by a label) and bare 10s taken, by stretch. */
-  private failed: Int32Array = new Int32Array(0);
-  private passed: Int32Array = new Int32Array(0);
+  /** Where bare 10s failed (not explained by a label) and where bare 10s were taken, in the order met. */
+  private readonly failed = new Positions();
+  private readonly passed = new Positions();
 
   fail(start: number): void {
-    const stretch = start >> BARE_TEN_STRETCH_BITS;
-    if (stretch >= this.failed.length) this.failed = grown(this.failed, stretch);
-    this.failed[stretch]++;
+    this.failed.push(start);
   }
 
   pass(start: number): void {
-    const stretch = start >> BARE_TEN_STRETCH_BITS;
-    if (stretch >= this.passed.length) this.passed = grown(this.passed, stretch);
-    this.passed[stretch]++;
+    this.passed.push(start);
   }
 
   /**
-   * `found` without its checksum-only ISBN-10s in stretches of chance numbers. Loops over stretches, not matches, unless it drops some.
+   * `found` without its checksum-only ISBN-10s among chance numbers. Loops over the failed
+   * numbers, not the matches, unless a stretch of them is dense enough to hold chance numbers.
    * `rejected`: explainIsbns' list, told of each number dropped (repeats.chanceStretch).
    */
   withoutChance(found: IsbnMatches, text: string, rejected: number[] | undefined): IsbnMatches {
-    if (this.failed.length === 0) return found;
-    const chance = chanceStretches(this.failed, this.passed);
-    if (chance === undefined) return found;
+    const failed = this.failed.sorted();
+    if (!denseSomewhere(failed)) return found;
+    const passed = this.passed.sorted();
     return found.withoutChecksumOnly((start, end, info) => {
-      const drop = chance[start >> BARE_TEN_STRETCH_BITS] === 1 && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info);
+      const drop = amongChance(failed, passed, start) && !lineNamesIsbn(text, start) && !yamlListSaysIsbn(text, start) && !twinNearby(text, start, end, info);
       if (drop) rejected?.push(start, end, chanceStretch.code);
       return drop;
     });
   }
 }
 
-/** `a` twice as long (at least 64, and past index `at`), with its contents. */
-function grown(a: Int32Array, at: number): Int32Array {
-  const b = new Int32Array(Math.max(64, 2 * (at + 1)));
-  b.set(a);
-  return b;
+/** Offsets, appended as met (almost always in order), read sorted. */
+class Positions {
+  private at: Int32Array = new Int32Array(0);
+  private n = 0;
+  private inOrder = true;
+
+  push(offset: number): void {
+    if (this.n === this.at.length) {
+      const b = new Int32Array(Math.max(64, 2 * this.n));
+      b.set(this.at);
+      this.at = b;
+    }
+    if (this.n > 0 && this.at[this.n - 1] > offset) this.inOrder = false;
+    this.at[this.n++] = offset;
+  }
+
+  sorted(): Int32Array {
+    const out = this.at.subarray(0, this.n);
+    if (!this.inOrder) {
+      out.sort();
+      this.inOrder = true;
+    }
+    return out;
+  }
+}
+
+/** How many of the sorted offsets lie in [from, to). */
+function countIn(sorted: Int32Array, from: number, to: number): number {
+  return lowerBound(sorted, to) - lowerBound(sorted, from);
+}
+
+function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
- * The stretches whose bare 10s are chance numbers (1), or undefined when none are. A stretch is
- * judged with its neighbours (a log's first or last lines with the rest of it): enough numbers,
- * at most a third passing; but not a stretch where half its own or more pass (a reading list near a log).
+ * Could any number stand among chance numbers: are there, somewhere, as many failed bare 10s
+ * within one window (CHANCE_AROUND on each side) as a window of chance numbers needs at least?
  */
-function chanceStretches(failed: Int32Array, passed: Int32Array): Uint8Array | undefined {
-  // The counts grow as stretches are met: a stretch past an array's end counted none.
-  const count = (counts: Int32Array, s: number) => (s >= 0 && s < counts.length ? counts[s] : 0);
-  const around = (counts: Int32Array, s: number) => count(counts, s - 1) + count(counts, s) + count(counts, s + 1);
-  let chance: Uint8Array | undefined;
-  for (let s = 0; s < failed.length; s++) {
-    if (count(passed, s) >= failed[s]) continue;
-    const passedAround = around(passed, s);
-    const numbers = around(failed, s) + passedAround;
-    if (numbers >= CHANCE_MIN_NUMBERS && passedAround * CHANCE_MAX_SHARE <= numbers) (chance ??= new Uint8Array(failed.length))[s] = 1;
-  }
-  return chance;
+function denseSomewhere(failed: Int32Array): boolean {
+  const least = CHANCE_MIN_NUMBERS - Math.floor(CHANCE_MIN_NUMBERS / CHANCE_MAX_SHARE);
+  for (let i = 0; i + least - 1 < failed.length; i++) if (failed[i + least - 1] - failed[i] <= 2 * CHANCE_AROUND) return true;
+  return false;
 }
 
-/** Stretches of 16 K characters: a log's page, not a whole notes file with one log in it. */
-const BARE_TEN_STRETCH_BITS = 14;
-/** At least this many bare 10s in a stretch, of which at most a third pass: chance numbers. Real ISBN lists pass at 50-100 %. */
+/**
+ * Does the bare 10 at `start` stand among chance numbers: within CHANCE_AROUND characters of it
+ * enough bare 10s, of which at most a third pass; but not where, within CHANCE_OWN of it, half or
+ * more pass (a reading list near a log). Windows around the number, not a grid of the text: what
+ * is decided depends on the characters around it alone, wherever a scan begins (the index's).
+ */
+function amongChance(failed: Int32Array, passed: Int32Array, start: number): boolean {
+  if (countIn(passed, start - CHANCE_OWN, start + CHANCE_OWN) >= countIn(failed, start - CHANCE_OWN, start + CHANCE_OWN)) return false;
+  const passedAround = countIn(passed, start - CHANCE_AROUND, start + CHANCE_AROUND + 1);
+  const numbers = countIn(failed, start - CHANCE_AROUND, start + CHANCE_AROUND + 1) + passedAround;
+  return numbers >= CHANCE_MIN_NUMBERS && passedAround * CHANCE_MAX_SHARE <= numbers;
+}
+
+/** A number's own neighbourhood: 16 K characters about it, a log's page. */
+const CHANCE_OWN = 1 << 13;
+/** At least this many bare 10s around, of which at most a third pass: chance numbers. Real ISBN lists pass at 50-100 %. */
 const CHANCE_MIN_NUMBERS = 8;
 const CHANCE_MAX_SHARE = 3;
 
@@ -786,6 +829,8 @@ class Scan {
     private readonly withRepeats: boolean,
     /** explainIsbns: start, end and rule code of each candidate a rule rules out. */
     private readonly rejected: number[] | undefined,
+    /** The document's start (FindOptions.head): whether it is a page (InlineScripts). */
+    private readonly head: string,
   ) {}
 
   /** The rule of `code` ruled out text[start, end): told to explainIsbns, when it asks. */
@@ -1252,7 +1297,7 @@ class Scan {
     if (keyed !== 0) return -keyed;
     if (authorityLinkText(text, start, end)) return -authorityLink.code;
     // In a page's inline script a bare number is code's: an ISBN only where its key says so, as in JSON.
-    if ((this.memo.scripts ??= new InlineScripts(text)).holds(start)) return ASK_SCRIPT;
+    if ((this.memo.scripts ??= new InlineScripts(text, this.head)).holds(start)) return ASK_SCRIPT;
     const header = tableColumnHeader(text, start, end, this.memo);
     return headerNamesIsbn(header) ? tableColumnIsbn.code : headerNamesOther(header) ? -tableColumnOther.code : 0;
   }

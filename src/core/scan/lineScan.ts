@@ -11,7 +11,7 @@
  * read this index.
  */
 import { foundBy, HEAD_SNIFF_CHARS, type IsbnMatch, scanIsbns } from '../isbn/find';
-import { type KindReach, reachInLines } from '../isbn/rules/rule';
+import { type KindReach, reachInLines, registeredRules } from '../isbn/rules/rule';
 import '../isbn/rules';
 import { documentShape } from '../documentKind/documentKind';
 import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../isbn/textShape';
@@ -54,15 +54,29 @@ export interface LineChange {
   text: string;
 }
 
-/** The rules' reach, in prose and in data (rules/rule.ts, Reach). */
-const PROSE_REACH = reachInLines(false);
-const DATA_REACH = reachInLines(true);
+/**
+ * The rules whose reach is the whole text (Reach.document `text`), and how the index handles each,
+ * since its scans read a few lines: `leftOut`, the index does not apply it (FindOptions.repeats:
+ * false), and a scan of the whole text (findIsbns) stays the authority on what it finds;
+ * `everywhere`, the index reads every part as the rule would read a text that calls for it
+ * (FindOptions.halfWidth: full-width digits are read as ASCII in any part, whether or not the
+ * document holds some). Every such rule must be here (lineScan.test.ts).
+ */
+export const WHOLE_TEXT_RULES: Readonly<Record<string, 'leftOut' | 'everywhere'>> = {
+  'repeats.foundElsewhere': 'leftOut',
+  'candidate.fullWidthDigits': 'everywhere',
+};
+
+/** The rules' reach, by the shape of text they read (rules/rule.ts, Reach), worked out on first ask. */
+const REACH = new Map<TextShape['kind'], KindReach>();
 /** How far a rescan reaches for the isbn field a line may belong to (`isbn = {…,\n …}`): the longest a rule reads. */
-export const FIELD_LINES = Math.max(PROSE_REACH.field, DATA_REACH.field);
+export const FIELD_LINES = Math.max(...registeredRules().map((rule) => rule.reach.field ?? 0));
 
 /** The reach of the rules for a document of `shape`'s kind. */
 export function kindReach(shape: TextShape): KindReach {
-  return shape.kind === 'text' ? PROSE_REACH : DATA_REACH;
+  let reach = REACH.get(shape.kind);
+  if (reach === undefined) REACH.set(shape.kind, (reach = reachInLines(shape.kind)));
+  return reach;
 }
 
 /** Lines of context a rescan reads on each side of a change in a document of `shape`: the most any rule for its kind reads. */
@@ -175,8 +189,8 @@ export function scanLines(source: LineSource, from: number, to: number, shape: (
   const bodies = fieldBodies(text);
   let k = 0;
   let b = 0;
-  // No repeats (FindOptions.repeats): a rescan of a few lines must find what a scan of the whole document finds.
-  const found = scanIsbns(text, { shape, repeats: false, head });
+  // The rules that read the whole text, as the index handles them (WHOLE_TEXT_RULES).
+  const found = scanIsbns(text, { shape, repeats: false, halfWidth: true, head });
   for (let i = 0; i < found.length; i++) {
     const start = found.start(i);
     const labelled = found.labelled(i);

@@ -21,12 +21,15 @@ export const callArgument = defineRule({
   reach: { lines: 0, chars: 120 },
 });
 
+/** How far into a `<script>` element a number may stand to be read as the script's: its `<script` is looked for that far back. */
+export const SCRIPT_REACH = 1 << 14;
+
 export const inlineScript = defineRule({
   id: 'code.inlineScript',
   family: 'code',
   says: 'notIsbn',
   kinds: ['markup'],
-  reach: { lines: 0, document: 'text' },
+  reach: { lines: 0, across: SCRIPT_REACH, document: 'head' },
 });
 
 export const idName = defineRule({

@@ -21,13 +21,16 @@ export const noIsbnKey = defineRule({
   reach: { lines: 200, across: 4096, block: NUMBER_ARRAY, document: 'head' },
 });
 
+/** How far back from a cell an HTML table's `<table` and `<tr` may lie: a table's header is read within it. */
+export const HTML_TABLE_REACH = 1 << 14;
+
 export const tableColumnIsbn = defineRule({
   id: 'data.tableColumnIsbn',
   family: 'data',
   says: 'isbn',
   short: 'isbn column',
   kinds: PROSE_KINDS,
-  reach: { lines: 0, block: MARKDOWN_TABLE, document: 'text' },
+  reach: { lines: 0, across: HTML_TABLE_REACH, block: MARKDOWN_TABLE },
 });
 
 export const tableColumnOther = defineRule({
@@ -35,7 +38,7 @@ export const tableColumnOther = defineRule({
   family: 'data',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { lines: 0, block: MARKDOWN_TABLE, document: 'text' },
+  reach: { lines: 0, across: HTML_TABLE_REACH, block: MARKDOWN_TABLE },
 });
 
 export const placeholder = defineRule({
@@ -55,13 +58,17 @@ export const csvColumn = defineRule({
   reach: { lines: 0, across: 4096, document: 'head' },
 });
 
+/** How far back from a row an SQL statement's column list (its INSERT, COPY or CREATE TABLE) may lie. */
+export const SQL_REACH = 1 << 20;
+
 export const sqlColumn = defineRule({
   id: 'data.sql.columnNamesIsbn',
   family: 'data',
   says: 'isbn',
   short: 'isbn column',
   kinds: ['data'],
-  reach: { lines: 0, document: 'text' },
+  shape: 'sql',
+  reach: { lines: 0, across: SQL_REACH },
 });
 
 export const yamlTitleKey = defineRule({

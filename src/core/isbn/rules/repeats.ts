@@ -11,10 +11,16 @@ export const foundElsewhere = defineRule({
   reach: { lines: 0, document: 'text' },
 });
 
+/**
+ * The bare 10s a number is judged with: those within this many characters of it, 48 K about it
+ * (a log's first or last lines with the rest of it), not a whole notes file with one log in it.
+ */
+export const CHANCE_AROUND = 3 << 13;
+
 export const chanceStretch = defineRule({
   id: 'repeats.chanceStretch',
   family: 'repeats',
   says: 'notIsbn',
   kinds: PROSE_KINDS,
-  reach: { lines: 0, chars: 3 * 16384, document: 'text' },
+  reach: { lines: 0, decisions: CHANCE_AROUND },
 });

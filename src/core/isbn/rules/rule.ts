@@ -4,6 +4,7 @@
 // number, and examples that run as unit tests (test/unit/finderRules.test.ts). The code
 // that applies a rule names it by its `code`, so that a match can say which rule found it
 // and an explanation which rule ruled a number out (find.ts, explainIsbns).
+import type { DataKind } from '../textShape';
 
 /** The kinds of document a rule applies to. The finder tells prose from data (textShape.ts); code and markup are read as prose. */
 export type DocumentKind = 'prose' | 'bibliography' | 'data' | 'code' | 'markup';
@@ -46,6 +47,12 @@ export interface Reach {
    * characters back in pretty-printed JSON): the index widens by lines until it holds as many.
    */
   across?: number;
+  /**
+   * Reads what the rules decided of the other candidates within that many characters on each side
+   * (how many bare 10s around it are no ISBN): those are decided with their own rules' reach, so
+   * the index widens by this and the largest `across` together.
+   */
+  decisions?: number;
   /** Reads the whole isbn field it stands in, of at most that many lines (the index widens to fields, lineScan.ts). */
   field?: number;
   /**
@@ -57,8 +64,8 @@ export interface Reach {
   /**
    * `head`: reads what the document's start says (its kind, a CSV's header, its script): every
    * scan the index makes is told the document's shape and start, read again for each rescan.
-   * `text`: reads the whole text (another place of the same number, the share of chance numbers
-   * around): the index's scans of a few lines leave it out or see only what they scan (lineScan.ts).
+   * `text`: reads the whole text (another place of the same number): the index does not apply
+   * such a rule (lineScan.ts, LEFT_TO_FULL_SCANS), and says so; a scan of the whole text does.
    */
   document?: 'head' | 'text';
 }
@@ -89,6 +96,8 @@ export interface RuleSpec {
   /** For a rule that finds ISBNs: the few words the hover says of an ISBN it found ("isbn column"). */
   short?: string;
   kinds: readonly DocumentKind[];
+  /** Data of this shape only (textShape.ts: an SQL dump's rule): the index widens by its reach for that shape alone. */
+  shape?: DataKind;
   reach: Reach;
 }
 
@@ -154,29 +163,33 @@ export function ruleOfCode(code: number): Rule | undefined {
 /** The reach of the rules for a kind of text, in the terms the incremental index honours (Reach). */
 export interface KindReach {
   lines: number;
+  /** Characters across lines: the largest `across`, plus the largest `decisions` (the candidates counted are decided with their own reach). */
   across: number;
   field: number;
   blocks: ReadonlyArray<{ inside: RegExp; chars: number }>;
 }
 
 /**
- * The reach of the rules that apply to a kind of text as the finder tells it (`data`, or prose:
- * any other kind): the most lines and characters across lines any of them reads, the longest
+ * The reach of the rules that apply to a shape of text as the finder tells it (`text`, prose; or a
+ * kind of data): the most lines and characters across lines any of them reads, the longest
  * isbn field, and the blocks they read up. Worked out from the rules defined so far
  * (rules/index.ts defines them all).
  */
-export function reachInLines(data: boolean): KindReach {
+export function reachInLines(shape: 'text' | DataKind): KindReach {
+  const data = shape !== 'text';
   let lines = 0;
   let across = 0;
   let field = 0;
+  let decisions = 0;
   const blocks: Array<{ inside: RegExp; chars: number }> = [];
   for (const rule of REGISTRY) {
-    if (!rule.kinds.some((kind) => (kind === 'data') === data)) continue;
+    if (!rule.kinds.some((kind) => (kind === 'data') === data) || (rule.shape !== undefined && rule.shape !== shape)) continue;
     lines = Math.max(lines, rule.reach.lines);
     across = Math.max(across, rule.reach.across ?? 0);
     field = Math.max(field, rule.reach.field ?? 0);
+    decisions = Math.max(decisions, rule.reach.decisions ?? 0);
     const block = rule.reach.block;
     if (block && !blocks.some((b) => b.inside === block.inside)) blocks.push(block);
   }
-  return { lines, across, field, blocks };
+  return { lines, across: across + decisions, field, blocks };
 }
