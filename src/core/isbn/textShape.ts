@@ -4,7 +4,8 @@
 // often an id, a timestamp or a phone number than an ISBN, so there the finder
 // asks for the context a reader would use (see isbn/dataContext.ts). A file's
 // name and language id are read in documentKind.ts, which calls this when they
-// say nothing. Pure: no `vscode` import.
+// say nothing. Each decision is a rule of the `shape` family (rules/shape.ts), named where it is
+// made, with its reason and examples. Pure: no `vscode` import.
 
 import { hasValidChecksum } from './parse';
 import { looksLikeIso2709 } from './marcRecords';
@@ -41,7 +42,7 @@ export function sniffShape(head: string, named?: TextShape['kind'], wider?: () =
   const whole = head;
   const readWider = wider === undefined ? () => whole : () => withLineFeeds(wider());
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
-  // Binary MARC (ISO 2709) has no line breaks to cut at, and tells itself by its delimiters whatever the name says.
+  // shape.marcRecords: binary MARC (ISO 2709) has no line breaks to cut at, and tells itself by its delimiters whatever the name says.
   if ((named === undefined || named === 'text' || named === 'marc') && looksLikeIso2709(head.slice(0, SNIFF_CHARS))) return { kind: 'marc' };
   // The last line of a head that was cut may be cut short: left out below.
   const columnHead = () => {
@@ -90,31 +91,33 @@ function kindFromText(head: string): TextShape['kind'] {
   let start = head.trimStart();
   if (start.startsWith('<!--') || start.startsWith('<?xml')) {
     const rest = start.replace(XML_PROLOGUE, '');
+    // shape.xmlDocument, and shape.xhtmlIsProse for an HTML document type or root.
     if (/^<!DOCTYPE\s+(?!html)\w/i.test(rest) || (rest.startsWith('<') && !rest.startsWith('<!') && start.startsWith('<?xml'))) return /<html[\s>]/i.test(rest) ? 'text' : 'xml';
     if (rest.startsWith('<') && !rest.startsWith('<!')) start = rest;
   }
   const first = start.charCodeAt(0);
   if (first === 60 /* < */) {
-    // XHTML (an EPUB chapter, a saved page) is prose.
+    // shape.xhtmlIsProse: XHTML (an EPUB chapter, a saved page) is prose.
     if (start.startsWith('<?xml')) return /<!DOCTYPE html|<html[\s>]/i.test(start) ? 'text' : 'xml';
-    // HTML pages and fragments (a README opening with `<p align="center">`) are prose.
+    // shape.xhtmlIsProse: HTML pages and fragments (a README opening with `<p align="center">`) are prose; shape.xmlDocument: other closed roots.
     const tag = /^<([!\w-]+)/.exec(start)?.[1].toLowerCase();
     return tag === undefined || HTML_TAGS.has(tag) || tag.startsWith('!') || !start.includes('</') ? 'text' : 'xml';
   }
   if (first === 123 /* { */ || first === 91 /* [ */) {
-    // JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown,
+    // shape.jsonDocument: JSON opens with `{"`, `[{`, `[[`, `["`, `[1` or an empty container; `[link](…)` is Markdown,
     // `{{Infobox …}}` and `[[Page]]` are wikitext.
     if (/^(?:\{\s*["}]|\[\s*(?:["{\]]|-?[0-9]|\[\s*(?:["{[\]]|-?[0-9])))/.test(start)) return 'json';
     return 'text';
   }
-  if (RIS_START.test(start)) return 'ris';
+  if (RIS_START.test(start)) return 'ris'; // shape.risRecords
   const lines = start.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
   if (lines.length === 0) return 'text';
   const marcLines = lines.filter((line) => MARC_LINE.test(line)).length;
-  if (marcLines >= Math.min(3, lines.length) && marcLines >= lines.length * 0.6) return 'marc';
-  if (SQL_START.test(start) || SQL_FIRST_STATEMENT.test(start)) return 'sql';
+  if (marcLines >= Math.min(3, lines.length) && marcLines >= lines.length * 0.6) return 'marc'; // shape.marcRecords
+  if (SQL_START.test(start) || SQL_FIRST_STATEMENT.test(start)) return 'sql'; // shape.sqlStatements
   if (BIBTEX_ENTRY.test(start)) return 'text';
-  if (csvShape(start, false)) return 'csv';
+  if (csvShape(start, false)) return 'csv'; // shape.delimitedTable
+  // shape.yamlDocument, unless shape.listIsProse.
   if (lines.length >= 3 && lines.filter((line) => YAML_LINE.test(line)).length >= lines.length * 0.9 && !proseList(lines)) return 'yaml';
   return 'text';
 }
@@ -124,7 +127,7 @@ const YAML_KEY = /^\s*(?:- +)?(?:[A-Za-z_][\w.-]*|"[^"]*"|'[^']*'):(?:\s|$)/;
 const WORDS_ITEM = /^\s*- +[A-Za-z*_[(][^:]*\s\S/;
 
 /**
- * A Markdown list (a reading list, after front matter or not) is YAML too, to
+ * shape.listIsProse. A Markdown list (a reading list, after front matter or not) is YAML too, to
  * a parser; a reader sees prose: more items of words than keys, past the
  * front matter if any.
  */
@@ -151,7 +154,7 @@ const ISBN_COLUMN = /isbn|asin|^\W*020(?:\s*[$|\u2021]?\s*[a-z])?\W*$|^\W*(?:pri
 const PROSE_START = /^\s*(?:#|[-*+>] |\||%|\\|@|```)/;
 
 /**
- * A delimited table: rows that split into as many fields (quote-aware): at
+ * shape.delimitedTable. A delimited table: rows that split into as many fields (quote-aware): at
  * least 3 (2 for tabs, or when the name says CSV). Under a header of short
  * column names, two rows are enough; without one (its first row holds a long
  * number, and a column holds bare numbers, which prose with commas does not), three. Columns of ISBNs are

@@ -1,6 +1,8 @@
 // Every rule's reason and examples, by family (rule.ts, RuleDocs): for the tests and the rules
 // page. Importing this module defines the rules too.
 import './index';
+import './shape';
+import './shape.docs';
 import './candidates.docs';
 import './labels.docs';
 import './urls.docs';

@@ -14,6 +14,7 @@ export const PROSE_KINDS: readonly DocumentKind[] = ['prose', 'bibliography', 'c
 
 /** The families of rules, in the order the rules page lists them. */
 export const FAMILIES = {
+  shape: "Shape: prose or data, told by the document's start",
   candidates: 'Candidates: how a number is read (notations, separators, other digits)',
   labels: 'Labels',
   urls: 'URLs and links',
