@@ -5,16 +5,16 @@
 // key. Checksums and isbn3 are only consulted for candidates the cache has
 // not seen. No JS loop runs over the whole text: the regex does the scanning.
 import { DataMemo, InlineScripts, dataMaySayIsbn, dataSaysIsbn, foreignLabelBefore, foreignWordBefore, headerNamesIsbn, headerNamesOther, isCapital, keyedToOtherValue, keyNamesIsbn, PrefixMemo, spaceEntityEndingAt, tableColumnHeader, twinNearby, yamlListSaysIsbn } from './dataContext';
-import { cachedInfoId, digitsKey, infoList, type IsbnProblem, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978, tenWithoutRange } from './parse';
+import { cachedInfoId, digitsKey, infoList, isbn13CheckDigit, isIssn, NO_RANGE, NOT_CACHED, parseAndCache, tenWith978, tenWithoutRange } from './parse';
 import { lazy } from '../lazy';
 import { type IsbnMatch, IsbnMatches } from './matches';
 import { Repeats } from './repeats';
 import { COLUMN_SNIFF_CHARS, sniffShape, type TextShape, withLineFeeds } from './textShape';
 import { ruleOfCode, type Rule } from './rules/rule';
-import { CHECK_NO_RANGE, CHECK_RANGE, CHECK_UNPARSED, CHECK_WRONG, decide, Evidence, vouchesInProse } from './decide';
+import { CHECK_LENGTH, CHECK_NO_RANGE, CHECK_RANGE, CHECK_UNPARSED, CHECK_WRONG, decide, Evidence, vouchesInProse } from './decide';
 import { gluedToWord, isbn13Shape, phoneGroups, texRange } from './rules/candidates';
 import { CHANCE_AROUND, chanceStretch } from './rules/repeats';
-import { isbnField, isbnLabel, isbnOnLine, otherLabel } from './rules/labels';
+import { isbnField, isbnLabel, isbnOnLine, otherLabel, zerosPlaceholder } from './rules/labels';
 import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
 import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
 import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
@@ -161,6 +161,7 @@ const ASK_SCRIPT = ASK_DATA + 1;
 /** The codes of the rules the scanner names on every run (a module's constants: an import's property is read through a getter unbundled). */
 const LABEL_RULE = isbnLabel.code;
 const FIELD_RULE = isbnField.code;
+const ZEROS_RULE = zerosPlaceholder.code;
 const ISBN13_RULE = isbn13Shape.code;
 
 /** Scan.lookup's answer for a number that is no ISBN (beside an info's number and NO_RANGE). */
@@ -968,8 +969,9 @@ class Scan {
       const e = this.evidence.reset(d.count, d.groups, form);
       this.decided(e, d, start, k, form === 0 ? this.evidenceOf(e, d, start, k, false) : NOT_ISBN, false);
     } else if (form === 0) {
+      // Labelled, taken only valid too (candidate.dottedGroups): then its label finds it.
       const id = this.lookup(d, start, k);
-      if (id >= 0) this.out.addValid(start, k, true, id, false, label);
+      if (id >= 0) this.validLabelled(d.count, d.groups, start, k, id, label);
     }
     return k;
   }
@@ -987,7 +989,7 @@ class Scan {
       if (this.cachedHit(start, end, label)) return true;
       // takeLabelled takes all of a 10, and all of a 13 when that is valid.
       if (d.count === 13 && !(d.isbn13Prefix && this.lookup(d, start, end) >= 0)) return false;
-      if (!this.gluedAfter(d, end, false)) this.emitLabelled(start, end, label);
+      if (!this.gluedAfter(d, end, false)) this.labelled(start, end, label);
       return true;
     }
     // tokensFrom joins short tokens, and a 978/979 split off a 10 (another 3-digit number before a 10 is a column of its own).
@@ -1001,9 +1003,10 @@ class Scan {
    * (the early probe hit), and labelled, or an unlabelled ISBN-13 clear of
    * anything around it. Reports it and returns true, or returns false to
    * leave it to single(), which decides the same with every case in view.
-   * Called straight from the run's handler, not through single, emitLabelled
-   * and lookup: the calls cost a dense list of ISBNs. `label`: the label rule's code, 0 for
-   * none (decide's shape rule, candidate.isbn13, is then what found it).
+   * Called straight from the run's handler, not through single, labelled,
+   * lookup and decide: the calls cost a dense list of ISBNs. `label`: the label rule's code,
+   * which decide gives a labelled ISBN; 0 for none (decide's shape rule, candidate.isbn13, is
+   * then what found it: finderDecide.test.ts checks that decide says the same).
    */
   private cachedHit(start: number, end: number, label: number): boolean {
     const d = this.d;
@@ -1016,14 +1019,14 @@ class Scan {
 
   /**
    * A run (without spaces, or one whole ISBN) read into `this.d`: the whole run is the candidate.
-   * `label`: the code of the label rule that labels it; a labelled run is meant as an ISBN and
-   * reported as such (a label beats every other rule), an unlabelled one is decided (decide.ts).
+   * `label`: the code of the label rule that labels it (0: none); either is decided (decide.ts),
+   * a labelled one by its label (Scan.labelled).
    */
   private single(start: number, end: number, label: number): void {
     const d = this.d;
     if (label !== 0) {
       if ((d.count >= MIN_LABELLED_DIGITS || (d.count === ISSN_DIGITS && isIssn(this.text.slice(start, end)))) && !this.gluedAfter(d, end, false)) {
-        if (d.count <= 13 || !this.gluedTogether(start, label)) this.emitLabelled(start, end, label);
+        if (d.count <= 13 || !this.gluedTogether(start, label)) this.labelled(start, end, label);
       }
       return;
     }
@@ -1123,7 +1126,7 @@ class Scan {
   private noTenOrThirteen(start: number, end: number): void {
     const d = this.d;
     if (d.count > 13 && d.lastGroup === 13 && d.spaces === 0 && d.groups > 1) this.lastGroupAlone(end);
-    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end, 0)) return;
+    else if ((d.count === 13 || d.count === 14) && this.inData() && this.tenWithPrice(d, start, end)) return;
     else if (d.count === 13) this.tenWith978(start, end);
     else if ((d.count === 11 || d.count === 14) && isDigitCodeMark(this.text.charCodeAt(start - 1))) this.afterDigitCode(start, end);
   }
@@ -1141,7 +1144,7 @@ class Scan {
    */
   private gluedReadAgain(start: number, end: number): boolean {
     const priced = end + priceAfterX(this.text, end);
-    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced, 0)) return true;
+    if (priced > end && this.tenWithPrice(this.part.read(this.text, start, priced), start, priced)) return true;
     return this.letterOpensCell(start, end);
   }
 
@@ -1175,21 +1178,26 @@ class Scan {
   /**
    * A run of 13 or 14 digits, no ISBN-13, that is a valid ISBN-10 with a price typed onto its
    * end (`0553101315175`: $1.75, in an old MARC record's 020 `$z`, the `:` before `$c` lost),
-   * where a label, field, key or column says ISBN: reports the 10 and returns true. Not after
-   * 978/979: that is a mistyped ISBN-13, whose first ten pass the check one time in eleven.
+   * unlabelled: reports the 10 where its context says ISBN (rereadTaken) and returns true.
    */
-  private tenWithPrice(d: Digits, start: number, end: number, label: number): boolean {
-    if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return false;
+  private tenWithPrice(d: Digits, start: number, end: number): boolean {
+    const ten = this.pricedTen(d, start, end, false);
+    return ten !== undefined && this.rereadTaken(ten, start, start + 10);
+  }
+
+  /**
+   * The 13 or 14 digits in `d` read as an ISBN-10 with a price typed on (catalogue.priceTypedOn):
+   * its first ten, read into `piece`, when their checksum holds and the run is no other EAN (and,
+   * unlabelled, it is clear of a word or a DOI); else undefined. Not after 978/979: that is a
+   * mistyped ISBN-13, whose first ten pass the check one time in eleven.
+   */
+  private pricedTen(d: Digits, start: number, end: number, labelled: boolean): Digits | undefined {
+    if (d.groups !== 1 || d.count < 13 || d.count > 14 || (this.text.startsWith('97', start) && (this.text.charCodeAt(start + 2) | 1) === 57)) return undefined;
     // Cheap tests first: this runs for every unlabelled run of 13 or 14 digits (ids, timestamps, EANs of other things).
-    if (!checksumOk(this.text, start, start + 10, 10)) return false;
-    if (gtinValid(this.text, start, end)) return false; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
-    if (label === 0 && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return false;
-    const tenEnd = start + 10;
-    const ten = this.piece.read(this.text, start, tenEnd);
-    if (label === 0) return this.rereadTaken(ten, start, tenEnd);
-    const id = this.lookup(ten, start, tenEnd);
-    if (id >= 0) this.out.addValid(start, tenEnd, true, id, false, label);
-    return id >= 0;
+    if (!checksumOk(this.text, start, start + 10, 10)) return undefined;
+    if (gtinValid(this.text, start, end)) return undefined; // an EAN-13 or GTIN-14 of something else (`ISBN/EAN` columns hold both)
+    if (!labelled && (this.gluedBefore(d, start) || this.gluedAfter(d, end, true) || this.inDoi(start))) return undefined;
+    return this.piece.read(this.text, start, start + 10);
   }
 
   /**
@@ -1393,7 +1401,7 @@ class Scan {
     }
     const end = t.end[last];
     if (this.d.read(this.text, start, end).count >= MIN_LABELLED_DIGITS && !this.gluedAfter(this.d, end, false)) {
-      this.emitLabelled(start, end, label);
+      this.labelled(start, end, label);
     }
     return last + 1;
   }
@@ -1421,7 +1429,7 @@ class Scan {
    * spaces between them lost in an export; an X check character ends the run, and
    * the field's next run starts after it): reports each and returns true when
    * the run cuts into 10s, or into 978/979 13s, that are all valid ISBNs (each read into
-   * `piece`; `d` stays the run's); else it is left to emitLabelled.
+   * `piece`; `d` stays the run's), each decided by its label; else it is left to labelled.
    */
   private gluedTogether(start: number, label: number): boolean {
     const count = this.d.count;
@@ -1440,44 +1448,54 @@ class Scan {
         ids.push(id);
       }
       if (ids.length === count / size) {
-        for (let i = 0; i < ids.length; i++) this.out.addValid(ends[2 * i], ends[2 * i + 1], true, ids[i], false, label);
+        for (let i = 0; i < ids.length; i++) this.validLabelled(size, 1, ends[2 * i], ends[2 * i + 1], ids[i], label);
         return true;
       }
     }
     return false;
   }
 
-  /** Reports a candidate labelled by the rule of code `label`, valid or not with the reason. `this.d` must hold text[start, end). */
-  private emitLabelled(start: number, end: number, label: number): void {
+  /**
+   * Decides the candidate text[start, end) in `this.d` that the rule of code `label` labels
+   * (decide, step 0): reports it as an ISBN when found, as a broken one with its problem when
+   * decide says so (label.brokenIsbn, label.issnInField), or not at all (label.zerosPlaceholder).
+   */
+  private labelled(start: number, end: number, label: number): void {
     const d = this.d;
-    let problem: IsbnProblem;
-    if (d.count !== 10 && d.count !== 13) problem = 'length';
-    else {
-      const id = this.lookup(this.d, start, end);
-      if (id >= 0) {
-        this.out.addValid(start, end, true, id, false, label);
-        return;
-      }
-      problem = id === NO_RANGE ? 'range' : 'checksum';
-    }
-    this.labelledWithProblem(start, end, problem, label);
+    const e = this.evidence.reset(d.count, d.groups, 0);
+    e.label = label;
+    let id = NOT_ISBN;
+    if (d.count !== 10 && d.count !== 13) e.check = CHECK_LENGTH;
+    else if ((id = this.lookup(d, start, end)) < 0) e.check = id === NO_RANGE ? CHECK_NO_RANGE : CHECK_WRONG;
+    if (e.check !== CHECK_RANGE) id = this.brokenEvidence(e, d, start, end);
+    const verdict = decide(e);
+    if (verdict > 0) this.out.addValid(start, e.priced ? start + 10 : end, true, id, false, verdict);
+    else if (verdict !== -ZEROS_RULE) this.out.addInvalid(start, end, e.check === CHECK_LENGTH ? 'length' : e.check === CHECK_NO_RANGE ? 'range' : 'checksum');
   }
 
   /**
-   * A labelled candidate that is no ISBN as read (`problem`), or an ISBN only as meant: a
-   * checksum-valid 10 in no range, a 10 with a price typed on; zeros alone are not flagged.
-   * Kept apart from emitLabelled, which runs for every labelled ISBN.
+   * The rest of the evidence on a labelled candidate in `d` that is no ISBN as read, into `e`:
+   * zeros alone, or a valid ISBN-10 with a price typed on (a 13 or 14 that is no ISBN-13).
+   * Returns the number of the info it is found with, should decide find it (a checksum-valid
+   * 10 in no range, the priced ten), else NOT_ISBN. Kept apart from labelled, which runs for
+   * every labelled ISBN.
    */
-  private labelledWithProblem(start: number, end: number, problem: IsbnProblem, label: number): void {
-    const d = this.d;
-    // Meant as an ISBN, a checksum-valid 10 is one even where isbn3 knows no range for it.
-    if (problem === 'range' && d.count === 10) {
-      this.out.addValid(start, end, true, tenWithoutRange(this.normalizedAt(start, end)), false, label);
-      return;
-    }
-    if ((d.count === 13 || d.count === 14) && !d.isbn13Prefix && this.tenWithPrice(d, start, end, label)) return;
-    if (d.value === 0) return; // all zeros and no ISBN: a template's placeholder (`\newcommand\isbn{000-0-0000000-0-0}`), nothing to flag
-    this.out.addInvalid(start, end, problem);
+  private brokenEvidence(e: Evidence, d: Digits, start: number, end: number): number {
+    e.zeros = d.value === 0;
+    if (e.check === CHECK_NO_RANGE && d.count === 10) return tenWithoutRange(this.normalizedAt(start, end));
+    if ((d.count !== 13 && d.count !== 14) || d.isbn13Prefix) return NOT_ISBN;
+    const ten = this.pricedTen(d, start, end, true);
+    const id = ten === undefined ? NOT_ISBN : this.lookup(ten, start, start + 10);
+    e.priced = id >= 0;
+    return id;
+  }
+
+  /** A labelled candidate taken only when valid (`id`, its info's number: candidate.dottedGroups, candidate.gluedTogether), decided by its label. */
+  private validLabelled(digits: number, groups: number, start: number, end: number, id: number, label: number): void {
+    const e = this.evidence.reset(digits, groups, 0);
+    e.label = label;
+    const verdict = decide(e);
+    if (verdict > 0) this.out.addValid(start, end, true, id, false, verdict);
   }
 
   /**
