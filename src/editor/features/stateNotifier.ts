@@ -20,9 +20,12 @@ export class StateNotifier extends Disposable {
     // Said once by the look-ups themselves (Google Books' daily quota): shown as it comes.
     this.register(
       service.onNotice((notice) => {
-        const { message, command } = words.lookupNotice(notice, (error) => this.service.said(error));
-        void vscode.window.showWarningMessage(words.notice(message), command.title).then((choice) => {
-          if (choice) void vscode.commands.executeCommand(command.id);
+        // The words of failures load with the look-ups, which alone send notices: already loaded here.
+        void import('../words/failures').then(({ lookupNotice }) => {
+          const { message, command } = lookupNotice(notice);
+          return vscode.window.showWarningMessage(words.notice(message), command.title).then((choice) => {
+            if (choice) void vscode.commands.executeCommand(command.id);
+          });
         });
       }),
     );

@@ -15,7 +15,8 @@ import type { AnswerPart, FailureReason, NetworkCause, ServiceError } from '../.
 import type { PlanName } from '../../core/model/plans';
 import type { StoredKeyFault } from '../../core/keyFormat';
 import { sourceTitle } from '../../core/sources/sourceNames';
-import { unreachable } from './index';
+import { buttons } from './index';
+import type { LookupNotice } from '../../core/lookups/lookups';
 
 export interface FailureContext {
   plan: PlanName;
@@ -231,4 +232,33 @@ function keyFault(fault: StoredKeyFault): string {
     case 'nonAscii':
       return vscode.l10n.t('it has a character that is not ASCII at position {0}', fault.position);
   }
+}
+
+// ─── What is told once: a source out of reach, every source out of reach, Google's daily stop ───
+
+/** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
+export function unreachable(cause: string, retryAt: number | undefined, time: (at: number) => string = (at) => formatTime(at)): string {
+  return retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(retryAt)) : vscode.l10n.t('{0}.', cause);
+}
+
+/** What is told once (see LookupNotice), with the command that helps. */
+export function lookupNotice(notice: LookupNotice): { message: string; command: { title: string; id: string } } {
+  switch (notice.kind) {
+    case 'googleDailyQuota':
+      return {
+        message: vscode.l10n.t(
+          "Google Books' daily quota is spent: it is not asked again until {0} (Pacific midnight); the other sources go on. A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.",
+          notice.until ? new Date(notice.until).toISOString() : vscode.l10n.t('tomorrow'),
+        ),
+        command: { title: buttons.setGoogleBooksKey(), id: 'isbnLens.setGoogleBooksKey' },
+      };
+    case 'offline':
+      return { message: offline(notice.outages), command: { title: buttons.retryNow(), id: 'isbnLens.retryNow' } };
+  }
+}
+
+/** Said once when no source can be reached: each source's reason and next try. */
+export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, time: (at: number) => string = (at) => formatTime(at)): string {
+  const reasons = outages.map(({ error }) => unreachable(describeFailure(error).replace(/\.$/, ''), error.details.retryAt, time));
+  return vscode.l10n.t('No book source can be reached, so no book is looked up for now. {0} “ISBN Lens: Retry Now” tries at once.', reasons.join(' '));
 }

@@ -14,7 +14,7 @@ import type { IsbnAction } from '../../core/actions/isbnActions';
 import type { InvalidIsbn, InvalidReason, IsbnProblemReport } from '../../core/diagnostics/isbnProblems';
 import { HOVER_COVER_HEIGHT, coverTarget, formatIsbns } from '../../core/format/bookText';
 import { escapeMarkdown, excerpt } from '../../core/format/markdown';
-import type { LookupNotice, LookupProblem } from '../../core/lookups/lookups';
+import type { LookupProblem } from '../../core/lookups/lookups';
 import { formatTime } from '../../core/messages';
 import type { Book } from '../../core/model/book';
 import { otherEdition } from '../../core/model/edition';
@@ -48,30 +48,9 @@ export function capitalized(text: string): string {
 // What a failure says is words/failures.ts (`failure(error, context)`, `said(reason)`), which loads
 // with the look-ups: no failure exists before them. Here only what activation's notices need.
 
-/** "Could not reach Open Library: the host name could not be resolved; ISBN Lens tries it again at 12:05:00." */
-export function unreachable(cause: string, retryAt: number | undefined, time: (at: number) => string = (at) => formatTime(at)): string {
-  return retryAt ? vscode.l10n.t('{0}; ISBN Lens tries it again at {1}.', cause, time(retryAt)) : vscode.l10n.t('{0}.', cause);
-}
-
 /** Why no source is made although a key is set. */
 export function settingsProblem(problem: LookupProblem): string {
   return vscode.l10n.t('The “isbnLens.isbndb.baseUrls” setting has no valid http(s) address for the {0} plan.', problem.plan);
-}
-
-/** What is told once (see LookupNotice), with the command that helps. */
-export function lookupNotice(notice: LookupNotice, describe: (error: ServiceError) => string): { message: string; command: { title: string; id: string } } {
-  switch (notice.kind) {
-    case 'googleDailyQuota':
-      return {
-        message: vscode.l10n.t(
-          "Google Books' daily quota is spent: it is not asked again until {0} (Pacific midnight); the other sources go on. A free Google Books API key (ISBN Lens: Set Google Books API Key) gives it a quota of its own.",
-          notice.until ? new Date(notice.until).toISOString() : vscode.l10n.t('tomorrow'),
-        ),
-        command: { title: buttons.setGoogleBooksKey(), id: 'isbnLens.setGoogleBooksKey' },
-      };
-    case 'offline':
-      return { message: offline(notice.outages, describe), command: { title: buttons.retryNow(), id: 'isbnLens.retryNow' } };
-  }
 }
 
 // ─── Sources ────────────────────────────────────────────────────────────────────────────────
@@ -123,12 +102,6 @@ export function notFound(
   for (const { source, error } of result.unanswered ?? []) parts.push(vscode.l10n.t('{0} could not be asked: {1}', sourceTitle(source), describe(error, source)));
   if (!hasKey) parts.push(vscode.l10n.t('The book service (ISBNdb) may know more: it needs an API key.'));
   return parts.join(' ');
-}
-
-/** Said once when no source can be reached: each source's reason and next try. */
-export function offline(outages: ReadonlyArray<{ source: string; error: ServiceError }>, describe: (error: ServiceError) => string, time: (at: number) => string = (at) => formatTime(at)): string {
-  const reasons = outages.map(({ error }) => unreachable(describe(error).replace(/\.$/, ''), error.details.retryAt, time));
-  return vscode.l10n.t('No book source can be reached, so no book is looked up for now. {0} “ISBN Lens: Retry Now” tries at once.', reasons.join(' '));
 }
 
 /** "412 of 1,000 calls left today (588 spent)". */

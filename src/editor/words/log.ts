@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import type { LookupEvent, LookupLog } from '../../core/lookups/lookups';
 import type { RequestRecord } from '../../core/model/answers';
 import { sourceShortTitle, sourceTitle } from '../../core/sources/sourceNames';
-import { describeFailure } from './failures';
-import { both, lookupNotice, unreachable } from './index';
+import { describeFailure, lookupNotice, unreachable } from './failures';
+import { both } from './index';
 
 /** Where the lines go: the "ISBN Lens" channel (infrastructure/log.ts), or a test's list. */
 export interface LogLines {
@@ -31,7 +31,7 @@ export function lookupLog(lines: LogLines): LookupLog {
 function eventLine(event: LookupEvent): { level: 'info' | 'warn' | 'error'; line?: string; lines?: string[] } {
   switch (event.kind) {
     case 'googleQuotaSpent':
-      return { level: 'warn', line: lookupNotice({ kind: 'googleDailyQuota', until: event.until }, describeFailure).message };
+      return { level: 'warn', line: lookupNotice({ kind: 'googleDailyQuota', until: event.until }).message };
     case 'cacheLoaded':
       return { level: 'info', line: vscode.l10n.t('Loaded {0} cached look-ups.', event.count) };
     case 'cacheNotRead':
