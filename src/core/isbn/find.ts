@@ -18,6 +18,7 @@ import { isbnField, isbnLabel, isbnOnLine, otherLabel, zerosPlaceholder } from '
 import { authorityLink, bookPath, doiSuffix, pathId } from './rules/urls';
 import { noIsbnKey, placeholder, tableColumnIsbn, tableColumnOther } from './rules/data';
 import { callArgument as callArgumentRule, inlineScript, machineNumber as machineNumberRule } from './rules/code';
+import { partitionPoint } from '../sorted';
 
 export type { IsbnMatch } from './matches';
 export { IsbnMatches } from './matches';
@@ -755,14 +756,7 @@ function countIn(sorted: Int32Array, from: number, to: number): number {
 }
 
 function lowerBound(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(sorted.length, (k) => sorted[k] < value);
 }
 
 /**

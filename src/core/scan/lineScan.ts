@@ -15,6 +15,7 @@ import { type KindReach, reachInLines, registeredRules } from '../isbn/rules/rul
 import '../isbn/rules';
 import { documentShape } from '../documentKind/documentKind';
 import { COLUMN_SNIFF_CHARS, SNIFF_CHARS, type TextShape } from '../isbn/textShape';
+import { partitionPoint } from '../sorted';
 
 export interface LineIsbn {
   line: number;
@@ -393,13 +394,7 @@ function merge(ranges: Array<[number, number]>): Array<[number, number]> {
 
 /** Items on lines from..to (inclusive) of a sorted index, by binary search. */
 export function itemsInLines(items: readonly LineIsbn[], from: number, to: number): LineIsbn[] {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].line < from) lo = mid + 1;
-    else hi = mid;
-  }
+  let lo = partitionPoint(items.length, (k) => items[k].line < from);
   // The last ISBN above may end on a line of the range (broken by a line's end).
   if (lo > 0 && lastLine(items[lo - 1]) >= from) lo--;
   const out: LineIsbn[] = [];

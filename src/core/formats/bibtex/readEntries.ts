@@ -11,6 +11,7 @@ import { latexToText } from './latexText';
 import { readNameList } from './names';
 import { type Reread, replaceRange } from './reread';
 import { type BibliographyEntry, type EntryIsbn, isbnsInValue, lineCounter, yearOf } from '../shared/entry';
+import { partitionPoint } from '../../sorted';
 
 /** The text the entries of a reading point into; it follows the reading through edits. */
 class Source {
@@ -170,14 +171,7 @@ export function carryEntries(old: Attached, text: string, items: readonly BibIte
 
 /** The first k with itemIndex[k] >= item. */
 function firstEntryAtOrAfter(itemIndex: readonly number[], item: number): number {
-  let lo = 0;
-  let hi = itemIndex.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (itemIndex[mid] < item) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(itemIndex.length, (k) => itemIndex[k] < item);
 }
 
 /** Fields whose value is taken as written, not as LaTeX: a `~` or `--` in an address is no tie or dash. */

@@ -38,6 +38,7 @@ export interface Reread {
 
 export type { Unchanged } from '../shared/documentReading';
 import type { Unchanged } from '../shared/documentReading';
+import { partitionPoint } from '../../sorted';
 
 export function unchangedParts(oldText: string, newText: string): Unchanged {
   const prefix = commonPrefix(oldText, newText);
@@ -99,14 +100,7 @@ function isUnclosedComment(item: BibItem): boolean {
 }
 
 function firstEndingAtOrAfter(items: readonly BibItem[], offset: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].end < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(items.length, (k) => items[k].end < offset);
 }
 
 function shift(item: BibItem, delta: number): void {

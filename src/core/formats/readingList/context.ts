@@ -3,6 +3,7 @@
  * HTML comments, inline code, URLs or link targets, where added text would
  * change what the file means rather than what it says.
  */
+import { partitionPoint } from '../../sorted';
 
 export interface Zone {
   start: number;
@@ -32,17 +33,8 @@ export function protectedZones(text: string): Zone[] {
 }
 
 export function inZones(zones: readonly Zone[], offset: number): boolean {
-  // Binary search: the last zone starting at or before offset.
-  let lo = 0;
-  let hi = zones.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (zones[mid].start <= offset) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  // The last zone starting at or before offset.
+  const found = partitionPoint(zones.length, (k) => zones[k].start <= offset) - 1;
   // Zones may nest (a comment inside a fence): look back over the few before.
   for (let k = found; k >= 0 && k >= found - 4; k--) if (offset < zones[k].end) return true;
   return false;
