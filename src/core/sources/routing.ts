@@ -17,9 +17,7 @@ import { isbnDigits, toIsbn13 } from '../model/book';
 import { isCatalogue, type CatalogueName, type SourceName } from './sourceSettings';
 
 export interface Route {
-  /** How the log names the group: "978-3". */
-  label: string;
-  /** ISBN-13 prefixes of the group (none: every group no other route takes). */
+  /** ISBN-13 prefixes of the group (none: every group no other route takes); the log writes each as its group, 9783 as 978-3. */
   prefixes: readonly string[];
   before: readonly CatalogueName[];
   after: readonly CatalogueName[];
@@ -28,10 +26,10 @@ export interface Route {
 }
 
 export const ROUTES: readonly Route[] = [
-  { label: '978-3', prefixes: ['9783'], before: ['dnb', 'k10plus', 'lobid'], after: [], national: 'dnb' },
-  { label: '978-2 and 979-10', prefixes: ['9782', '97910'], before: ['bnf'], after: ['loc'], national: 'bnf' },
-  { label: '978-0, 978-1 and 979-8', prefixes: ['9780', '9781', '9798'], before: [], after: ['loc'] },
-  { label: 'other groups', prefixes: [], before: [], after: ['k10plus', 'loc'] },
+  { prefixes: ['9783'], before: ['dnb', 'k10plus', 'lobid'], after: [], national: 'dnb' },
+  { prefixes: ['9782', '97910'], before: ['bnf'], after: ['loc'], national: 'bnf' },
+  { prefixes: ['9780', '9781', '9798'], before: [], after: ['loc'] },
+  { prefixes: [], before: [], after: ['k10plus', 'loc'] },
 ];
 
 /** The route of an ISBN (10 or 13 digits, hyphens allowed); the last route for anything else. */
